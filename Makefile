@@ -1,0 +1,181 @@
+# bento: build, test and measure.
+#
+#   make check      everything CI runs: test + qemu-test + every example on every board
+#   make demo       the demo firmware on the default board, under QEMU
+#   make test       host unit tests (gcc strict, gcc ASan+UBSan, clang when installed)
+#   make qemu-test  the same tests on every board under qemu-system-arm
+#   make bench      host benchmarks against baselines, Cortex-M instruction counts -> docs/
+#   make size       .text/.data/.bss of each core object at -Os per core -> docs/size.md
+#   make stack      worst-case stack of each public function per core -> docs/stack.md
+#
+# New containers, tests and examples are found by name: core/src/*.c, tests/test_*.c,
+# examples/*/main.c, bench/host/*.cpp, bench/qemu/*.c.
+
+.DEFAULT_GOAL := check
+SHELL := /bin/sh
+
+BUILD := build
+BOARDS := microbit mps2-an385 mps2-an386 mps2-an500 mps2-an505
+DEFAULT_BOARD := mps2-an385
+QEMU_TIMEOUT := 600
+
+CORE_SRCS := $(sort $(wildcard core/src/*.c))
+CORE_HDRS := $(wildcard core/include/bento/*.h)
+TEST_SRCS := tests/bento_test.c $(sort $(wildcard tests/test_*.c))
+TEST_HDRS := $(wildcard tests/*.h) port/bento_port.h
+EXAMPLES := $(sort $(notdir $(patsubst %/main.c,%,$(wildcard examples/*/main.c)))) readme
+GEN := $(BUILD)/gen
+
+WARNINGS := -Wall -Wextra -Wpedantic -Wconversion -Wsign-conversion -Wcast-align -Wundef \
+            -Wshadow -Werror
+INCLUDES := -Icore/include -Iport -Itests -I$(GEN)
+
+# ---------------------------------------------------------------- generated inputs
+
+# The suite list: one BENTO_SUITE(test_NAME) per tests/test_NAME.c, rewritten only on change.
+$(GEN)/suites.inc: FORCE
+	@mkdir -p $(@D)
+	@for f in $(sort $(wildcard tests/test_*.c)); do \
+	    echo "BENTO_SUITE($$(basename $$f .c))"; done > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+
+# The README's usage example, compiled exactly as the README shows it.
+$(GEN)/readme_example.c: README.md
+	@mkdir -p $(@D)
+	@awk '/<!-- readme-example -->/{on=1; next} on && /^```c/{inside=1; next} \
+	     inside && /^```/{exit} inside{print}' README.md > $@
+	@test -s $@ || { echo "README.md: no readme-example block" >&2; exit 1; }
+
+example_srcs = $(if $(filter readme,$1),$(GEN)/readme_example.c,$(wildcard examples/$1/*.c))
+
+# ---------------------------------------------------------------- host tests
+
+HAVE_CLANG := $(shell command -v clang >/dev/null 2>&1 && echo yes)
+HOST_CONFIGS := gcc-c99 gcc-c11-sanitize $(if $(HAVE_CLANG),clang-c99 clang-c11-sanitize)
+SANITIZE := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+host_cc = $(word 1,$(subst -, ,$1))
+host_flags = -std=$(word 2,$(subst -, ,$1)) $(WARNINGS) \
+             $(if $(findstring sanitize,$1),$(SANITIZE),-O2) \
+             $(if $(filter gcc,$(call host_cc,$1)),-fno-tree-loop-distribute-patterns)
+
+$(BUILD)/host/%/tests: $(CORE_SRCS) $(CORE_HDRS) $(TEST_SRCS) $(TEST_HDRS) port/host/port_host.c \
+                       $(GEN)/suites.inc
+	@mkdir -p $(@D)
+	$(call host_cc,$*) $(call host_flags,$*) $(INCLUDES) $(CORE_SRCS) $(TEST_SRCS) \
+	    port/host/port_host.c -o $@
+
+$(BUILD)/host/%/readme: $(CORE_SRCS) $(CORE_HDRS) $(GEN)/readme_example.c port/host/port_host.c
+	@mkdir -p $(@D)
+	$(call host_cc,$*) $(call host_flags,$*) $(INCLUDES) $(CORE_SRCS) $(GEN)/readme_example.c \
+	    port/host/port_host.c -o $@
+
+.PHONY: test
+test: $(foreach c,$(HOST_CONFIGS),$(BUILD)/host/$c/tests $(BUILD)/host/$c/readme)
+	@failed=""; for c in $(HOST_CONFIGS); do \
+	    echo "== host $$c"; \
+	    $(BUILD)/host/$$c/tests || failed="$$failed $$c"; \
+	    $(BUILD)/host/$$c/readme > $(BUILD)/host/$$c/readme.out || failed="$$failed $$c(readme)"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "host tests FAILED:$$failed"; exit 1; fi; \
+	echo "host tests passed: $(HOST_CONFIGS)"
+
+# ---------------------------------------------------------------- Cortex-M images
+
+ARM_CC := arm-none-eabi-gcc
+ARM_FLAGS := -std=c99 $(WARNINGS) -ffreestanding -nostdlib -fno-tree-loop-distribute-patterns \
+             -ffunction-sections -fdata-sections -g
+PORT_CM_SRCS := $(wildcard port/cortex-m/*.c)
+board_var = $(shell sed -n 's/^$2 := //p' boards/$1/board.mk)
+board_cpu = $(call board_var,$1,BOARD_CPU_FLAGS)
+arm_link = -Lboards/$1 -Tlinker/cortex-m.ld -Wl,--gc-sections -Wl,-Map=$(basename $@).map -lgcc
+
+# build/boards/BOARD/NAME.elf for the tests, every example and the benchmarks
+board_of = $(word 3,$(subst /, ,$1))
+
+$(BUILD)/boards/%/tests.elf: $(CORE_SRCS) $(CORE_HDRS) $(TEST_SRCS) $(TEST_HDRS) $(PORT_CM_SRCS) \
+                             $(GEN)/suites.inc linker/cortex-m.ld boards/%/memory.ld | arm-tools
+	@mkdir -p $(@D)
+	$(ARM_CC) $(call board_cpu,$*) $(ARM_FLAGS) -O2 $(INCLUDES) $(CORE_SRCS) $(TEST_SRCS) \
+	    $(PORT_CM_SRCS) $(call arm_link,$*) -o $@
+
+define example_rule
+$(BUILD)/boards/%/example-$1.elf: $(CORE_SRCS) $(CORE_HDRS) $(call example_srcs,$1) $(PORT_CM_SRCS) \
+                                  linker/cortex-m.ld boards/%/memory.ld | arm-tools
+	@mkdir -p $$(@D)
+	$(ARM_CC) $$(call board_cpu,$$*) $(ARM_FLAGS) -Os $(INCLUDES) $(CORE_SRCS) \
+	    $(call example_srcs,$1) $(PORT_CM_SRCS) $$(call arm_link,$$*) -o $$@
+endef
+$(foreach e,$(EXAMPLES),$(eval $(call example_rule,$e)))
+
+qemu_run = timeout $(QEMU_TIMEOUT) qemu-system-arm -M $(call board_var,$1,BOARD_QEMU_MACHINE) \
+           -nographic -monitor none -serial none -semihosting-config enable=on,target=native \
+           $2 -kernel $3
+
+.PHONY: qemu-test
+qemu-test: $(foreach b,$(BOARDS),$(BUILD)/boards/$b/tests.elf) | qemu-tools
+	@failed=""; for b in $(BOARDS); do \
+	    echo "== $$b"; \
+	    out=$(BUILD)/boards/$$b/tests.out; \
+	    m=$$(sed -n 's/^BOARD_QEMU_MACHINE := //p' boards/$$b/board.mk); \
+	    timeout $(QEMU_TIMEOUT) qemu-system-arm -M $$m -nographic -monitor none -serial none \
+	        -semihosting-config enable=on,target=native -kernel $(BUILD)/boards/$$b/tests.elf \
+	        > $$out 2>&1; status=$$?; \
+	    cat $$out; \
+	    if [ $$status -ne 0 ]; then \
+	        echo "$$b: FAILED (exit status $$status$$( [ $$status = 124 ] && echo ', timed out'))"; \
+	        failed="$$failed $$b"; \
+	    elif ! tail -n 1 $$out | grep -Eq '^[0-9]+ passed, 0 failed$$'; then \
+	        echo "$$b: FAILED (no clean 'N passed, 0 failed' line)"; failed="$$failed $$b"; \
+	    fi; \
+	done; \
+	if [ -n "$$failed" ]; then echo "qemu tests FAILED on:$$failed"; exit 1; fi; \
+	echo "qemu tests passed on: $(BOARDS)"
+
+.PHONY: examples
+examples: $(foreach b,$(BOARDS),$(foreach e,$(EXAMPLES),$(BUILD)/boards/$b/example-$e.elf))
+	@echo "examples built for every board: $(EXAMPLES)"
+
+# The core alone, compiled for every core with gcc and clang, C99 and C11, -Werror.
+CLANG_ARM_TARGET = $(if $(findstring cortex-m0,$1),armv6m-none-eabi,$(if $(findstring cortex-m33,$1),armv8m.main-none-eabi,armv7m-none-eabi))
+.PHONY: core-matrix
+core-matrix: | arm-tools
+	@mkdir -p $(BUILD)/matrix
+	@for b in $(BOARDS); do cpu="$$(sed -n 's/^BOARD_CPU_FLAGS := //p' boards/$$b/board.mk)"; \
+	    for std in c99 c11; do \
+	        for f in $(CORE_SRCS); do \
+	            $(ARM_CC) $$cpu -std=$$std $(WARNINGS) -ffreestanding -fno-tree-loop-distribute-patterns \
+	                -Os -Icore/include -c $$f -o $(BUILD)/matrix/x.o || exit 1; \
+	            if [ -n "$(HAVE_CLANG)" ]; then \
+	                clang --target=arm-none-eabi $$(echo $$cpu | sed 's/-mfloat-abi=soft//') -std=$$std \
+	                    $(WARNINGS) -ffreestanding -Os -Icore/include -c $$f -o $(BUILD)/matrix/x.o || exit 1; \
+	            fi; \
+	        done; \
+	    done; \
+	done; echo "core builds warning-free: gcc$(if $(HAVE_CLANG), and clang), C99 and C11, every core"
+
+.PHONY: check
+check: test qemu-test examples core-matrix
+	@echo "make check: all passed"
+
+# ---------------------------------------------------------------- demo
+
+.PHONY: demo
+demo: $(BUILD)/boards/$(DEFAULT_BOARD)/example-demo.elf | qemu-tools
+	@$(call qemu_run,$(DEFAULT_BOARD),,$<)
+
+# ---------------------------------------------------------------- measurements
+
+include bench/bench.mk
+
+# ---------------------------------------------------------------- tools
+
+.PHONY: arm-tools qemu-tools FORCE
+arm-tools:
+	@scripts/need arm-none-eabi-gcc
+qemu-tools:
+	@scripts/need qemu-system-arm
+FORCE:
+
+.PHONY: clean
+clean:
+	rm -rf $(BUILD)

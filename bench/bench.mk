@@ -1,0 +1,1 @@
+# measurements: filled below

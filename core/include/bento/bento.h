@@ -1,0 +1,9 @@
+/* bento/bento.h - every bento container in one include. */
+#ifndef BENTO_BENTO_H
+#define BENTO_BENTO_H
+
+#include <bento/common.h>
+#include <bento/handle.h>
+#include <bento/pool.h>
+
+#endif /* BENTO_BENTO_H */

@@ -1,0 +1,87 @@
+/*
+ * bento/handle.h - generational handles.
+ *
+ * A handle names one object in one container for as long as that object lives and never
+ * names anything after it is gone. It packs two fields into one unsigned integer:
+ *
+ *     raw = generation << index_bits | index
+ *
+ * `index` selects a slot; `generation` counts how many times that slot has been reused, so a
+ * handle kept after its object was destroyed no longer matches the slot. Generations start at
+ * 1, so the raw value 0 is never a valid handle and a zero-initialised handle is the null
+ * handle. The split between index and generation bits is chosen per container at compile
+ * time; 16-bit and 32-bit handles are supported (index_bits + generation_bits <= 32).
+ *
+ * BENTO_HANDLE_TYPE(name, uint_type, index_bits) declares a distinct struct type per
+ * container, so a handle of one pool cannot be passed to another by mistake:
+ *
+ *     BENTO_HANDLE_TYPE(enemy_handle, uint16_t, 10);   // 10 index bits, 6 generation bits
+ *     enemy_handle h = enemy_handle_null();
+ *     uint32_t i = enemy_handle_index(h);
+ *
+ * Everything here is static inline and pure; thread-safe in the sense that it touches no state.
+ */
+#ifndef BENTO_HANDLE_H
+#define BENTO_HANDLE_H
+
+#include <bento/common.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Index field of a raw handle. */
+static inline uint32_t bento_handle_index(uint32_t raw, unsigned index_bits)
+{
+    return raw & ((1u << index_bits) - 1u);
+}
+
+/* Generation field of a raw handle (0 only for the null handle or a forged one). */
+static inline uint32_t bento_handle_generation(uint32_t raw, unsigned index_bits)
+{
+    return raw >> index_bits;
+}
+
+/* Pack an index and a generation. Precondition: both fit their fields. */
+static inline uint32_t bento_handle_make(uint32_t index, uint32_t generation, unsigned index_bits)
+{
+    return (generation << index_bits) | index;
+}
+
+/* Number of generation bits left in a handle of `handle_bits` bits. */
+#define BENTO_HANDLE_GENERATION_BITS(handle_bits, index_bits) ((handle_bits) - (index_bits))
+
+/*
+ * Declares `typedef struct { uint_type raw; } name;` and its accessors name_null(),
+ * name_is_null(h), name_eq(a, b), name_index(h), name_generation(h), name_from_raw(raw).
+ * Fails to compile unless 1 <= index_bits < width of uint_type and uint_type is at most
+ * 32 bits wide.
+ */
+#define BENTO_HANDLE_TYPE(name, uint_type, index_bits)                                            \
+    BENTO_STATIC_ASSERT(sizeof(uint_type) <= 4u, #name ": handles are at most 32 bits");         \
+    BENTO_STATIC_ASSERT((index_bits) >= 1 && (index_bits) < 8 * sizeof(uint_type),                \
+                        #name ": index_bits must leave at least one generation bit");            \
+    typedef struct name {                                                                         \
+        uint_type raw;                                                                            \
+    } name;                                                                                       \
+    BENTO_WRAPPER name name##_from_raw(uint32_t raw)                                              \
+    {                                                                                             \
+        name h;                                                                                   \
+        h.raw = (uint_type)raw;                                                                   \
+        return h;                                                                                 \
+    }                                                                                             \
+    BENTO_WRAPPER name name##_null(void) { return name##_from_raw(0u); }                          \
+    BENTO_WRAPPER bool name##_is_null(name h) { return h.raw == 0u; }                             \
+    BENTO_WRAPPER bool name##_eq(name a, name b) { return a.raw == b.raw; }                       \
+    BENTO_WRAPPER uint32_t name##_index(name h) { return bento_handle_index(h.raw, (index_bits)); } \
+    BENTO_WRAPPER uint32_t name##_generation(name h)                                              \
+    {                                                                                             \
+        return bento_handle_generation(h.raw, (index_bits));                                     \
+    }                                                                                             \
+    typedef int name##_defined_ /* swallow the caller's semicolon */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BENTO_HANDLE_H */

@@ -1,0 +1,42 @@
+/*
+ * bento_test.h - the freestanding test framework. One set of test sources runs on the host
+ * and on every board; output goes through bento_port_write().
+ *
+ * A test suite is a function `void test_NAME(void)` in tests/test_NAME.c; the build finds
+ * the files and registers the suites, so adding a file is all it takes.
+ *
+ * Each failing check prints one line: `file:line: CHECK_EQ(a, b) failed: 3 != 4`.
+ * The runner ends with `N passed, N failed` on a line of its own.
+ */
+#ifndef BENTO_TEST_H
+#define BENTO_TEST_H
+
+#include <bento/common.h>
+
+#include "bento_port.h"
+
+void bento_test_check(bool ok, const char *file, int line, const char *expr);
+void bento_test_check_eq(int64_t a, int64_t b, const char *file, int line, const char *expr);
+void bento_test_check_status(bento_status got, bento_status want, const char *file, int line,
+                             const char *expr);
+
+/* Print a message line (seeds, notes). */
+void bento_test_print(const char *text);
+void bento_test_print_u64(uint64_t value);
+
+/* Deterministic random numbers (xorshift32) from the runner's printed seed. */
+uint32_t bento_test_rand(void);
+/* A random value in [0, bound), bound >= 1. */
+uint32_t bento_test_rand_below(uint32_t bound);
+/* The seed of this run, to print in a failing randomised test. */
+uint32_t bento_test_seed(void);
+/* Work multiplier for randomised tests: 1 on boards, larger on the host. */
+uint32_t bento_test_scale(void);
+
+#define CHECK(cond) bento_test_check((cond) ? true : false, __FILE__, __LINE__, "CHECK(" #cond ")")
+#define CHECK_EQ(a, b) \
+    bento_test_check_eq((int64_t)(a), (int64_t)(b), __FILE__, __LINE__, "CHECK_EQ(" #a ", " #b ")")
+#define CHECK_STATUS(expr, want) \
+    bento_test_check_status((expr), (want), __FILE__, __LINE__, #expr)
+
+#endif /* BENTO_TEST_H */
