@@ -1,0 +1,324 @@
+/* bento/sparse_set.c - the sparse set. The contract is in bento/sparse_set.h. */
+#include <bento/sparse_set.h>
+
+static uint32_t entry(const bento_sparse_set *set, uint32_t i)
+{
+    return bento__sparse_set_entry(set, i, set->wide != 0u);
+}
+
+static void set_entry(bento_sparse_set *set, uint32_t i, uint32_t position)
+{
+    if (set->wide != 0u) {
+        ((uint32_t *)set->sparse)[i] = position;
+    } else {
+        ((uint16_t *)set->sparse)[i] = (uint16_t)position;
+    }
+}
+
+/* Address of the element at `position` in column c. */
+static unsigned char *element(const bento_sparse_set *set, uint32_t c, uint32_t position)
+{
+    return (unsigned char *)set->columns[c].data + (size_t)position * set->columns[c].size;
+}
+
+bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t bytes,
+                                   uint32_t universe, uint32_t capacity, unsigned index_bits,
+                                   const bento_sparse_column *columns, uint32_t column_count)
+{
+    uint32_t c;
+    BENTO_ASSERT(set != NULL);
+    /* until every check passes: an empty set of capacity 0 that refuses everything */
+    set->dense = NULL;
+    set->sparse = NULL;
+    set->columns = NULL;
+    set->column_count = 0u;
+    set->universe = 0u;
+    set->capacity = 0u;
+    set->count = 0u;
+    set->index_mask = 0u;
+    set->wide = 0u;
+    if (memory == NULL || index_bits == 0u || index_bits > 32u || universe == 0u ||
+        (index_bits < 32u && universe > (1u << index_bits)) || capacity == 0u ||
+        capacity > universe || capacity == UINT32_MAX || (column_count != 0u && columns == NULL)) {
+        return BENTO_E_ARGUMENT;
+    }
+    for (c = 0u; c < column_count; c++) {
+        const uint32_t size = columns[c].size;
+        /* natural alignment: the largest power of two dividing the size, at most 8 */
+        uint32_t align = size & (0u - size);
+        if (columns[c].data == NULL || size == 0u) {
+            return BENTO_E_ARGUMENT;
+        }
+        if (align > BENTO_MAX_ALIGN) {
+            align = BENTO_MAX_ALIGN;
+        }
+        if (!bento_is_aligned(columns[c].data, align)) {
+            return BENTO_E_ALIGN;
+        }
+        if ((uint64_t)columns[c].bytes < (uint64_t)capacity * size) {
+            return BENTO_E_SIZE;
+        }
+    }
+    if (!bento_is_aligned(memory, 4u)) {
+        return BENTO_E_ALIGN;
+    }
+    if (bytes < BENTO_SPARSE_SET_BYTES(universe, capacity)) {
+        return BENTO_E_SIZE;
+    }
+    set->dense = (uint32_t *)memory;
+    set->sparse = set->dense + capacity;
+    set->columns = columns;
+    set->column_count = column_count;
+    set->universe = universe;
+    set->capacity = capacity;
+    set->index_mask = index_bits == 32u ? UINT32_MAX : (1u << index_bits) - 1u;
+    set->wide = capacity > BENTO_SPARSE_SET_NARROW_MAX ? 1u : 0u;
+    for (c = 0u; c < universe; c++) {
+        set_entry(set, c, 0u);
+    }
+    return BENTO_OK;
+}
+
+bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32_t *position)
+{
+    const uint32_t i = key & set->index_mask;
+    const uint32_t at = set->count;
+    uint32_t p;
+    if (i >= set->universe) {
+        return BENTO_E_ARGUMENT;
+    }
+    p = entry(set, i);
+    if (p < at && (set->dense[p] & set->index_mask) == i) {
+        return BENTO_E_EXISTS;
+    }
+    if (at == set->capacity) {
+        return BENTO_E_FULL;
+    }
+    set->dense[at] = key;
+    set_entry(set, i, at);
+    set->count = at + 1u;
+    if (position != NULL) {
+        *position = at;
+    }
+    return BENTO_OK;
+}
+
+bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key)
+{
+    const uint32_t p = bento_sparse_set_index_of(set, key);
+    uint32_t last;
+    uint32_t c;
+    if (p == BENTO_SPARSE_SET_NONE) {
+        return BENTO_E_NOT_FOUND;
+    }
+    last = set->count - 1u;
+    if (p != last) {
+        const uint32_t moved = set->dense[last];
+        set->dense[p] = moved;
+        set_entry(set, moved & set->index_mask, p);
+        for (c = 0u; c < set->column_count; c++) {
+            bento__copy(element(set, c, p), element(set, c, last), set->columns[c].size);
+        }
+    }
+    set->count = last;
+    return BENTO_OK;
+}
+
+void bento_sparse_set_clear(bento_sparse_set *set)
+{
+    set->count = 0u;
+}
+
+bento_status bento_sparse_set_check(const bento_sparse_set *set)
+{
+    uint32_t p;
+    if (set->count > set->capacity) {
+        return BENTO_E_CORRUPT;
+    }
+    /* each entry points back at one position, so no index can appear twice */
+    for (p = 0u; p < set->count; p++) {
+        const uint32_t i = set->dense[p] & set->index_mask;
+        if (i >= set->universe || entry(set, i) != p) {
+            return BENTO_E_CORRUPT;
+        }
+    }
+    return BENTO_OK;
+}
+
+/* ---------------------------------------------------------------- sorting */
+
+typedef struct sorter {
+    const bento_sparse_set *set;
+    bento_compare_fn compare;
+    void *context;
+    uint32_t by;
+} sorter;
+
+/*
+ * Where key's elements were before the sort began. While the keys are being sorted the
+ * sparse array is left alone, so it still answers this.
+ */
+static uint32_t origin(const bento_sparse_set *set, uint32_t key)
+{
+    return entry(set, key & set->index_mask);
+}
+
+/* True when key a sorts strictly before key b. */
+static bool less(const sorter *s, const uint32_t *a, const uint32_t *b)
+{
+    const void *x = a;
+    const void *y = b;
+    if (s->compare == NULL) {
+        return *a < *b;
+    }
+    if (s->by != BENTO_SPARSE_SET_BY_KEY) {
+        x = element(s->set, s->by, origin(s->set, *a));
+        y = element(s->set, s->by, origin(s->set, *b));
+    }
+    return s->compare(x, y, s->context) < 0;
+}
+
+/*
+ * Bottom-up sift: the hole at `root` sinks to a leaf along the larger children (one
+ * comparison per level), then `key` climbs back to its place (usually a level or two).
+ * About half the comparisons of the textbook sift-down, which matters with a comparator
+ * called through a pointer.
+ */
+static void sift(const sorter *s, uint32_t *a, uint32_t root, uint32_t end, uint32_t key)
+{
+    uint32_t hole = root;
+    uint32_t child;
+    while ((child = 2u * hole + 1u) < end) {
+        if (child + 1u < end && less(s, &a[child], &a[child + 1u])) {
+            child++;
+        }
+        a[hole] = a[child];
+        hole = child;
+    }
+    while (hole > root) {
+        const uint32_t parent = (hole - 1u) >> 1;
+        if (!less(s, &a[parent], &key)) {
+            break;
+        }
+        a[hole] = a[parent];
+        hole = parent;
+    }
+    a[hole] = key;
+}
+
+/*
+ * Move column c's elements so that position p gets the element that was at origin(dense[p]),
+ * for the positions of the cycle that contains `start`, in chunks of at most 32 bytes.
+ */
+static void rotate_cycle(bento_sparse_set *set, uint32_t c, uint32_t start)
+{
+    uint32_t held[8]; /* one chunk of the element that leaves `start` first */
+    const uint32_t size = set->columns[c].size;
+    uint32_t offset;
+    for (offset = 0u; offset < size; offset += sizeof held) {
+        const size_t n = size - offset < sizeof held ? size - offset : sizeof held;
+        uint32_t at = start;
+        uint32_t from = origin(set, set->dense[at]);
+        bento__copy(held, element(set, c, at) + offset, n);
+        while (from != start) {
+            bento__copy(element(set, c, at) + offset, element(set, c, from) + offset, n);
+            at = from;
+            from = origin(set, set->dense[at]);
+        }
+        bento__copy(element(set, c, at) + offset, held, n);
+    }
+}
+
+bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t by,
+                                   bento_compare_fn compare, void *context, bento_sort_mode mode)
+{
+    uint32_t *a = set->dense;
+    uint32_t i;
+    sorter s;
+    if (n > set->count || (by != BENTO_SPARSE_SET_BY_KEY && (by >= set->column_count || compare == NULL))) {
+        return BENTO_E_ARGUMENT;
+    }
+    s.set = set;
+    s.compare = compare;
+    s.context = context;
+    s.by = by;
+    /* 1. order the keys; sparse entries still give each key's original position */
+    if (mode == BENTO_SORT_INSERTION) {
+        for (i = 1u; i < n; i++) {
+            const uint32_t key = a[i];
+            uint32_t j = i;
+            while (j > 0u && less(&s, &key, &a[j - 1u])) {
+                a[j] = a[j - 1u];
+                j--;
+            }
+            a[j] = key;
+        }
+    } else if (n > 1u) {
+        for (i = n >> 1; i-- > 0u;) {
+            sift(&s, a, i, n, a[i]);
+        }
+        for (i = n - 1u; i > 0u; i--) {
+            const uint32_t key = a[i];
+            a[i] = a[0];
+            sift(&s, a, 0u, i, key);
+        }
+    }
+    /* 2. apply the permutation cycle by cycle: columns first, then the sparse entries, which
+       marks the cycle done (a position whose key's entry points at itself is in place) */
+    for (i = 0u; i < n; i++) {
+        uint32_t c;
+        uint32_t at;
+        if (origin(set, a[i]) == i) {
+            continue;
+        }
+        for (c = 0u; c < set->column_count; c++) {
+            rotate_cycle(set, c, i);
+        }
+        at = i;
+        do {
+            const uint32_t from = origin(set, a[at]);
+            set_entry(set, a[at] & set->index_mask, at);
+            at = from;
+        } while (at != i);
+    }
+    return BENTO_OK;
+}
+
+/* Rank of a key in the other set; absent keys rank last, after every present one. */
+static int rank_compare(const void *a, const void *b, void *other)
+{
+    const uint32_t ra = bento_sparse_set_index_of((const bento_sparse_set *)other, *(const uint32_t *)a);
+    const uint32_t rb = bento_sparse_set_index_of((const bento_sparse_set *)other, *(const uint32_t *)b);
+    return (ra > rb) - (ra < rb);
+}
+
+bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_set *other)
+{
+    /* the comparator only reads `other`; the cast drops const for the context pointer */
+    return bento_sparse_set_sort(set, set->count, BENTO_SPARSE_SET_BY_KEY, rank_compare,
+                                 (void *)(uintptr_t)other, BENTO_SORT_HEAP);
+}
+
+bento_status bento_sparse_join_init(bento_sparse_join *join, const bento_sparse_set *const *sets,
+                                    uint32_t set_count, uint32_t *positions)
+{
+    uint32_t s;
+    join->sets = sets;
+    join->positions = positions;
+    join->set_count = 0u;
+    join->driver = 0u;
+    join->next = 0u;
+    if (sets == NULL || positions == NULL || set_count == 0u) {
+        return BENTO_E_ARGUMENT;
+    }
+    for (s = 0u; s < set_count; s++) {
+        if (sets[s] == NULL) {
+            return BENTO_E_ARGUMENT;
+        }
+        if (sets[s]->count < sets[join->driver]->count) {
+            join->driver = s;
+        }
+    }
+    join->set_count = set_count;
+    return BENTO_OK;
+}
