@@ -19,6 +19,8 @@ static bento_align_unit mem[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(U, CAP)) + 
 static bento_align_unit col_a[BENTO_ALIGN_UNITS(CAP * 4u) + 1u];
 static bento_align_unit col_b[BENTO_ALIGN_UNITS(CAP * 3u)];
 static bento_align_unit col_c[BENTO_ALIGN_UNITS(CAP * 40u)];
+/* a second set over the whole universe, shared by the tests that need one */
+static bento_align_unit spare[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(U, U))];
 
 static void test_init_statuses(void)
 {
@@ -190,13 +192,13 @@ static void test_check_detects_corruption(void)
 
 /* ---------------------------------------------------------------- typed sets */
 
-BENTO_SPARSE_SET_TYPE(tags, 4096, 256, 12);
+BENTO_SPARSE_SET_TYPE(tags, 128, 32, 7);
 
 typedef struct velocity {
     int16_t dx, dy;
 } velocity;
 
-BENTO_COMPONENT_SET_TYPE(velocities, velocity, 4096, 256, 12);
+BENTO_COMPONENT_SET_TYPE(velocities, velocity, 128, 32, 7);
 
 static void test_typed(void)
 {
@@ -204,11 +206,11 @@ static void test_typed(void)
     static velocities vel;
     velocity *v = NULL;
     uint32_t i;
-    CHECK_EQ(sizeof t.storage >= 256u * 4u + 4096u * 2u, 1);
+    CHECK_EQ(sizeof t.storage >= 32u * 4u + 128u * 2u, 1);
     CHECK_STATUS(tags_init(&t), BENTO_OK);
     CHECK_STATUS(velocities_init(&vel), BENTO_OK);
-    for (i = 0; i < 256u; i++) {
-        const uint32_t key = bento_handle_make(i * 16u, 1u + (i & 3u), 12u);
+    for (i = 0; i < 32u; i++) {
+        const uint32_t key = bento_handle_make(i * 4u, 1u + (i & 3u), 7u);
         CHECK_STATUS(tags_insert(&t, key), BENTO_OK);
         CHECK_STATUS(velocities_insert(&vel, key, &v), BENTO_OK);
         v->dx = (int16_t)i;
@@ -217,19 +219,19 @@ static void test_typed(void)
     CHECK_STATUS(tags_insert(&t, 1u), BENTO_E_FULL);
     CHECK_STATUS(velocities_insert(&vel, 1u, &v), BENTO_E_FULL);
     CHECK(v == NULL);
-    CHECK_EQ(tags_count(&t), 256);
-    CHECK_EQ(velocities_count(&vel), 256);
-    CHECK(tags_contains(&t, bento_handle_make(32u, 3u, 12u)));
-    CHECK(!tags_contains(&t, bento_handle_make(32u, 1u, 12u)));
-    CHECK_EQ(tags_index_of(&t, bento_handle_make(32u, 3u, 12u)), 2);
-    CHECK_EQ(velocities_get(&vel, bento_handle_make(48u, 4u, 12u))->dx, 3);
-    CHECK(velocities_get(&vel, bento_handle_make(48u, 1u, 12u)) == NULL);
-    CHECK_STATUS(velocities_remove(&vel, bento_handle_make(0u, 1u, 12u)), BENTO_OK);
-    CHECK_EQ(velocities_values(&vel)[0].dx, 255);
-    CHECK_EQ(velocities_keys(&vel)[0], bento_handle_make(255u * 16u, 4u, 12u));
-    CHECK(!velocities_contains(&vel, bento_handle_make(0u, 1u, 12u)));
-    CHECK_STATUS(tags_remove(&t, bento_handle_make(0u, 2u, 12u)), BENTO_E_NOT_FOUND);
-    CHECK_EQ(tags_keys(&t)[255], bento_handle_make(255u * 16u, 4u, 12u));
+    CHECK_EQ(tags_count(&t), 32);
+    CHECK_EQ(velocities_count(&vel), 32);
+    CHECK(tags_contains(&t, bento_handle_make(8u, 3u, 7u)));
+    CHECK(!tags_contains(&t, bento_handle_make(8u, 1u, 7u)));
+    CHECK_EQ(tags_index_of(&t, bento_handle_make(8u, 3u, 7u)), 2);
+    CHECK_EQ(velocities_get(&vel, bento_handle_make(12u, 4u, 7u))->dx, 3);
+    CHECK(velocities_get(&vel, bento_handle_make(12u, 1u, 7u)) == NULL);
+    CHECK_STATUS(velocities_remove(&vel, bento_handle_make(0u, 1u, 7u)), BENTO_OK);
+    CHECK_EQ(velocities_values(&vel)[0].dx, 31);
+    CHECK_EQ(velocities_keys(&vel)[0], bento_handle_make(31u * 4u, 4u, 7u));
+    CHECK(!velocities_contains(&vel, bento_handle_make(0u, 1u, 7u)));
+    CHECK_STATUS(tags_remove(&t, bento_handle_make(0u, 2u, 7u)), BENTO_E_NOT_FOUND);
+    CHECK_EQ(tags_keys(&t)[31], bento_handle_make(31u * 4u, 4u, 7u));
     tags_clear(&t);
     velocities_clear(&vel);
     CHECK_EQ(tags_count(&t) + velocities_count(&vel), 0);
@@ -328,7 +330,6 @@ static void test_sort(void)
 {
     bento_sparse_set set, other;
     bento_sparse_column cols[3];
-    static bento_align_unit other_mem[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(U, CAP))];
     uint32_t i, calls = 0u;
     bool ordered = true;
     init3(&set, cols, CAP);
@@ -410,7 +411,7 @@ static void test_sort(void)
     CHECK(ordered);
     CHECK(consistent(&set));
     /* sort_as: shared keys first in the other's order, then the rest */
-    CHECK_STATUS(bento_sparse_set_init(&other, other_mem, sizeof other_mem, U, CAP, IDX_BITS, NULL, 0u),
+    CHECK_STATUS(bento_sparse_set_init(&other, spare, sizeof spare, U, CAP, IDX_BITS, NULL, 0u),
                  BENTO_OK);
     CHECK_STATUS(bento_sparse_set_insert(&other, key_of(60u, 3u), NULL), BENTO_OK); /* set has generation 1 */
     for (i = 0; i < CAP; i += 3u) {
@@ -452,7 +453,6 @@ static void test_join(void)
 {
     static bento_align_unit m0[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(U, U))];
     static bento_align_unit m1[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(U, U))];
-    static bento_align_unit m2[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(U, U))];
     static uint16_t v0[U], v1[U];
     bento_sparse_set s0, s1, s2;
     bento_sparse_column c0, c1;
@@ -468,7 +468,7 @@ static void test_join(void)
     c1.size = 2u;
     CHECK_STATUS(bento_sparse_set_init(&s0, m0, sizeof m0, U, U, IDX_BITS, &c0, 1u), BENTO_OK);
     CHECK_STATUS(bento_sparse_set_init(&s1, m1, sizeof m1, U, U, IDX_BITS, &c1, 1u), BENTO_OK);
-    CHECK_STATUS(bento_sparse_set_init(&s2, m2, sizeof m2, U, U, IDX_BITS, NULL, 0u), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_init(&s2, spare, sizeof spare, U, U, IDX_BITS, NULL, 0u), BENTO_OK);
     for (i = 0; i < U; i++) {
         uint32_t p;
         if (i % 2u == 0u) { /* s0: even indices, generation 1 */
@@ -527,13 +527,12 @@ static void test_against_model(void)
 {
     static uint32_t model[U];
     static uint32_t dead[32];
-    static bento_align_unit other_mem[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(U, U))];
     bento_sparse_set set, other;
     bento_sparse_column cols[3];
     uint32_t step, steps = 2000u * bento_test_scale(), mismatches = 0u, count = 0u, dead_count = 0u;
     uint32_t i;
     init3(&set, cols, CAP);
-    CHECK_STATUS(bento_sparse_set_init(&other, other_mem, sizeof other_mem, U, U, IDX_BITS, NULL, 0u),
+    CHECK_STATUS(bento_sparse_set_init(&other, spare, sizeof spare, U, U, IDX_BITS, NULL, 0u),
                  BENTO_OK);
     for (i = 0; i < U; i++) {
         model[i] = 0u;
