@@ -1,26 +1,34 @@
 /* bento/pool.c - the handle pool. The contract is in bento/pool.h. */
 #include <bento/pool.h>
 
-/* Natural alignment of a value of `size` bytes: the largest power of two dividing it, 4..8. */
-static size_t value_alignment(size_t size)
+/* Alignment of the values: the largest power of two dividing the stride (a multiple of 4),
+ * at most BENTO_MAX_ALIGN. A type's alignment divides its size, so this suffices for any T. */
+static size_t value_alignment(size_t stride)
 {
-    size_t align = size & (0u - size);
-    if (align < 4u) {
-        return 4u;
-    }
+    const size_t align = stride & (0u - stride);
     return align > BENTO_MAX_ALIGN ? BENTO_MAX_ALIGN : align;
+}
+
+/* Copy one value: the stride is a multiple of 4 and every value is 4-byte aligned. */
+static void copy_value(void *dst, const void *src, uint32_t stride)
+{
+    uint32_t *d = (uint32_t *)dst;
+    const uint32_t *s = (const uint32_t *)src;
+    for (stride >>= 2; stride != 0u; stride--) {
+        *d++ = *s++;
+    }
 }
 
 bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_t value_size,
                              uint32_t capacity, unsigned index_bits, unsigned generation_bits)
 {
-    size_t values_bytes;
+    const size_t stride = BENTO_POOL_STRIDE(value_size);
     BENTO_ASSERT(pool != NULL);
     /* until every check passes: a coherent empty pool of capacity 0 that refuses everything */
     pool->values = NULL;
     pool->slots = NULL;
     pool->dense_slot = NULL;
-    pool->value_size = 0u;
+    pool->stride = 0u;
     pool->index_bits = 1u;
     pool->generation_bits = 1u;
     pool->capacity = 0u;
@@ -29,23 +37,24 @@ bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_
     pool->free_count = 0u;
     pool->free_head = 0u;
     pool->retired = 0u;
+    /* index_bits <= 31 once generation_bits >= 1, so the shifts below are defined; the byte
+     * count must fit in half the address space (one division, at init only) */
     if (memory == NULL || value_size == 0u || value_size > UINT32_MAX || index_bits == 0u ||
         generation_bits == 0u || index_bits + generation_bits > 32u || capacity == 0u ||
-        (uint64_t)capacity > ((uint64_t)1 << index_bits) ||
-        (uint64_t)capacity * value_size > (uint64_t)(SIZE_MAX / 2u)) {
+        capacity - 1u > (1u << index_bits) - 1u || (SIZE_MAX / 2u) / capacity < 8u ||
+        value_size > (SIZE_MAX / 2u) / capacity - 8u) {
         return BENTO_E_ARGUMENT;
     }
-    if (!bento_is_aligned(memory, value_alignment(value_size))) {
+    if (!bento_is_aligned(memory, value_alignment(stride))) {
         return BENTO_E_ALIGN;
     }
     if (bytes < BENTO_POOL_BYTES(capacity, value_size)) {
         return BENTO_E_SIZE;
     }
-    values_bytes = BENTO_ALIGN_UP((size_t)capacity * value_size, 4u);
     pool->values = (unsigned char *)memory;
-    pool->slots = (uint32_t *)(void *)(pool->values + values_bytes);
+    pool->slots = (uint32_t *)(void *)(pool->values + (size_t)capacity * stride);
     pool->dense_slot = pool->slots + capacity;
-    pool->value_size = (uint32_t)value_size;
+    pool->stride = (uint32_t)stride;
     pool->index_bits = (uint8_t)index_bits;
     pool->generation_bits = (uint8_t)generation_bits;
     pool->capacity = capacity;
@@ -78,7 +87,7 @@ bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
     pool->count = position + 1u;
     *handle = generation_part | index;
     if (value != NULL) {
-        *value = pool->values + (size_t)position * pool->value_size;
+        *value = pool->values + (size_t)position * pool->stride;
     }
     return BENTO_OK;
 }
@@ -101,25 +110,23 @@ static void release_slot(bento_pool *pool, uint32_t index)
 bento_status bento_pool_destroy(bento_pool *pool, uint32_t handle)
 {
     const uint32_t mask = (1u << pool->index_bits) - 1u;
-    const uint32_t index = handle & mask;
-    uint32_t position;
+    const uint32_t position = bento__pool_position(pool, handle, pool->index_bits);
     uint32_t last;
-    if (bento_pool_get(pool, handle) == NULL) {
+    if (position == BENTO__POOL_NOT_LIVE) {
         return BENTO_E_STALE;
     }
-    position = pool->slots[index] & mask;
     last = pool->count - 1u;
     if (position != last) {
         /* swap-and-pop: the last object takes the hole, its slot follows it */
         const uint32_t moved = pool->dense_slot[last];
-        const size_t size = pool->value_size;
-        bento__copy(pool->values + (size_t)position * size, pool->values + (size_t)last * size,
-                    size);
+        const uint32_t stride = pool->stride;
+        copy_value(pool->values + (size_t)position * stride, pool->values + (size_t)last * stride,
+                   stride);
         pool->dense_slot[position] = moved;
         pool->slots[moved] = (pool->slots[moved] & ~mask) | position;
     }
     pool->count = last;
-    release_slot(pool, index);
+    release_slot(pool, handle & mask);
     return BENTO_OK;
 }
 
@@ -130,48 +137,4 @@ void bento_pool_clear(bento_pool *pool)
         release_slot(pool, pool->dense_slot[position]);
     }
     pool->count = 0u;
-}
-
-bento_status bento_pool_check(const bento_pool *pool)
-{
-    const uint32_t mask = (1u << pool->index_bits) - 1u;
-    const uint32_t last_generation = (1u << pool->generation_bits) - 1u;
-    uint32_t position;
-    uint32_t index;
-    uint32_t free_seen;
-    uint32_t live_slots = 0u;
-    if (pool->count > pool->capacity || pool->slots_used > pool->capacity ||
-        pool->count + pool->free_count + pool->retired != pool->slots_used) {
-        return BENTO_E_CORRUPT;
-    }
-    for (position = 0u; position < pool->count; position++) {
-        index = pool->dense_slot[position];
-        if (index >= pool->slots_used || (pool->slots[index] & mask) != position) {
-            return BENTO_E_CORRUPT;
-        }
-    }
-    for (index = 0u; index < pool->slots_used; index++) {
-        const uint32_t generation = pool->slots[index] >> pool->index_bits;
-        const uint32_t position_or_next = pool->slots[index] & mask;
-        if (generation == 0u || generation > last_generation) {
-            return BENTO_E_CORRUPT;
-        }
-        if (position_or_next < pool->count && pool->dense_slot[position_or_next] == index) {
-            live_slots++;
-        }
-    }
-    /* walk the free list: at most free_count steps, each to a free slot below slots_used */
-    index = pool->free_head;
-    for (free_seen = 0u; free_seen < pool->free_count; free_seen++) {
-        uint32_t position_or_next;
-        if (index >= pool->slots_used) {
-            return BENTO_E_CORRUPT;
-        }
-        position_or_next = pool->slots[index] & mask;
-        if (position_or_next < pool->count && pool->dense_slot[position_or_next] == index) {
-            return BENTO_E_CORRUPT; /* a live slot on the free list */
-        }
-        index = position_or_next;
-    }
-    return live_slots == pool->count ? BENTO_OK : BENTO_E_CORRUPT;
 }
