@@ -46,7 +46,7 @@ bench-host: $(BENCH_DIR)/bench_host
 	@echo "wrote docs/bench-host.md and docs/bench-host.png"
 
 bench-qemu: $(foreach b,$(BENCH_BOARDS),$(BUILD)/boards/$b/bench.elf) | qemu-tools
-	@for b in $(BENCH_BOARDS); do \
+	@mkdir -p $(BENCH_DIR); for b in $(BENCH_BOARDS); do \
 	    m=$$(sed -n 's/^BOARD_QEMU_MACHINE := //p' boards/$$b/board.mk); \
 	    echo "== $$b"; \
 	    timeout $(QEMU_TIMEOUT) qemu-system-arm -M $$m -icount shift=0 -nographic -monitor none \

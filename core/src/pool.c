@@ -9,33 +9,18 @@ static size_t value_alignment(size_t stride)
     return align > BENTO_MAX_ALIGN ? BENTO_MAX_ALIGN : align;
 }
 
-/* Copy one value: the stride is a multiple of 4 and every value is 4-byte aligned. */
-static void copy_value(void *dst, const void *src, uint32_t stride)
-{
-    uint32_t *d = (uint32_t *)dst;
-    const uint32_t *s = (const uint32_t *)src;
-    for (stride >>= 2; stride != 0u; stride--) {
-        *d++ = *s++;
-    }
-}
-
 bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_t value_size,
                              uint32_t capacity, unsigned index_bits, unsigned generation_bits)
 {
     const size_t stride = BENTO_POOL_STRIDE(value_size);
     BENTO_ASSERT(pool != NULL);
     /* until every check passes: a coherent empty pool of capacity 0 that refuses everything */
-    pool->values = NULL;
-    pool->slots = NULL;
-    pool->dense_slot = NULL;
-    pool->stride = 0u;
-    pool->index_bits = 1u;
-    pool->generation_bits = 1u;
+    pool->index_mask = 0u;
     pool->capacity = 0u;
     pool->count = 0u;
     pool->slots_used = 0u;
     pool->free_count = 0u;
-    pool->free_head = 0u;
+    pool->free_head = 0u; /* links stay inside the index field even while the list is empty */
     pool->retired = 0u;
     /* index_bits <= 31 once generation_bits >= 1, so the shifts below are defined; the byte
      * count must fit in half the address space (one division, at init only) */
@@ -51,30 +36,33 @@ bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_
     if (bytes < BENTO_POOL_BYTES(capacity, value_size)) {
         return BENTO_E_SIZE;
     }
+    pool->index_mask = (1u << index_bits) - 1u;
+    pool->last_generation = ((1u << generation_bits) - 1u) << index_bits;
     pool->values = (unsigned char *)memory;
     pool->slots = (uint32_t *)(void *)(pool->values + (size_t)capacity * stride);
     pool->dense_slot = pool->slots + capacity;
     pool->stride = (uint32_t)stride;
+    pool->capacity = capacity;
     pool->index_bits = (uint8_t)index_bits;
     pool->generation_bits = (uint8_t)generation_bits;
-    pool->capacity = capacity;
     return BENTO_OK;
 }
 
 bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
 {
-    const uint32_t mask = (1u << pool->index_bits) - 1u;
+    const uint32_t mask = pool->index_mask;
     const uint32_t position = pool->count;
     uint32_t index;
-    uint32_t generation_part;
+    uint32_t generation;
     if (pool->free_count != 0u) {
+        const uint32_t slot = pool->slots[pool->free_head];
         index = pool->free_head;
-        generation_part = pool->slots[index] & ~mask;
-        pool->free_head = pool->slots[index] & mask;
+        generation = slot & ~mask;
+        pool->free_head = slot & mask;
         pool->free_count--;
     } else if (pool->slots_used < pool->capacity) {
         index = pool->slots_used++;
-        generation_part = 1u << pool->index_bits; /* generation 1: the raw handle is never 0 */
+        generation = mask + 1u; /* generation 1: the raw handle is never 0 */
     } else {
         *handle = 0u;
         if (value != NULL) {
@@ -82,46 +70,49 @@ bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
         }
         return BENTO_E_FULL;
     }
-    pool->slots[index] = generation_part | position;
+    pool->slots[index] = generation | position;
     pool->dense_slot[position] = index;
     pool->count = position + 1u;
-    *handle = generation_part | index;
+    *handle = generation | index;
     if (value != NULL) {
         *value = pool->values + (size_t)position * pool->stride;
     }
     return BENTO_OK;
 }
 
-/* Free slot `index`, whose object is already gone from the dense array. */
+/* Free slot `index`, whose object is already gone from the dense array: the next generation
+ * goes on the free list, the last one retires. */
 static void release_slot(bento_pool *pool, uint32_t index)
 {
-    const uint32_t slot = pool->slots[index];
-    const uint32_t last_generation = (1u << pool->generation_bits) - 1u;
-    if ((slot >> pool->index_bits) == last_generation) {
+    const uint32_t generation = pool->slots[index] & ~pool->index_mask;
+    if (generation == pool->last_generation) {
         pool->retired++; /* never linked into the free list again */
         return;
     }
-    /* next generation, linked at the head of the free list */
-    pool->slots[index] = ((slot >> pool->index_bits) + 1u) << pool->index_bits | pool->free_head;
+    pool->slots[index] = (generation + pool->index_mask + 1u) | pool->free_head;
     pool->free_head = index;
     pool->free_count++;
 }
 
 bento_status bento_pool_destroy(bento_pool *pool, uint32_t handle)
 {
-    const uint32_t mask = (1u << pool->index_bits) - 1u;
-    const uint32_t position = bento__pool_position(pool, handle, pool->index_bits);
+    const uint32_t mask = pool->index_mask;
+    const uint32_t position = bento__pool_position(pool, handle, mask);
     uint32_t last;
     if (position == BENTO__POOL_NOT_LIVE) {
         return BENTO_E_STALE;
     }
     last = pool->count - 1u;
     if (position != last) {
-        /* swap-and-pop: the last object takes the hole, its slot follows it */
+        /* swap-and-pop: the last object takes the hole, word by word (the stride is a
+         * multiple of 4 and values are word-aligned), and its slot follows it */
         const uint32_t moved = pool->dense_slot[last];
-        const uint32_t stride = pool->stride;
-        copy_value(pool->values + (size_t)position * stride, pool->values + (size_t)last * stride,
-                   stride);
+        uint32_t *to = (uint32_t *)(void *)(pool->values + (size_t)position * pool->stride);
+        const uint32_t *from = (const uint32_t *)(void *)(pool->values + (size_t)last * pool->stride);
+        const uint32_t *end = from + (pool->stride >> 2);
+        while (from != end) {
+            *to++ = *from++;
+        }
         pool->dense_slot[position] = moved;
         pool->slots[moved] = (pool->slots[moved] & ~mask) | position;
     }

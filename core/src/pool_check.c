@@ -6,8 +6,7 @@
 
 bento_status bento_pool_check(const bento_pool *pool)
 {
-    const uint32_t mask = (1u << pool->index_bits) - 1u;
-    const uint32_t last_generation = (1u << pool->generation_bits) - 1u;
+    const uint32_t mask = pool->index_mask;
     uint32_t position;
     uint32_t index;
     uint32_t free_seen;
@@ -23,9 +22,9 @@ bento_status bento_pool_check(const bento_pool *pool)
         }
     }
     for (index = 0u; index < pool->slots_used; index++) {
-        const uint32_t generation = pool->slots[index] >> pool->index_bits;
+        const uint32_t generation = pool->slots[index] & ~mask;
         const uint32_t position_or_next = pool->slots[index] & mask;
-        if (generation == 0u || generation > last_generation) {
+        if (generation == 0u || generation > pool->last_generation) {
             return BENTO_E_CORRUPT;
         }
         if (position_or_next < pool->count && pool->dense_slot[position_or_next] == index) {

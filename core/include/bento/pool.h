@@ -46,8 +46,8 @@ extern "C" {
 #endif
 
 typedef struct bento_pool {
-    uint8_t index_bits;    /* first: byte loads at offset 0 are the cheapest on Cortex-M0 */
-    uint8_t generation_bits;
+    uint32_t index_mask;   /* (1 << index_bits) - 1: the index field of handles and slots */
+    uint32_t last_generation; /* the last generation, shifted into place: slots retire there */
     unsigned char *values; /* dense values, capacity * stride bytes */
     uint32_t *slots;       /* per slot: generation << index_bits | dense position or next free */
     uint32_t *dense_slot;  /* per dense position: owning slot index */
@@ -58,6 +58,8 @@ typedef struct bento_pool {
     uint32_t free_head;    /* first slot of the free list, valid when free_count > 0 */
     uint32_t free_count;
     uint32_t retired;      /* slots retired at their last generation */
+    uint8_t index_bits;
+    uint8_t generation_bits;
 } bento_pool;
 
 /* Bytes from one value to the next: the value size rounded up to a multiple of 4. */
@@ -105,13 +107,12 @@ void bento_pool_clear(bento_pool *pool);
  */
 bento_status bento_pool_check(const bento_pool *pool);
 
-/* Internal: the dense position of a live handle, or BENTO__POOL_NOT_LIVE. The field width is
+/* Internal: the dense position of a live handle, or BENTO__POOL_NOT_LIVE. The index mask is
  * an argument so that typed wrappers can pass a constant. */
 #define BENTO__POOL_NOT_LIVE UINT32_MAX
 static inline uint32_t bento__pool_position(const bento_pool *pool, uint32_t handle,
-                                            unsigned index_bits)
+                                            uint32_t mask)
 {
-    const uint32_t mask = (1u << index_bits) - 1u;
     const uint32_t index = handle & mask;
     uint32_t slot;
     uint32_t position;
@@ -129,10 +130,10 @@ static inline uint32_t bento__pool_position(const bento_pool *pool, uint32_t han
 }
 
 /* Internal: get with the field widths as arguments, for the typed wrappers. */
-static inline void *bento__pool_get(const bento_pool *pool, uint32_t handle, unsigned index_bits,
+static inline void *bento__pool_get(const bento_pool *pool, uint32_t handle, uint32_t mask,
                                     size_t stride)
 {
-    const uint32_t position = bento__pool_position(pool, handle, index_bits);
+    const uint32_t position = bento__pool_position(pool, handle, mask);
     if (position == BENTO__POOL_NOT_LIVE) {
         return NULL;
     }
@@ -145,7 +146,7 @@ static inline void *bento__pool_get(const bento_pool *pool, uint32_t handle, uns
  */
 static inline void *bento_pool_get(const bento_pool *pool, uint32_t handle)
 {
-    return bento__pool_get(pool, handle, pool->index_bits, pool->stride);
+    return bento__pool_get(pool, handle, pool->index_mask, pool->stride);
 }
 
 /* True when `handle` names a live object. O(1). */
@@ -174,7 +175,7 @@ static inline uint32_t bento_pool_handle_at(const bento_pool *pool, uint32_t pos
         return 0u;
     }
     index = pool->dense_slot[position];
-    return (pool->slots[index] & ~((1u << pool->index_bits) - 1u)) | index;
+    return (pool->slots[index] & ~pool->index_mask) | index;
 }
 
 /*
@@ -218,7 +219,8 @@ static inline uint32_t bento_pool_handle_at(const bento_pool *pool, uint32_t pos
     }                                                                                             \
     BENTO_WRAPPER T *name##_get(const name *p, name##_handle h)                                   \
     {                                                                                             \
-        return (T *)bento__pool_get(&p->pool, h.raw, (index_bits_), BENTO_POOL_STRIDE(sizeof(T))); \
+        return (T *)bento__pool_get(&p->pool, h.raw, (1u << (index_bits_)) - 1u,                 \
+                                    BENTO_POOL_STRIDE(sizeof(T)));                               \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *p, name##_handle h)                            \
     {                                                                                             \
