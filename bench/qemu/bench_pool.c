@@ -50,6 +50,18 @@ __attribute__((noinline)) static uint32_t loop_pairs(void)
     return failures;
 }
 
+/* Create an object and destroy it again: it is the last one, so nothing moves. */
+__attribute__((noinline)) static uint32_t loop_create_destroy(void)
+{
+    uint32_t failures = 0u, i;
+    for (i = 0; i < LIVE; i++) {
+        qpool_handle h;
+        failures += (uint32_t)(qpool_create(&pool, &h, NULL) != BENTO_OK);
+        failures += (uint32_t)(qpool_destroy(&pool, h) != BENTO_OK);
+    }
+    return failures;
+}
+
 __attribute__((noinline)) static uint32_t loop_pairs_overhead(void)
 {
     uint32_t failures = 0u, i;
@@ -89,7 +101,12 @@ void qbench_pool(void)
     qbench_start();
     check += loop_pairs();
     ticks = qbench_stop();
-    qbench_report("pool destroy+create pair (16-byte values)", ticks, overhead, LIVE);
+    qbench_report("pool destroy random + create (16-byte values, one move)", ticks, overhead, LIVE);
+
+    qbench_start();
+    check += loop_create_destroy();
+    ticks = qbench_stop();
+    qbench_report("pool create + destroy it (16-byte values, no move)", ticks, overhead, LIVE);
     if (check == 0xFFFFFFFFu) {
         bento_port_write("(unlikely checksum)\n"); /* keeps the sums alive */
     }
