@@ -59,6 +59,8 @@ static void test_init_statuses(void)
     CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 16, 32, 8, 0), BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 16, 32, 24, 9), BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 16, 32, 4, 8), BENTO_E_ARGUMENT); /* 32 > 2^4 */
+    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, SIZE_MAX / 4u, 32, 8, 8),
+                 BENTO_E_ARGUMENT); /* capacity * value_size overflows */
     CHECK_STATUS(bento_pool_init(&pool, (unsigned char *)buffer + 4, bytes, 16, 32, 8, 8),
                  BENTO_E_ALIGN);
     CHECK_STATUS(bento_pool_init(&pool, (unsigned char *)buffer + 2, bytes, 2, 32, 8, 8),

@@ -1,0 +1,144 @@
+// bench/host/bench_pool.cpp - the handle pool against a raw array (floor) and
+// std::unordered_map<uint32_t, item> keyed by id (the naive peer), on the same data.
+#include "harness.h"
+
+extern "C" {
+#include <bento/pool.h>
+}
+
+#include <unordered_map>
+
+namespace {
+
+struct item {
+    uint32_t a, b, c, d; // 16-byte values
+};
+
+constexpr unsigned kIndexBits = 20; // 1M objects
+constexpr unsigned kGenerationBits = 12;
+
+struct pool_fixture {
+    std::vector<bento_align_unit> memory;
+    bento_pool pool;
+    explicit pool_fixture(size_t n) : memory(BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(n, sizeof(item))))
+    {
+        reset(n);
+    }
+    void reset(size_t n)
+    {
+        if (bento_pool_init(&pool, memory.data(), memory.size() * sizeof(bento_align_unit),
+                            sizeof(item), uint32_t(n), kIndexBits, kGenerationBits) != BENTO_OK)
+            std::abort();
+    }
+    uint32_t create(uint32_t tag)
+    {
+        uint32_t h;
+        void *v;
+        if (bento_pool_create(&pool, &h, &v) != BENTO_OK) std::abort();
+        *static_cast<item *>(v) = item{tag, tag, tag, tag};
+        return h;
+    }
+};
+
+} // namespace
+
+BENCH(pool)
+{
+    for (size_t n : bench::sizes()) {
+        const std::vector<uint32_t> order = bench::shuffled(n, 1);
+        pool_fixture fx(n);
+        std::vector<uint32_t> handles(n);
+        std::vector<item> raw(n);
+        std::vector<uint32_t> raw_free;
+        std::unordered_map<uint32_t, item> map;
+        uint64_t sum = 0;
+
+        // create: fill from empty
+        bench::report("pool", "create", n, "bento_pool", bench::time_ns_per_op(n, [&] { fx.reset(n); }, [&] {
+            for (size_t i = 0; i < n; i++) handles[i] = fx.create(uint32_t(i));
+        }));
+        bench::report("pool", "create", n, "floor", bench::time_ns_per_op(n, [&] {
+            for (size_t i = 0; i < n; i++) raw[i] = item{uint32_t(i), uint32_t(i), uint32_t(i), uint32_t(i)};
+        }));
+        bench::report("pool", "create", n, "std::unordered_map", bench::time_ns_per_op(n, [&] { map.clear(); map.reserve(n); }, [&] {
+            for (size_t i = 0; i < n; i++) map.emplace(uint32_t(i), item{uint32_t(i), 0, 0, 0});
+        }));
+
+        // get in random order
+        bench::report("pool", "get (random)", n, "bento_pool", bench::time_ns_per_op(n, [&] {
+            for (size_t i = 0; i < n; i++) sum += static_cast<const item *>(bento_pool_get(&fx.pool, handles[order[i]]))->a;
+        }));
+        bench::report("pool", "get (random)", n, "floor", bench::time_ns_per_op(n, [&] {
+            for (size_t i = 0; i < n; i++) sum += raw[order[i]].a;
+        }));
+        bench::report("pool", "get (random)", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
+            for (size_t i = 0; i < n; i++) sum += map.find(order[i])->second.a;
+        }));
+
+        // iterate the dense values
+        bench::report("pool", "iterate", n, "bento_pool", bench::time_ns_per_op(n, [&] {
+            const item *v = static_cast<const item *>(bento_pool_values(&fx.pool));
+            const uint32_t count = bento_pool_count(&fx.pool);
+            for (uint32_t i = 0; i < count; i++) sum += v[i].a;
+        }));
+        bench::report("pool", "iterate", n, "floor", bench::time_ns_per_op(n, [&] {
+            for (size_t i = 0; i < n; i++) sum += raw[i].a;
+        }));
+        bench::report("pool", "iterate", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
+            for (auto &kv : map) sum += kv.second.a;
+        }));
+
+        // destroy + create pairs on a full pool, random victims
+        bench::report("pool", "destroy+create pair", n, "bento_pool", bench::time_ns_per_op(n, [&] {
+            fx.reset(n);
+            for (size_t i = 0; i < n; i++) handles[i] = fx.create(uint32_t(i));
+        }, [&] {
+            for (size_t i = 0; i < n; i++) {
+                const uint32_t k = order[i];
+                bento_pool_destroy(&fx.pool, handles[k]);
+                handles[k] = fx.create(k);
+            }
+        }));
+        bench::report("pool", "destroy+create pair", n, "floor", bench::time_ns_per_op(n, [&] {
+            for (size_t i = 0; i < n; i++) {
+                const uint32_t k = order[i];
+                raw_free.push_back(handles[k] & ((1u << kIndexBits) - 1u)); // free the index
+                const uint32_t index = raw_free.back();                    // and take it again
+                raw_free.pop_back();
+                raw[index] = item{k, k, k, k};
+                handles[k] = (handles[k] & ~((1u << kIndexBits) - 1u)) | index;
+            }
+        }));
+        uint32_t next_id = uint32_t(n);
+        bench::report("pool", "destroy+create pair", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
+            map.clear();
+            for (size_t i = 0; i < n; i++) map.emplace(uint32_t(i), item{uint32_t(i), 0, 0, 0});
+            for (size_t i = 0; i < n; i++) handles[i] = uint32_t(i);
+        }, [&] {
+            for (size_t i = 0; i < n; i++) {
+                const uint32_t k = order[i];
+                map.erase(handles[k]);
+                handles[k] = next_id++;
+                map.emplace(handles[k], item{k, k, k, k});
+            }
+        }));
+
+        // destroy everything in random order
+        bench::report("pool", "destroy (random)", n, "bento_pool", bench::time_ns_per_op(n, [&] {
+            fx.reset(n);
+            for (size_t i = 0; i < n; i++) handles[i] = fx.create(uint32_t(i));
+        }, [&] {
+            for (size_t i = 0; i < n; i++) bento_pool_destroy(&fx.pool, handles[order[i]]);
+        }));
+        bench::report("pool", "destroy (random)", n, "floor", bench::time_ns_per_op(n, [&] { raw_free.clear(); raw_free.reserve(n); }, [&] {
+            for (size_t i = 0; i < n; i++) raw_free.push_back(order[i]);
+        }));
+        bench::report("pool", "destroy (random)", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
+            map.clear();
+            for (size_t i = 0; i < n; i++) map.emplace(uint32_t(i), item{uint32_t(i), 0, 0, 0});
+        }, [&] {
+            for (size_t i = 0; i < n; i++) map.erase(order[i]);
+        }));
+        bench::sink(sum);
+    }
+}
