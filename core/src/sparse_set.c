@@ -1,6 +1,13 @@
 /* bento/sparse_set.c - the sparse set. The contract is in bento/sparse_set.h. */
 #include <bento/sparse_set.h>
 
+/* A universe whose sizes could wrap size_t; only possible where size_t is 32 bits wide. */
+#if SIZE_MAX / 16u < UINT32_MAX
+#define TOO_BIG(universe) ((universe) > SIZE_MAX / 16u)
+#else
+#define TOO_BIG(universe) false
+#endif
+
 static uint32_t entry(const bento_sparse_set *set, uint32_t i)
 {
     return bento__sparse_set_entry(set, i, set->wide != 0u);
@@ -21,38 +28,38 @@ static unsigned char *element(const bento_sparse_set *set, uint32_t c, uint32_t 
     return (unsigned char *)set->columns[c].data + (size_t)position * set->columns[c].size;
 }
 
+/* Copy one element: one out-of-line copy routine serves remove and sort. */
+static void copy(void *dst, const void *src, size_t n)
+{
+    bento__copy(dst, src, n);
+}
+
 bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t bytes,
                                    uint32_t universe, uint32_t capacity, unsigned index_bits,
                                    const bento_sparse_column *columns, uint32_t column_count)
 {
     uint32_t c;
+    uint32_t *word;
+    uint32_t *end;
     BENTO_ASSERT(set != NULL);
-    /* until every check passes: an empty set of capacity 0 that refuses everything */
-    set->dense = NULL;
-    set->sparse = NULL;
-    set->columns = NULL;
-    set->column_count = 0u;
+    /* until every check passes: universe, capacity and count 0 refuse every key */
     set->universe = 0u;
     set->capacity = 0u;
     set->count = 0u;
-    set->index_mask = 0u;
-    set->wide = 0u;
-    if (memory == NULL || index_bits == 0u || index_bits > 32u || universe == 0u ||
+    set->column_count = 0u;
+    if (memory == NULL || index_bits - 1u > 31u || universe == 0u ||
         (index_bits < 32u && universe > (1u << index_bits)) || capacity == 0u ||
-        capacity > universe || capacity == UINT32_MAX || (column_count != 0u && columns == NULL)) {
+        capacity > universe || TOO_BIG(universe) || (column_count != 0u && columns == NULL)) {
         return BENTO_E_ARGUMENT;
     }
     for (c = 0u; c < column_count; c++) {
         const uint32_t size = columns[c].size;
-        /* natural alignment: the largest power of two dividing the size, at most 8 */
-        uint32_t align = size & (0u - size);
         if (columns[c].data == NULL || size == 0u) {
             return BENTO_E_ARGUMENT;
         }
-        if (align > BENTO_MAX_ALIGN) {
-            align = BENTO_MAX_ALIGN;
-        }
-        if (!bento_is_aligned(columns[c].data, align)) {
+        /* natural alignment: the largest power of two dividing the size, at most 8; these are
+           the low bits below it */
+        if (((uintptr_t)columns[c].data & ((size - 1u) & ~size & (BENTO_MAX_ALIGN - 1u))) != 0u) {
             return BENTO_E_ALIGN;
         }
         if ((uint64_t)columns[c].bytes < (uint64_t)capacity * size) {
@@ -73,8 +80,11 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
     set->capacity = capacity;
     set->index_mask = index_bits == 32u ? UINT32_MAX : (1u << index_bits) - 1u;
     set->wide = capacity > BENTO_SPARSE_SET_NARROW_MAX ? 1u : 0u;
-    for (c = 0u; c < universe; c++) {
-        set_entry(set, c, 0u);
+    /* zero the sparse array (whole words: its length is rounded up to one) */
+    word = set->dense + capacity;
+    end = set->dense + BENTO_SPARSE_SET_BYTES(universe, capacity) / 4u;
+    while (word != end) {
+        *word++ = 0u;
     }
     return BENTO_OK;
 }
@@ -117,7 +127,7 @@ bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key)
         set->dense[p] = moved;
         set_entry(set, moved & set->index_mask, p);
         for (c = 0u; c < set->column_count; c++) {
-            bento__copy(element(set, c, p), element(set, c, last), set->columns[c].size);
+            copy(element(set, c, p), element(set, c, last), set->columns[c].size);
         }
     }
     set->count = last;
@@ -163,19 +173,22 @@ static uint32_t origin(const bento_sparse_set *set, uint32_t key)
     return entry(set, key & set->index_mask);
 }
 
+/* What the comparator sees for a key: the key itself, or its element of the sort column. */
+static const void *item(const sorter *s, const uint32_t *key)
+{
+    if (s->by == BENTO_SPARSE_SET_BY_KEY) {
+        return key;
+    }
+    return element(s->set, s->by, origin(s->set, *key));
+}
+
 /* True when key a sorts strictly before key b. */
 static bool less(const sorter *s, const uint32_t *a, const uint32_t *b)
 {
-    const void *x = a;
-    const void *y = b;
     if (s->compare == NULL) {
         return *a < *b;
     }
-    if (s->by != BENTO_SPARSE_SET_BY_KEY) {
-        x = element(s->set, s->by, origin(s->set, *a));
-        y = element(s->set, s->by, origin(s->set, *b));
-    }
-    return s->compare(x, y, s->context) < 0;
+    return s->compare(item(s, a), item(s, b), s->context) < 0;
 }
 
 /*
@@ -219,13 +232,13 @@ static void rotate_cycle(bento_sparse_set *set, uint32_t c, uint32_t start)
         const size_t n = size - offset < sizeof held ? size - offset : sizeof held;
         uint32_t at = start;
         uint32_t from = origin(set, set->dense[at]);
-        bento__copy(held, element(set, c, at) + offset, n);
+        copy(held, element(set, c, at) + offset, n);
         while (from != start) {
-            bento__copy(element(set, c, at) + offset, element(set, c, from) + offset, n);
+            copy(element(set, c, at) + offset, element(set, c, from) + offset, n);
             at = from;
             from = origin(set, set->dense[at]);
         }
-        bento__copy(element(set, c, at) + offset, held, n);
+        copy(element(set, c, at) + offset, held, n);
     }
 }
 

@@ -49,7 +49,7 @@ extern "C" {
 #define BENTO_SPARSE_SET_NARROW_MAX 65535u
 
 /* Bytes per sparse entry for a capacity (a constant expression when capacity is). */
-#define BENTO_SPARSE_SET_WIDTH(capacity) ((uint64_t)(capacity) <= BENTO_SPARSE_SET_NARROW_MAX ? 2u : 4u)
+#define BENTO_SPARSE_SET_WIDTH(capacity) ((size_t)(capacity) <= BENTO_SPARSE_SET_NARROW_MAX ? 2u : 4u)
 
 /*
  * Bytes of caller memory for the keys of a set (columns are separate): the dense keys, then
@@ -86,7 +86,8 @@ typedef struct bento_sparse_set {
 /*
  * Carve a set out of `memory` (`bytes` long) with `column_count` columns described by
  * `columns` (NULL when column_count is 0). 1 <= index_bits <= 32; 1 <= universe <=
- * 2^index_bits; 1 <= capacity <= universe; capacity < 2^32 - 1.
+ * 2^index_bits; 1 <= capacity <= universe; universe <= SIZE_MAX / 16 (2^28 - 1 where size_t
+ * is 32 bits wide, so that no size computation can wrap).
  * Returns BENTO_E_ARGUMENT for a parameter out of range (a NULL memory, a column with a NULL
  * data pointer or size 0), BENTO_E_ALIGN when memory is not 4-byte aligned or a column is not
  * aligned to its elements, BENTO_E_SIZE when bytes < BENTO_SPARSE_SET_BYTES(universe,
