@@ -57,11 +57,6 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
         if (columns[c].data == NULL || size == 0u) {
             return BENTO_E_ARGUMENT;
         }
-        /* natural alignment: the largest power of two dividing the size, at most 8; these are
-           the low bits below it */
-        if (((uintptr_t)columns[c].data & ((size - 1u) & ~size & (BENTO_MAX_ALIGN - 1u))) != 0u) {
-            return BENTO_E_ALIGN;
-        }
         if ((uint64_t)columns[c].bytes < (uint64_t)capacity * size) {
             return BENTO_E_SIZE;
         }

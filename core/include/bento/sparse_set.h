@@ -61,9 +61,10 @@ extern "C" {
 
 /*
  * A column: `size`-byte elements, one per dense position, in caller memory of `bytes` bytes
- * (at least capacity * size). `data` must be aligned to the element's natural alignment,
- * taken as the largest power of two dividing `size`, at most BENTO_MAX_ALIGN (8).
- * Fill the three fields, then pass an array of them to bento_sparse_set_init.
+ * (at least capacity * size). The set moves elements with a copy that is word-wise when it
+ * can and bytewise otherwise, so it asks no alignment of `data`; align it for the element
+ * type (an array of that type is). Fill the three fields, then pass an array of them to
+ * bento_sparse_set_init.
  */
 typedef struct bento_sparse_column {
     void *data;
@@ -89,8 +90,7 @@ typedef struct bento_sparse_set {
  * 2^index_bits; 1 <= capacity <= universe; universe <= SIZE_MAX / 16 (2^28 - 1 where size_t
  * is 32 bits wide, so that no size computation can wrap).
  * Returns BENTO_E_ARGUMENT for a parameter out of range (a NULL memory, a column with a NULL
- * data pointer or size 0), BENTO_E_ALIGN when memory is not 4-byte aligned or a column is not
- * aligned to its elements, BENTO_E_SIZE when bytes < BENTO_SPARSE_SET_BYTES(universe,
+ * data pointer or size 0), BENTO_E_ALIGN when memory is not 4-byte aligned, BENTO_E_SIZE when bytes < BENTO_SPARSE_SET_BYTES(universe,
  * capacity) or a column holds fewer than capacity elements. On failure the set is left
  * unusable (universe and capacity 0): insert answers BENTO_E_ARGUMENT, lookups find
  * nothing. O(universe): the sparse array is zeroed so that no entry is ever read
