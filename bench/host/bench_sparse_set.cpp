@@ -277,6 +277,11 @@ BENCH(sparse_set_sort)
         bento_sparse_set_sort(&fx.set, fx.set.count, BENTO_SPARSE_SET_BY_KEY, nullptr, nullptr, BENTO_SORT_HEAP);
     }));
     sum += fx.set.dense[n / 2];
+    std::vector<bento_align_unit> scratch(BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_RADIX_BYTES(n)));
+    bench::report("sparse_set sort", "sort 150k random keys, 2 columns", n, "bento radix (scratch)", bench::time_ns_per_op(n, restore, [&] {
+        bento_sparse_set_sort_radix(&fx.set, fx.set.count, scratch.data(), scratch.size() * sizeof(bento_align_unit));
+    }));
+    sum += fx.set.dense[n / 2];
     bench::report("sparse_set sort", "sort 150k random keys, 2 columns", n, "bento heap, comparator", bench::time_ns_per_op(n, restore, [&] {
         bento_sparse_set_sort(&fx.set, fx.set.count, BENTO_SPARSE_SET_BY_KEY, [](const void *a, const void *b, void *) {
             const uint32_t x = *static_cast<const uint32_t *>(a), y = *static_cast<const uint32_t *>(b);

@@ -197,8 +197,9 @@ static void sift(const sorter *s, uint32_t *a, uint32_t root, uint32_t end, uint
     uint32_t hole = root;
     uint32_t child;
     while ((child = 2u * hole + 1u) < end) {
-        if (child + 1u < end && less(s, &a[child], &a[child + 1u])) {
-            child++;
+        if (child + 1u < end) {
+            /* arithmetic rather than a branch: the outcome is a coin toss on random data */
+            child += (uint32_t)less(s, &a[child], &a[child + 1u]);
         }
         a[hole] = a[child];
         hole = child;
@@ -215,25 +216,97 @@ static void sift(const sorter *s, uint32_t *a, uint32_t root, uint32_t end, uint
 }
 
 /*
- * Move column c's elements so that position p gets the element that was at origin(dense[p]),
- * for the positions of the cycle that contains `start`, in chunks of at most 32 bytes.
+ * Where the element wanted at position `at` was before the keys were sorted: from the
+ * caller's array when there is one, else from the key's sparse entry, which the key sort
+ * left alone.
  */
-static void rotate_cycle(bento_sparse_set *set, uint32_t c, uint32_t start)
+static uint32_t source(const bento_sparse_set *set, const uint32_t *from, uint32_t at)
 {
-    uint32_t held[8]; /* one chunk of the element that leaves `start` first */
-    const uint32_t size = set->columns[c].size;
-    uint32_t offset;
-    for (offset = 0u; offset < size; offset += sizeof held) {
-        const size_t n = size - offset < sizeof held ? size - offset : sizeof held;
-        uint32_t at = start;
-        uint32_t from = origin(set, set->dense[at]);
-        copy(held, element(set, c, at) + offset, n);
-        while (from != start) {
-            copy(element(set, c, at) + offset, element(set, c, from) + offset, n);
-            at = from;
-            from = origin(set, set->dense[at]);
+    return from != NULL ? from[at] : origin(set, set->dense[at]);
+}
+
+/* Bytes of column c's elements from `offset` that one walk moves: at most 32. */
+static uint32_t span(const bento_sparse_set *set, uint32_t c, uint32_t offset)
+{
+    const uint32_t rest = set->columns[c].size - offset;
+    return rest < 32u ? rest : 32u;
+}
+
+/*
+ * Walk the cycle through `start` once, giving each of its positions the bytes [offset,
+ * offset + span) of its source's elements in columns [first, last), which fit together in a
+ * 32-byte buffer. With `fix`, the walk also points each key's sparse entry at its new
+ * position (and marks the scratch array), once that entry has been read for the last time.
+ */
+static void walk(bento_sparse_set *set, uint32_t *from, uint32_t start, uint32_t first,
+                 uint32_t last, uint32_t offset, bool fix)
+{
+    uint32_t held[8]; /* the bytes that leave `start` first */
+    unsigned char *h = (unsigned char *)held;
+    uint32_t at = start;
+    uint32_t next;
+    uint32_t c;
+    for (c = first; c < last; c++) {
+        copy(h, element(set, c, start) + offset, span(set, c, offset));
+        h += span(set, c, offset);
+    }
+    for (;;) {
+        next = source(set, from, at);
+        if (fix) {
+            set_entry(set, set->dense[at] & set->index_mask, at);
+            if (from != NULL) {
+                from[at] = at;
+            }
         }
-        copy(element(set, c, at) + offset, held, n);
+        if (next == start) {
+            break;
+        }
+        for (c = first; c < last; c++) {
+            copy(element(set, c, at) + offset, element(set, c, next) + offset, span(set, c, offset));
+        }
+        at = next;
+    }
+    h = (unsigned char *)held;
+    for (c = first; c < last; c++) {
+        copy(element(set, c, at) + offset, h, span(set, c, offset));
+        h += span(set, c, offset);
+    }
+}
+
+/*
+ * The keys [0, n) are in their new order; move every column to match, cycle by cycle. Columns
+ * that fit in 32 bytes together share one walk; a larger one takes one walk per 32-byte
+ * chunk. The last walk of a cycle rewrites its sparse entries, which marks the cycle done:
+ * a position whose source is itself is in place. Each element moves once per column.
+ */
+static void apply(bento_sparse_set *set, uint32_t n, uint32_t *from)
+{
+    const uint32_t columns = set->column_count;
+    uint32_t i;
+    for (i = 0u; i < n; i++) {
+        uint32_t c = 0u;
+        if (source(set, from, i) == i) {
+            continue;
+        }
+        do {
+            uint32_t last = c;
+            uint32_t total = 0u;
+            if (c < columns && set->columns[c].size > 32u) {
+                uint32_t offset;
+                for (offset = 0u; offset < set->columns[c].size; offset += 32u) {
+                    walk(set, from, i, c, c + 1u, offset,
+                         c + 1u == columns && set->columns[c].size - offset <= 32u);
+                }
+                last = c + 1u;
+            } else {
+                while (last < columns && set->columns[last].size <= 32u - total) {
+                    total += set->columns[last].size;
+                    last++;
+                }
+                walk(set, from, i, c, last, 0u, last == columns);
+            }
+            c = last;
+        } while (c < columns);
     }
 }
 
@@ -250,7 +323,7 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
     s.compare = compare;
     s.context = context;
     s.by = by;
-    /* 1. order the keys; sparse entries still give each key's original position */
+    /* order the keys; sparse entries still give each key's original position */
     if (mode == BENTO_SORT_INSERTION) {
         for (i = 1u; i < n; i++) {
             const uint32_t key = a[i];
@@ -271,24 +344,74 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
             sift(&s, a, 0u, i, key);
         }
     }
-    /* 2. apply the permutation cycle by cycle: columns first, then the sparse entries, which
-       marks the cycle done (a position whose key's entry points at itself is in place) */
-    for (i = 0u; i < n; i++) {
-        uint32_t c;
-        uint32_t at;
-        if (origin(set, a[i]) == i) {
-            continue;
-        }
-        for (c = 0u; c < set->column_count; c++) {
-            rotate_cycle(set, c, i);
-        }
-        at = i;
-        do {
-            const uint32_t from = origin(set, a[at]);
-            set_entry(set, a[at] & set->index_mask, at);
-            at = from;
-        } while (at != i);
+    apply(set, n, NULL);
+    return BENTO_OK;
+}
+
+bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void *scratch,
+                                         size_t bytes)
+{
+    uint32_t *count = (uint32_t *)scratch; /* 256 digit counts, then 3 arrays of n */
+    uint32_t *src_key = set->dense;
+    uint32_t *src_from;
+    uint32_t *dst_key;
+    uint32_t *dst_from;
+    uint32_t shift;
+    uint32_t i;
+    if (n > set->count || scratch == NULL) {
+        return BENTO_E_ARGUMENT;
     }
+    if (!bento_is_aligned(scratch, 4u)) {
+        return BENTO_E_ALIGN;
+    }
+    if (bytes < BENTO_SPARSE_SET_RADIX_BYTES(n)) {
+        return BENTO_E_SIZE;
+    }
+    src_from = count + 256;
+    dst_key = src_from + n;
+    dst_from = dst_key + n;
+    for (i = 0u; i < n; i++) {
+        src_from[i] = i;
+    }
+    /* least significant byte first; each pass is stable, so the order of the earlier bytes
+       survives among equal later ones */
+    for (shift = 0u; shift < 32u && n != 0u; shift += 8u) {
+        uint32_t sum = 0u;
+        uint32_t *t;
+        for (i = 0u; i < 256u; i++) {
+            count[i] = 0u;
+        }
+        for (i = 0u; i < n; i++) {
+            count[(src_key[i] >> shift) & 255u]++;
+        }
+        if (count[(src_key[0] >> shift) & 255u] == n) {
+            continue; /* every key has the same byte here: the pass would change nothing */
+        }
+        for (i = 0u; i < 256u; i++) {
+            const uint32_t c = count[i];
+            count[i] = sum;
+            sum += c;
+        }
+        for (i = 0u; i < n; i++) {
+            const uint32_t at = count[(src_key[i] >> shift) & 255u]++;
+            dst_key[at] = src_key[i];
+            dst_from[at] = src_from[i];
+        }
+        t = src_key;
+        src_key = dst_key;
+        dst_key = t;
+        t = src_from;
+        src_from = dst_from;
+        dst_from = t;
+    }
+    if (src_key != set->dense) {
+        /* an odd number of passes ran: the keys are in scratch (their sources are in scratch
+           whatever the count) */
+        for (i = 0u; i < n; i++) {
+            set->dense[i] = src_key[i];
+        }
+    }
+    apply(set, n, src_from);
     return BENTO_OK;
 }
 

@@ -225,6 +225,26 @@ typedef enum bento_sort_mode {
 bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t by,
                                    bento_compare_fn compare, void *context, bento_sort_mode mode);
 
+/* Bytes of scratch memory bento_sparse_set_sort_radix needs to sort n keys. */
+#define BENTO_SPARSE_SET_RADIX_BYTES(n) (((size_t)(n) * 3u + 256u) * 4u)
+
+/*
+ * Sort the first n keys ascending as unsigned numbers, with every column following its key,
+ * using caller scratch memory: an LSD radix sort (stable; one pass per key byte, a pass
+ * skipped when every key has the same byte there), then the permutation applied to the
+ * columns cycle by cycle as bento_sparse_set_sort does, reading each element's source from
+ * the scratch array instead of the sparse array. Several times faster than the heap sort on
+ * large sets, whose comparisons and cycle walks miss the cache; it is the one to use when
+ * bytes can be spared. `scratch`: BENTO_SPARSE_SET_RADIX_BYTES(n) bytes, 4-byte aligned, any
+ * content; it is overwritten.
+ *
+ * BENTO_E_ARGUMENT when n > count or scratch is NULL, BENTO_E_ALIGN when scratch is not
+ * 4-byte aligned, BENTO_E_SIZE when bytes is too small; the set is unchanged then.
+ * O(n) time (at most 4 passes), plus O(n) element moves per column.
+ */
+bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void *scratch,
+                                         size_t bytes);
+
 /*
  * Order `set` like `other`: the keys present in both come first, in other's order, then the
  * rest in an unspecified order. Keys are matched whole (a stale generation does not match).
