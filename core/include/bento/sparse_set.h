@@ -135,17 +135,20 @@ static inline uint32_t bento__sparse_set_entry(const bento_sparse_set *set, uint
 /* Internal: index_of with the entry width as an argument, so typed wrappers pass a constant. */
 static inline uint32_t bento__sparse_set_find(const bento_sparse_set *set, uint32_t key, bool wide)
 {
-    const uint32_t i = key & set->index_mask;
+    uint32_t i = key & set->index_mask;
     uint32_t position;
-    if (i >= set->universe) {
-        return BENTO_SPARSE_SET_NONE;
-    }
+    uint32_t live;
+    uint32_t miss;
+    /* an index outside the universe reads entry 0 instead: no key stored there can equal
+       this one, whose index no stored key has */
+    i = i < set->universe ? i : 0u;
     position = bento__sparse_set_entry(set, i, wide);
-    /* the sparse entry may be stale or garbage: the dense array has the last word */
-    if (position >= set->count || set->dense[position] != key) {
-        return BENTO_SPARSE_SET_NONE;
-    }
-    return position;
+    /* The entry may be stale: the dense array has the last word. Both tests are folded into
+       one with masks, and an entry beyond count reads dense[0] instead, so that a lookup that
+       misses half the time costs no mispredicted branch and never reads outside the keys. */
+    live = 0u - (uint32_t)(position < set->count); /* all ones for a live position */
+    miss = (set->dense[position & live] ^ key) | ~live;
+    return miss == 0u ? position : BENTO_SPARSE_SET_NONE;
 }
 
 /* Dense position of `key`, or BENTO_SPARSE_SET_NONE when it is absent. O(1). */
@@ -291,27 +294,36 @@ bento_status bento_sparse_join_init(bento_sparse_join *join, const bento_sparse_
  */
 static inline bool bento_sparse_join_next(bento_sparse_join *join, uint32_t *key)
 {
-    const bento_sparse_set *driver;
-    if (join->set_count == 0u) {
+    const bento_sparse_set *const *sets = join->sets;
+    const uint32_t set_count = join->set_count;
+    const uint32_t driver = join->driver;
+    const bento_sparse_set *walked;
+    uint32_t next = join->next;
+    uint32_t end;
+    if (set_count == 0u) {
         return false;
     }
-    driver = join->sets[join->driver];
-    while (join->next < driver->count) {
-        const uint32_t position = join->next++;
-        const uint32_t k = driver->dense[position];
+    /* locals, not fields: the stores to positions[] could alias them and force reloads */
+    walked = sets[driver];
+    end = walked->count;
+    while (next < end) {
+        const uint32_t position = next++;
+        const uint32_t k = walked->dense[position];
         uint32_t s;
-        for (s = 0u; s < join->set_count; s++) {
-            const uint32_t p = s == join->driver ? position : bento_sparse_set_index_of(join->sets[s], k);
+        for (s = 0u; s < set_count; s++) {
+            const uint32_t p = s == driver ? position : bento_sparse_set_index_of(sets[s], k);
             if (p == BENTO_SPARSE_SET_NONE) {
                 break;
             }
             join->positions[s] = p;
         }
-        if (s == join->set_count) {
+        if (s == set_count) {
+            join->next = next;
             *key = k;
             return true;
         }
     }
+    join->next = next;
     return false;
 }
 
