@@ -10,7 +10,7 @@
 
 #define NONE UINT32_MAX
 
-enum { IDS = 64, NODES = 24 };
+enum { IDS = 64, NODES = 16 };
 
 typedef struct link {
     uint32_t parent;

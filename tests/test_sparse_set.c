@@ -20,7 +20,8 @@ static bento_align_unit col_a[BENTO_ALIGN_UNITS(CAP * 4u) + 1u];
 static bento_align_unit col_b[BENTO_ALIGN_UNITS(CAP * 3u)];
 static bento_align_unit col_c[BENTO_ALIGN_UNITS(CAP * 40u)];
 /* scratch for the radix sort; the join test carves its two sets out of it too */
-static bento_align_unit scratch[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_RADIX_BYTES(U))];
+static bento_align_unit scratch[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_RADIX_BYTES(CAP))];
+BENTO_STATIC_ASSERT(sizeof scratch >= 2u * BENTO_SPARSE_SET_BYTES(U, U), "join sets fit in scratch");
 /* a second set over the whole universe, shared by the tests that need one */
 static bento_align_unit spare[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(U, U))];
 
@@ -194,13 +195,13 @@ static void test_check_detects_corruption(void)
 
 /* ---------------------------------------------------------------- typed sets */
 
-BENTO_SPARSE_SET_TYPE(tags, 128, 32, 7);
+BENTO_SPARSE_SET_TYPE(tags, 64, 16, 6);
 
 typedef struct velocity {
     int16_t dx, dy;
 } velocity;
 
-BENTO_COMPONENT_SET_TYPE(velocities, velocity, 128, 32, 7);
+BENTO_COMPONENT_SET_TYPE(velocities, velocity, 64, 16, 6);
 
 static void test_typed(void)
 {
@@ -208,11 +209,11 @@ static void test_typed(void)
     static velocities vel;
     velocity *v = NULL;
     uint32_t i;
-    CHECK_EQ(sizeof t.storage >= 32u * 4u + 128u * 2u, 1);
+    CHECK_EQ(sizeof t.storage >= 16u * 4u + 64u * 2u, 1);
     CHECK_STATUS(tags_init(&t), BENTO_OK);
     CHECK_STATUS(velocities_init(&vel), BENTO_OK);
-    for (i = 0; i < 32u; i++) {
-        const uint32_t key = bento_handle_make(i * 4u, 1u + (i & 3u), 7u);
+    for (i = 0; i < 16u; i++) {
+        const uint32_t key = bento_handle_make(i * 4u, 1u + (i & 3u), 6u);
         CHECK_STATUS(tags_insert(&t, key), BENTO_OK);
         CHECK_STATUS(velocities_insert(&vel, key, &v), BENTO_OK);
         v->dx = (int16_t)i;
@@ -221,19 +222,19 @@ static void test_typed(void)
     CHECK_STATUS(tags_insert(&t, 1u), BENTO_E_FULL);
     CHECK_STATUS(velocities_insert(&vel, 1u, &v), BENTO_E_FULL);
     CHECK(v == NULL);
-    CHECK_EQ(tags_count(&t), 32);
-    CHECK_EQ(velocities_count(&vel), 32);
-    CHECK(tags_contains(&t, bento_handle_make(8u, 3u, 7u)));
-    CHECK(!tags_contains(&t, bento_handle_make(8u, 1u, 7u)));
-    CHECK_EQ(tags_index_of(&t, bento_handle_make(8u, 3u, 7u)), 2);
-    CHECK_EQ(velocities_get(&vel, bento_handle_make(12u, 4u, 7u))->dx, 3);
-    CHECK(velocities_get(&vel, bento_handle_make(12u, 1u, 7u)) == NULL);
-    CHECK_STATUS(velocities_remove(&vel, bento_handle_make(0u, 1u, 7u)), BENTO_OK);
-    CHECK_EQ(velocities_values(&vel)[0].dx, 31);
-    CHECK_EQ(velocities_keys(&vel)[0], bento_handle_make(31u * 4u, 4u, 7u));
-    CHECK(!velocities_contains(&vel, bento_handle_make(0u, 1u, 7u)));
-    CHECK_STATUS(tags_remove(&t, bento_handle_make(0u, 2u, 7u)), BENTO_E_NOT_FOUND);
-    CHECK_EQ(tags_keys(&t)[31], bento_handle_make(31u * 4u, 4u, 7u));
+    CHECK_EQ(tags_count(&t), 16);
+    CHECK_EQ(velocities_count(&vel), 16);
+    CHECK(tags_contains(&t, bento_handle_make(8u, 3u, 6u)));
+    CHECK(!tags_contains(&t, bento_handle_make(8u, 1u, 6u)));
+    CHECK_EQ(tags_index_of(&t, bento_handle_make(8u, 3u, 6u)), 2);
+    CHECK_EQ(velocities_get(&vel, bento_handle_make(12u, 4u, 6u))->dx, 3);
+    CHECK(velocities_get(&vel, bento_handle_make(12u, 1u, 6u)) == NULL);
+    CHECK_STATUS(velocities_remove(&vel, bento_handle_make(0u, 1u, 6u)), BENTO_OK);
+    CHECK_EQ(velocities_values(&vel)[0].dx, 15);
+    CHECK_EQ(velocities_keys(&vel)[0], bento_handle_make(15u * 4u, 4u, 6u));
+    CHECK(!velocities_contains(&vel, bento_handle_make(0u, 1u, 6u)));
+    CHECK_STATUS(tags_remove(&t, bento_handle_make(0u, 2u, 6u)), BENTO_E_NOT_FOUND);
+    CHECK_EQ(tags_keys(&t)[15], bento_handle_make(15u * 4u, 4u, 6u));
     tags_clear(&t);
     velocities_clear(&vel);
     CHECK_EQ(tags_count(&t) + velocities_count(&vel), 0);
