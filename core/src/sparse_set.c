@@ -225,31 +225,44 @@ static uint32_t source(const bento_sparse_set *set, const uint32_t *from, uint32
     return from != NULL ? from[at] : origin(set, set->dense[at]);
 }
 
-/* Bytes of column c's elements from `offset` that one walk moves: at most 32. */
-static uint32_t span(const bento_sparse_set *set, uint32_t c, uint32_t offset)
+/*
+ * The columns' elements at one position, laid end to end, form a row of `row` bytes. A walk
+ * moves one 32-byte window of rows, [window, window + 32), so that small columns share a walk
+ * and a large one takes one walk per 32 bytes.
+ *
+ * move_window copies the window from position `src` to position `dst`; BENTO_SPARSE_SET_NONE
+ * for either stands for `held`, a 32-byte buffer.
+ */
+static void move_window(bento_sparse_set *set, uint32_t window, uint32_t dst, uint32_t src,
+                        unsigned char *held)
 {
-    const uint32_t rest = set->columns[c].size - offset;
-    return rest < 32u ? rest : 32u;
+    uint32_t c;
+    uint32_t begin = 0u; /* where column c starts in the row */
+    for (c = 0u; c < set->column_count; c++) {
+        const uint32_t size = set->columns[c].size;
+        const uint32_t from = window > begin ? window - begin : 0u;       /* within the element */
+        const uint32_t to = window + 32u - begin < size ? window + 32u - begin : size;
+        if (from < to) {
+            const uint32_t at = begin + from - window; /* within the window */
+            copy(dst == BENTO_SPARSE_SET_NONE ? held + at : element(set, c, dst) + from,
+                 src == BENTO_SPARSE_SET_NONE ? held + at : element(set, c, src) + from, to - from);
+        }
+        begin += size;
+    }
 }
 
 /*
- * Walk the cycle through `start` once, giving each of its positions the bytes [offset,
- * offset + span) of its source's elements in columns [first, last), which fit together in a
- * 32-byte buffer. With `fix`, the walk also points each key's sparse entry at its new
- * position (and marks the scratch array), once that entry has been read for the last time.
+ * Walk the cycle through `start` once, giving each of its positions the window of its
+ * source's row. With `fix`, the walk also points each key's sparse entry at its new position
+ * (and marks the scratch array), once that entry has been read for the last time: a position
+ * whose source is itself is in place, so the cycle is then done.
  */
-static void walk(bento_sparse_set *set, uint32_t *from, uint32_t start, uint32_t first,
-                 uint32_t last, uint32_t offset, bool fix)
+static void walk(bento_sparse_set *set, uint32_t *from, uint32_t start, uint32_t window, bool fix)
 {
-    uint32_t held[8]; /* the bytes that leave `start` first */
-    unsigned char *h = (unsigned char *)held;
+    uint32_t held[8]; /* the window that leaves `start` first */
     uint32_t at = start;
     uint32_t next;
-    uint32_t c;
-    for (c = first; c < last; c++) {
-        copy(h, element(set, c, start) + offset, span(set, c, offset));
-        h += span(set, c, offset);
-    }
+    move_window(set, window, BENTO_SPARSE_SET_NONE, start, (unsigned char *)held);
     for (;;) {
         next = source(set, from, at);
         if (fix) {
@@ -261,52 +274,34 @@ static void walk(bento_sparse_set *set, uint32_t *from, uint32_t start, uint32_t
         if (next == start) {
             break;
         }
-        for (c = first; c < last; c++) {
-            copy(element(set, c, at) + offset, element(set, c, next) + offset, span(set, c, offset));
-        }
+        move_window(set, window, at, next, (unsigned char *)held);
         at = next;
     }
-    h = (unsigned char *)held;
-    for (c = first; c < last; c++) {
-        copy(element(set, c, at) + offset, h, span(set, c, offset));
-        h += span(set, c, offset);
-    }
+    move_window(set, window, at, BENTO_SPARSE_SET_NONE, (unsigned char *)held);
 }
 
 /*
- * The keys [0, n) are in their new order; move every column to match, cycle by cycle. Columns
- * that fit in 32 bytes together share one walk; a larger one takes one walk per 32-byte
- * chunk. The last walk of a cycle rewrites its sparse entries, which marks the cycle done:
- * a position whose source is itself is in place. Each element moves once per column.
+ * The keys [0, n) are in their new order; move every column to match, cycle by cycle, one
+ * walk per 32 bytes of row (the last also rewrites the sparse entries). Each element moves
+ * once per column.
  */
 static void apply(bento_sparse_set *set, uint32_t n, uint32_t *from)
 {
-    const uint32_t columns = set->column_count;
+    uint32_t row = 0u;
     uint32_t i;
+    for (i = 0u; i < set->column_count; i++) {
+        row += set->columns[i].size;
+    }
     for (i = 0u; i < n; i++) {
-        uint32_t c = 0u;
+        uint32_t window = 0u;
         if (source(set, from, i) == i) {
             continue;
         }
-        do {
-            uint32_t last = c;
-            uint32_t total = 0u;
-            if (c < columns && set->columns[c].size > 32u) {
-                uint32_t offset;
-                for (offset = 0u; offset < set->columns[c].size; offset += 32u) {
-                    walk(set, from, i, c, c + 1u, offset,
-                         c + 1u == columns && set->columns[c].size - offset <= 32u);
-                }
-                last = c + 1u;
-            } else {
-                while (last < columns && set->columns[last].size <= 32u - total) {
-                    total += set->columns[last].size;
-                    last++;
-                }
-                walk(set, from, i, c, last, 0u, last == columns);
-            }
-            c = last;
-        } while (c < columns);
+        while (window + 32u < row) {
+            walk(set, from, i, window, false);
+            window += 32u;
+        }
+        walk(set, from, i, window, true);
     }
 }
 
