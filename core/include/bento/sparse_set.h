@@ -30,6 +30,11 @@
  * Not thread-safe: a set must be used from one context at a time. Read-only functions
  * (contains, index_of, get, keys, join iteration) may run concurrently with each other.
  *
+ * Bad input never causes undefined behaviour: any key, stale or forged, any position, any
+ * sort range gets a status or a miss. The set's own buffer is trusted; memory damaged by
+ * something else is what bento_sparse_set_check reports (BENTO_E_CORRUPT), and the other
+ * functions assume a buffer that passes it.
+ *
  * Typed sets with storage embedded: BENTO_SPARSE_SET_TYPE (keys only) and
  * BENTO_COMPONENT_SET_TYPE (keys plus one column of a type) at the end of this file.
  */
@@ -90,8 +95,9 @@ typedef struct bento_sparse_set {
  * 2^index_bits; 1 <= capacity <= universe; universe <= SIZE_MAX / 16 (2^28 - 1 where size_t
  * is 32 bits wide, so that no size computation can wrap).
  * Returns BENTO_E_ARGUMENT for a parameter out of range (a NULL memory, a column with a NULL
- * data pointer or size 0), BENTO_E_ALIGN when memory is not 4-byte aligned, BENTO_E_SIZE when bytes < BENTO_SPARSE_SET_BYTES(universe,
- * capacity) or a column holds fewer than capacity elements. On failure the set is left
+ * data pointer or size 0), BENTO_E_ALIGN when memory is not 4-byte aligned, BENTO_E_SIZE
+ * when bytes < BENTO_SPARSE_SET_BYTES(universe, capacity) or a column holds fewer than
+ * capacity elements. On failure the set is left
  * unusable (universe and capacity 0): insert answers BENTO_E_ARGUMENT, lookups find
  * nothing. O(universe): the sparse array is zeroed so that no entry is ever read
  * uninitialised.
@@ -216,9 +222,12 @@ typedef enum bento_sort_mode {
  *
  * Method: the keys are sorted first while the sparse array still records where each key's
  * elements are (that also lets a column comparator read them without moving them); then the
- * permutation is applied to every column by walking its cycles, so each element moves once
- * per column (elements larger than 32 bytes are moved in 32-byte chunks, one walk per chunk),
- * and the sparse entries are rewritten as each cycle closes. Extra memory: 32 bytes of stack.
+ * permutation is applied to the columns by walking its cycles, so each element moves once per
+ * column, and the sparse entries are rewritten as each cycle closes. A walk carries a 32-byte
+ * window of the row (the elements of every column at one position, end to end): rows up to
+ * 32 bytes take one walk per cycle, longer ones one per 32 bytes. Extra memory: 32 bytes of
+ * stack. The heap sort's comparisons and the walks read the sparse array at random, which
+ * costs cache misses on large sets: see bento_sparse_set_sort_radix for the fast path.
  *
  * BENTO_E_ARGUMENT when n > count, `by` is neither BENTO_SPARSE_SET_BY_KEY nor a column, or
  * compare is NULL with a column; the set is unchanged then. O(n log n) comparisons worst case
