@@ -38,18 +38,21 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
                                    uint32_t universe, uint32_t capacity, unsigned index_bits,
                                    const bento_sparse_column *columns, uint32_t column_count)
 {
+    /* the index bits' mask; the masked shift keeps it defined for an index_bits refused below */
+    const uint32_t mask = UINT32_MAX >> ((32u - index_bits) & 31u);
+    const size_t need = BENTO_SPARSE_SET_BYTES(universe, capacity);
     uint32_t c;
     uint32_t *word;
-    uint32_t *end;
     BENTO_ASSERT(set != NULL);
     /* until every check passes: universe, capacity and count 0 refuse every key */
     set->universe = 0u;
     set->capacity = 0u;
     set->count = 0u;
     set->column_count = 0u;
-    if (memory == NULL || index_bits - 1u > 31u || universe == 0u ||
-        (index_bits < 32u && universe > (1u << index_bits)) || capacity == 0u ||
-        capacity > universe || TOO_BIG(universe) || (column_count != 0u && columns == NULL)) {
+    /* capacity - 1 >= universe: capacity 0, or above the universe (which covers universe 0);
+       universe - 1 > mask: more indices than index_bits can name */
+    if (memory == NULL || index_bits - 1u > 31u || capacity - 1u >= universe ||
+        universe - 1u > mask || TOO_BIG(universe) || (column_count != 0u && columns == NULL)) {
         return BENTO_E_ARGUMENT;
     }
     for (c = 0u; c < column_count; c++) {
@@ -64,7 +67,7 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
     if (!bento_is_aligned(memory, 4u)) {
         return BENTO_E_ALIGN;
     }
-    if (bytes < BENTO_SPARSE_SET_BYTES(universe, capacity)) {
+    if (bytes < need) {
         return BENTO_E_SIZE;
     }
     set->dense = (uint32_t *)memory;
@@ -73,13 +76,11 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
     set->column_count = column_count;
     set->universe = universe;
     set->capacity = capacity;
-    set->index_mask = index_bits == 32u ? UINT32_MAX : (1u << index_bits) - 1u;
+    set->index_mask = mask;
     set->wide = capacity > BENTO_SPARSE_SET_NARROW_MAX ? 1u : 0u;
     /* zero the sparse array (whole words: its length is rounded up to one) */
-    word = set->dense + capacity;
-    end = set->dense + BENTO_SPARSE_SET_BYTES(universe, capacity) / 4u;
-    while (word != end) {
-        *word++ = 0u;
+    for (word = set->dense + capacity; word != set->dense + need / 4u; word++) {
+        *word = 0u;
     }
     return BENTO_OK;
 }
