@@ -305,6 +305,15 @@ static int by_index(const void *a, const void *b, void *context)
     return (x > y) - (x < y);
 }
 
+/* Orders keys by parity only (even first): many ties, to see stability. */
+static int by_parity(const void *a, const void *b, void *context)
+{
+    const uint32_t x = *(const uint32_t *)a & 1u;
+    const uint32_t y = *(const uint32_t *)b & 1u;
+    (void)context;
+    return (x > y) - (x < y);
+}
+
 /* Orders elements of the 3-byte column by their first two bytes. */
 static int by_bytes(const void *a, const void *b, void *context)
 {
@@ -393,6 +402,40 @@ static void test_sort(void)
         CHECK_STATUS(bento_sparse_set_sort_radix(&top, 0u, scratch, 0u), BENTO_E_SIZE);
         CHECK_STATUS(bento_sparse_set_sort_radix(&top, 0u, scratch, BENTO_SPARSE_SET_RADIX_BYTES(0)), BENTO_OK);
     }
+    /* the merge sort: statuses, then by a column, then stability */
+    CHECK_STATUS(bento_sparse_set_sort_merge(&set, CAP + 1u, BENTO_SPARSE_SET_BY_KEY, NULL, NULL, scratch,
+                                             sizeof scratch), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_sort_merge(&set, CAP, 0u, NULL, NULL, scratch, sizeof scratch),
+                 BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_sort_merge(&set, CAP, 3u, descending_u32, NULL, scratch, sizeof scratch),
+                 BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_sort_merge(&set, CAP, 0u, descending_u32, NULL, NULL, sizeof scratch),
+                 BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_sort_merge(&set, CAP, 0u, descending_u32, NULL, (unsigned char *)scratch + 1,
+                                             sizeof scratch - 1u), BENTO_E_ALIGN);
+    CHECK_STATUS(bento_sparse_set_sort_merge(&set, CAP, 0u, descending_u32, NULL, scratch,
+                                             BENTO_SPARSE_SET_MERGE_BYTES(CAP) - 1u), BENTO_E_SIZE);
+    CHECK_EQ(set.dense[0] < set.dense[1], 1); /* still ascending: unchanged by the failures */
+    CHECK_STATUS(bento_sparse_set_sort_merge(&set, CAP, 0u, descending_u32, NULL, scratch,
+                                             BENTO_SPARSE_SET_MERGE_BYTES(CAP)), BENTO_OK);
+    for (i = 1, ordered = true; i < CAP; i++) {
+        ordered = ordered && set.dense[i - 1u] > set.dense[i];
+    }
+    CHECK(ordered);
+    CHECK(consistent(&set));
+    CHECK_STATUS(bento_sparse_set_sort_merge(&set, CAP, BENTO_SPARSE_SET_BY_KEY, by_parity, NULL, scratch,
+                                             sizeof scratch), BENTO_OK);
+    for (i = 1, ordered = true; i < CAP; i++) {
+        const uint32_t x = set.dense[i - 1u], y = set.dense[i];
+        /* even keys first, and within a parity still descending, as before */
+        ordered = ordered && ((x & 1u) < (y & 1u) || ((x & 1u) == (y & 1u) && x > y));
+    }
+    CHECK(ordered);
+    CHECK(consistent(&set));
+    CHECK_STATUS(bento_sparse_set_sort_merge(&set, 1u, BENTO_SPARSE_SET_BY_KEY, NULL, NULL, scratch, 12u),
+                 BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_sort(&set, CAP, BENTO_SPARSE_SET_BY_KEY, NULL, NULL, BENTO_SORT_HEAP),
+                 BENTO_OK);
     /* descending by the 4-byte column (tag = key * 7 + 1 grows with the key) */
     CHECK_STATUS(bento_sparse_set_sort(&set, CAP, 0u, descending_u32, NULL, BENTO_SORT_HEAP), BENTO_OK);
     for (i = 1, ordered = true; i < CAP; i++) {
@@ -626,7 +669,7 @@ static void test_against_model(void)
         } else if (op < 95u) {
             /* a sort of a random prefix in a random way */
             const uint32_t n = bento_test_rand_below(count + 1u);
-            const uint32_t how = bento_test_rand_below(5u);
+            const uint32_t how = bento_test_rand_below(7u);
             const bento_sort_mode mode = bento_test_rand_below(2u) ? BENTO_SORT_HEAP : BENTO_SORT_INSERTION;
             uint32_t calls = 0u;
             bento_status got;
@@ -639,16 +682,20 @@ static void test_against_model(void)
                 got = bento_sparse_set_sort(&set, n, BENTO_SPARSE_SET_BY_KEY, by_index, &calls, mode);
             } else if (how == 3u) {
                 got = bento_sparse_set_sort(&set, n, 1u, by_bytes, NULL, mode);
-            } else {
+            } else if (how == 4u) {
                 got = bento_sparse_set_sort_radix(&set, n, scratch, sizeof scratch);
+            } else if (how == 5u) {
+                got = bento_sparse_set_sort_merge(&set, n, 0u, descending_u32, NULL, scratch, sizeof scratch);
+            } else {
+                got = bento_sparse_set_sort_merge(&set, n, 1u, by_bytes, NULL, scratch, sizeof scratch);
             }
             mismatches += got != BENTO_OK;
             for (i = 1; i < n; i++) {
                 const uint32_t x = set.dense[i - 1u], y = set.dense[i];
-                ordered = ordered && (how == 0u || how == 4u ? x < y
-                                      : how == 1u ? x > y
-                                      : how == 2u ? (x & 63u) < (y & 63u)
-                                                  : ((x * 7u + 1u) & 0xffffu) <= ((y * 7u + 1u) & 0xffffu));
+                ordered = ordered && (how == 0u || how == 4u   ? x < y
+                                      : how == 1u || how == 5u ? x > y
+                                      : how == 2u              ? (x & 63u) < (y & 63u)
+                                                               : ((x * 7u + 1u) & 0xffffu) <= ((y * 7u + 1u) & 0xffffu));
             }
             mismatches += !ordered;
         } else if (op < 99u) {

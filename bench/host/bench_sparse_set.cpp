@@ -295,6 +295,20 @@ BENCH(sparse_set_sort)
         bento_sparse_set_sort_radix(&fx.set, fx.set.count, scratch.data(), scratch.size() * sizeof(bento_align_unit));
     }));
     sum += fx.set.dense[n / 2];
+    bench::report("sparse_set sort", "sort 150k random keys, 2 columns", n, "bento merge (scratch), comparator", bench::time_ns_per_op(n, restore, [&] {
+        bento_sparse_set_sort_merge(&fx.set, fx.set.count, BENTO_SPARSE_SET_BY_KEY, [](const void *a, const void *b, void *) {
+            const uint32_t x = *static_cast<const uint32_t *>(a), y = *static_cast<const uint32_t *>(b);
+            return int(x > y) - int(x < y);
+        }, nullptr, scratch.data(), scratch.size() * sizeof(bento_align_unit));
+    }));
+    sum += fx.set.dense[n / 2];
+    bench::report("sparse_set sort", "sort 150k random keys, 2 columns", n, "bento merge (scratch), by column", bench::time_ns_per_op(n, restore, [&] {
+        bento_sparse_set_sort_merge(&fx.set, fx.set.count, 0, [](const void *a, const void *b, void *) {
+            const float x = static_cast<const pos *>(a)->x, y = static_cast<const pos *>(b)->x;
+            return int(x > y) - int(x < y);
+        }, nullptr, scratch.data(), scratch.size() * sizeof(bento_align_unit));
+    }));
+    sum += fx.set.dense[n / 2];
     bench::report("sparse_set sort", "sort 150k random keys, 2 columns", n, "bento heap, comparator", bench::time_ns_per_op(n, restore, [&] {
         bento_sparse_set_sort(&fx.set, fx.set.count, BENTO_SPARSE_SET_BY_KEY, [](const void *a, const void *b, void *) {
             const uint32_t x = *static_cast<const uint32_t *>(a), y = *static_cast<const uint32_t *>(b);

@@ -169,22 +169,38 @@ static uint32_t origin(const bento_sparse_set *set, uint32_t key)
     return entry(set, key & set->index_mask);
 }
 
-/* What the comparator sees for a key: the key itself, or its element of the sort column. */
-static const void *item(const sorter *s, const uint32_t *key)
+/*
+ * What the comparator sees for a key: the key itself, or its element of the sort column,
+ * found at *src when the caller tracks where elements are, else through the sparse array.
+ */
+static const void *item(const sorter *s, const uint32_t *key, const uint32_t *src)
 {
     if (s->by == BENTO_SPARSE_SET_BY_KEY) {
         return key;
     }
-    return element(s->set, s->by, origin(s->set, *key));
+    return element(s->set, s->by, src != NULL ? *src : origin(s->set, *key));
 }
 
-/* True when key a sorts strictly before key b. */
-static bool less(const sorter *s, const uint32_t *a, const uint32_t *b)
+/* True when key a sorts strictly before key b (sa and sb: their elements' places, or NULL). */
+static bool less(const sorter *s, const uint32_t *a, const uint32_t *sa, const uint32_t *b,
+                 const uint32_t *sb)
 {
     if (s->compare == NULL) {
         return *a < *b;
     }
-    return s->compare(item(s, a), item(s, b), s->context) < 0;
+    return s->compare(item(s, a, sa), item(s, b, sb), s->context) < 0;
+}
+
+/* Check the arguments every comparison sort takes and fill the sorter. */
+static bool prepare(sorter *s, const bento_sparse_set *set, uint32_t n, uint32_t by,
+                    bento_compare_fn compare, void *context)
+{
+    s->set = set;
+    s->compare = compare;
+    s->context = context;
+    s->by = by;
+    return n <= set->count &&
+           (by == BENTO_SPARSE_SET_BY_KEY || (by < set->column_count && compare != NULL));
 }
 
 /*
@@ -200,14 +216,14 @@ static void sift(const sorter *s, uint32_t *a, uint32_t root, uint32_t end, uint
     while ((child = 2u * hole + 1u) < end) {
         if (child + 1u < end) {
             /* arithmetic rather than a branch: the outcome is a coin toss on random data */
-            child += (uint32_t)less(s, &a[child], &a[child + 1u]);
+            child += (uint32_t)less(s, &a[child], NULL, &a[child + 1u], NULL);
         }
         a[hole] = a[child];
         hole = child;
     }
     while (hole > root) {
         const uint32_t parent = (hole - 1u) >> 1;
-        if (!less(s, &a[parent], &key)) {
+        if (!less(s, &a[parent], NULL, &key, NULL)) {
             break;
         }
         a[hole] = a[parent];
@@ -312,19 +328,15 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
     uint32_t *a = set->dense;
     uint32_t i;
     sorter s;
-    if (n > set->count || (by != BENTO_SPARSE_SET_BY_KEY && (by >= set->column_count || compare == NULL))) {
+    if (!prepare(&s, set, n, by, compare, context)) {
         return BENTO_E_ARGUMENT;
     }
-    s.set = set;
-    s.compare = compare;
-    s.context = context;
-    s.by = by;
     /* order the keys; sparse entries still give each key's original position */
     if (mode == BENTO_SORT_INSERTION) {
         for (i = 1u; i < n; i++) {
             const uint32_t key = a[i];
             uint32_t j = i;
-            while (j > 0u && less(&s, &key, &a[j - 1u])) {
+            while (j > 0u && less(&s, &key, NULL, &a[j - 1u], NULL)) {
                 a[j] = a[j - 1u];
                 j--;
             }
@@ -403,6 +415,71 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
     if (src_key != set->dense) {
         /* an odd number of passes ran: the keys are in scratch (their sources are in scratch
            whatever the count) */
+        for (i = 0u; i < n; i++) {
+            set->dense[i] = src_key[i];
+        }
+    }
+    apply(set, n, src_from);
+    return BENTO_OK;
+}
+
+bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint32_t by,
+                                         bento_compare_fn compare, void *context, void *scratch,
+                                         size_t bytes)
+{
+    uint32_t *src_key = set->dense;
+    uint32_t *src_from = (uint32_t *)scratch; /* then 2 more arrays of n */
+    uint32_t *dst_key;
+    uint32_t *dst_from;
+    uint32_t width;
+    uint32_t i;
+    sorter s;
+    if (!prepare(&s, set, n, by, compare, context) || scratch == NULL) {
+        return BENTO_E_ARGUMENT;
+    }
+    if (!bento_is_aligned(scratch, 4u)) {
+        return BENTO_E_ALIGN;
+    }
+    if (bytes < BENTO_SPARSE_SET_MERGE_BYTES(n)) {
+        return BENTO_E_SIZE;
+    }
+    dst_key = src_from + n;
+    dst_from = dst_key + n;
+    for (i = 0u; i < n; i++) {
+        src_from[i] = i;
+    }
+    /* bottom-up: merge runs of width 1, 2, 4, ... from src into dst, then swap; taking from
+       the left run unless the right one is strictly less keeps it stable */
+    for (width = 1u; width < n; width <<= 1) {
+        uint32_t low;
+        uint32_t *t;
+        for (low = 0u; low < n;) {
+            const uint32_t mid = n - low > width ? low + width : n;
+            const uint32_t high = n - mid > width ? mid + width : n;
+            uint32_t left = low;
+            uint32_t right = mid;
+            for (i = low; i < high; i++) {
+                const uint32_t take = right < high &&
+                                              (left == mid || less(&s, &src_key[right], &src_from[right],
+                                                                   &src_key[left], &src_from[left]))
+                                          ? right++
+                                          : left++;
+                dst_key[i] = src_key[take];
+                dst_from[i] = src_from[take];
+            }
+            low = high;
+        }
+        t = src_key;
+        src_key = dst_key;
+        dst_key = t;
+        t = src_from;
+        src_from = dst_from;
+        dst_from = t;
+        if (width > (n >> 1)) {
+            break; /* one run covers everything; doubling could wrap */
+        }
+    }
+    if (src_key != set->dense) {
         for (i = 0u; i < n; i++) {
             set->dense[i] = src_key[i];
         }
