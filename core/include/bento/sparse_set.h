@@ -227,7 +227,8 @@ typedef enum bento_sort_mode {
  * window of the row (the elements of every column at one position, end to end): rows up to
  * 32 bytes take one walk per cycle, longer ones one per 32 bytes. Extra memory: 32 bytes of
  * stack. The heap sort's comparisons and the walks read the sparse array at random, which
- * costs cache misses on large sets: see bento_sparse_set_sort_radix for the fast path.
+ * costs cache misses on large sets: bento_sparse_set_sort_merge (any order) and
+ * bento_sparse_set_sort_radix (ascending keys) trade caller scratch memory for speed.
  *
  * BENTO_E_ARGUMENT when n > count, `by` is neither BENTO_SPARSE_SET_BY_KEY nor a column, or
  * compare is NULL with a column; the set is unchanged then. O(n log n) comparisons worst case
