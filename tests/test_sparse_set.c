@@ -529,6 +529,12 @@ static void test_sort(void)
         }
         CHECK_STATUS(bento_sparse_set_sort_as(&set, &other), BENTO_OK);
         CHECK(consistent(&set));
+        {
+            const uint32_t first = set.dense[0], last = set.dense[CAP - 1u];
+            CHECK_STATUS(bento_sparse_set_sort_as(&set, &set), BENTO_OK); /* itself: no change */
+            CHECK_EQ(set.dense[0], first);
+            CHECK_EQ(set.dense[CAP - 1u], last);
+        }
         for (i = 0; i < other.count; i++) {
             const uint32_t p = bento_sparse_set_index_of(&set, other.dense[i]);
             if (p != BENTO_SPARSE_SET_NONE) {

@@ -498,6 +498,9 @@ static int rank_compare(const void *a, const void *b, void *other)
 
 bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_set *other)
 {
+    if (set == other) {
+        return BENTO_OK; /* already in its own order; ranking it while it moves would not be */
+    }
     /* the comparator only reads `other`; the cast drops const for the context pointer */
     return bento_sparse_set_sort(set, set->count, BENTO_SPARSE_SET_BY_KEY, rank_compare,
                                  (void *)(uintptr_t)other, BENTO_SORT_HEAP);

@@ -267,7 +267,8 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
  * O(n log n) comparisons in every case, no recursion; then the permutation is applied to the
  * columns cycle by cycle, each element moving once per column. A column comparator reads the
  * elements at their tracked positions instead of through the sparse array, and the merges
- * read sequentially, so on large sets this is several times faster than the heap sort.
+ * read sequentially: on large sets a column sort runs about 4 times faster than with the
+ * heap sort (with a comparator on keys the two are close, both bound by the calls).
  * `scratch`: BENTO_SPARSE_SET_MERGE_BYTES(n) bytes, 4-byte aligned, any content; overwritten.
  *
  * BENTO_E_ARGUMENT for the arguments bento_sparse_set_sort refuses or a NULL scratch,
@@ -282,8 +283,8 @@ bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint
  * Order `set` like `other`: the keys present in both come first, in other's order, then the
  * rest in an unspecified order. Keys are matched whole (a stale generation does not match).
  * A heap sort of this set ranked by position in `other`, so it is O(n log n) with n this
- * set's count, no extra memory, each element moved once per column. `other` must not be
- * `set`. Always BENTO_OK (the status leaves room for a future check).
+ * set's count, no extra memory, each element moved once per column; `other` == `set` leaves
+ * it as it is. Always BENTO_OK (the status leaves room for a future check).
  */
 bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_set *other);
 
