@@ -605,6 +605,34 @@ static void test_join(void)
     }
     CHECK_EQ(seen, expected);
     CHECK(!bento_sparse_join_next(&join, &key)); /* stays exhausted */
+    /* two sets, the pair's own path, with the driver first and second */
+    {
+        uint32_t order;
+        for (order = 0; order < 2u; order++) {
+            uint32_t pair_expected = 0u;
+            sets[0] = order == 0u ? &s0 : &s1;
+            sets[1] = order == 0u ? &s1 : &s0;
+            CHECK_STATUS(bento_sparse_join_init(&join, sets, 2u, at), BENTO_OK);
+            CHECK_EQ(join.driver, order == 0u ? 1 : 0); /* s1 is the smaller */
+            for (seen = 0u; bento_sparse_join_next(&join, &key); seen++) {
+                const uint32_t idx = key & 63u;
+                const uint16_t *a0 = (const uint16_t *)bento_sparse_join_get(&join, order, 0u);
+                const uint16_t *a1 = (const uint16_t *)bento_sparse_join_get(&join, order ^ 1u, 0u);
+                CHECK(idx % 6u == 0u && idx % 12u != 0u);
+                CHECK(a0 != NULL && *a0 == idx + 1000u);
+                CHECK(a1 != NULL && *a1 == idx + 2000u);
+                CHECK_EQ(at[order], bento_sparse_set_index_of(&s0, key));
+            }
+            for (i = 0; i < U; i++) {
+                pair_expected += i % 6u == 0u && i % 12u != 0u;
+            }
+            CHECK_EQ(seen, pair_expected);
+            CHECK(!bento_sparse_join_next(&join, &key));
+        }
+        sets[0] = &s2;
+        sets[1] = &s0;
+        sets[2] = &s1;
+    }
     /* one set: every key; an empty set ends the join at once */
     CHECK_STATUS(bento_sparse_join_init(&join, sets, 1u, at), BENTO_OK);
     for (seen = 0u; bento_sparse_join_next(&join, &key); seen++) {

@@ -337,6 +337,22 @@ static inline bool bento_sparse_join_next(bento_sparse_join *join, uint32_t *key
     /* locals, not fields: the stores to positions[] could alias them and force reloads */
     walked = sets[driver];
     end = walked->count;
+    if (set_count == 2u) {
+        /* the common pair, without the loop over sets */
+        const bento_sparse_set *other = sets[driver ^ 1u];
+        while (next < end) {
+            const uint32_t k = walked->dense[next];
+            const uint32_t p = bento_sparse_set_index_of(other, k);
+            next++;
+            if (p != BENTO_SPARSE_SET_NONE) {
+                join->positions[driver] = next - 1u;
+                join->positions[driver ^ 1u] = p;
+                join->next = next;
+                *key = k;
+                return true;
+            }
+        }
+    }
     while (next < end) {
         const uint32_t position = next++;
         const uint32_t k = walked->dense[position];
