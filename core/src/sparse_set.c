@@ -356,31 +356,59 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
     return BENTO_OK;
 }
 
-bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void *scratch,
-                                         size_t bytes)
+/*
+ * Check caller scratch for a sort of n keys that needs `need` bytes, and start its first
+ * array (n words) as the identity: each key's elements are where they are.
+ */
+static bento_status take_scratch(void *scratch, size_t bytes, size_t need, uint32_t n)
 {
-    uint32_t *count = (uint32_t *)scratch; /* 256 digit counts, then 3 arrays of n */
-    uint32_t *src_key = set->dense;
-    uint32_t *src_from;
-    uint32_t *dst_key;
-    uint32_t *dst_from;
-    uint32_t shift;
     uint32_t i;
-    if (n > set->count || scratch == NULL) {
+    if (scratch == NULL) {
         return BENTO_E_ARGUMENT;
     }
     if (!bento_is_aligned(scratch, 4u)) {
         return BENTO_E_ALIGN;
     }
-    if (bytes < BENTO_SPARSE_SET_RADIX_BYTES(n)) {
+    if (bytes < need) {
         return BENTO_E_SIZE;
     }
-    src_from = count + 256;
+    for (i = 0u; i < n; i++) {
+        ((uint32_t *)scratch)[i] = i;
+    }
+    return BENTO_OK;
+}
+
+/* End a scratch sort: the sorted keys back into the dense array, then the columns. */
+static void finish(bento_sparse_set *set, uint32_t n, const uint32_t *keys, uint32_t *from)
+{
+    uint32_t i;
+    if (keys != set->dense) {
+        for (i = 0u; i < n; i++) {
+            set->dense[i] = keys[i];
+        }
+    }
+    apply(set, n, from);
+}
+
+bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void *scratch,
+                                         size_t bytes)
+{
+    /* scratch: sources, keys and sources of the other side, then 256 digit counts */
+    uint32_t *src_key = set->dense;
+    uint32_t *src_from = (uint32_t *)scratch;
+    uint32_t *dst_key;
+    uint32_t *dst_from;
+    uint32_t *count;
+    uint32_t shift;
+    uint32_t i;
+    bento_status status = n > set->count ? BENTO_E_ARGUMENT
+                                         : take_scratch(scratch, bytes, BENTO_SPARSE_SET_RADIX_BYTES(n), n);
+    if (status != BENTO_OK) {
+        return status;
+    }
     dst_key = src_from + n;
     dst_from = dst_key + n;
-    for (i = 0u; i < n; i++) {
-        src_from[i] = i;
-    }
+    count = dst_from + n;
     /* least significant byte first; each pass is stable, so the order of the earlier bytes
        survives among equal later ones */
     for (shift = 0u; shift < 32u && n != 0u; shift += 8u) {
@@ -412,14 +440,7 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
         src_from = dst_from;
         dst_from = t;
     }
-    if (src_key != set->dense) {
-        /* an odd number of passes ran: the keys are in scratch (their sources are in scratch
-           whatever the count) */
-        for (i = 0u; i < n; i++) {
-            set->dense[i] = src_key[i];
-        }
-    }
-    apply(set, n, src_from);
+    finish(set, n, src_key, src_from);
     return BENTO_OK;
 }
 
@@ -427,27 +448,22 @@ bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint
                                          bento_compare_fn compare, void *context, void *scratch,
                                          size_t bytes)
 {
+    /* scratch: sources, then keys and sources of the other side */
     uint32_t *src_key = set->dense;
-    uint32_t *src_from = (uint32_t *)scratch; /* then 2 more arrays of n */
+    uint32_t *src_from = (uint32_t *)scratch;
     uint32_t *dst_key;
     uint32_t *dst_from;
     uint32_t width;
     uint32_t i;
     sorter s;
-    if (!prepare(&s, set, n, by, compare, context) || scratch == NULL) {
-        return BENTO_E_ARGUMENT;
-    }
-    if (!bento_is_aligned(scratch, 4u)) {
-        return BENTO_E_ALIGN;
-    }
-    if (bytes < BENTO_SPARSE_SET_MERGE_BYTES(n)) {
-        return BENTO_E_SIZE;
+    bento_status status = !prepare(&s, set, n, by, compare, context)
+                              ? BENTO_E_ARGUMENT
+                              : take_scratch(scratch, bytes, BENTO_SPARSE_SET_MERGE_BYTES(n), n);
+    if (status != BENTO_OK) {
+        return status;
     }
     dst_key = src_from + n;
     dst_from = dst_key + n;
-    for (i = 0u; i < n; i++) {
-        src_from[i] = i;
-    }
     /* bottom-up: merge runs of width 1, 2, 4, ... from src into dst, then swap; taking from
        the left run unless the right one is strictly less keeps it stable */
     for (width = 1u; width < n; width <<= 1) {
@@ -479,12 +495,7 @@ bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint
             break; /* one run covers everything; doubling could wrap */
         }
     }
-    if (src_key != set->dense) {
-        for (i = 0u; i < n; i++) {
-            set->dense[i] = src_key[i];
-        }
-    }
-    apply(set, n, src_from);
+    finish(set, n, src_key, src_from);
     return BENTO_OK;
 }
 
