@@ -823,6 +823,22 @@ static void test_wide(void)
     }
     CHECK_EQ(mismatches, 0);
     CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
+    /* the scratch sorts with 32-bit entries: descending by the column, then ascending keys */
+    {
+        static bento_align_unit wscratch[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_RADIX_BYTES(WCAP))];
+        CHECK_STATUS(bento_sparse_set_sort_merge(&set, set.count, 0u, descending_u32, NULL, wscratch,
+                                                 sizeof wscratch), BENTO_OK);
+        for (i = 1; i < set.count; i++) {
+            mismatches += values[i - 1u] < values[i];
+        }
+        CHECK_STATUS(bento_sparse_set_sort_radix(&set, set.count, wscratch, sizeof wscratch), BENTO_OK);
+        for (i = 0; i < set.count; i++) {
+            mismatches += values[i] != (set.dense[i] ^ 0xabcdu) ||
+                          (i > 0u && set.dense[i - 1u] >= set.dense[i]);
+        }
+        CHECK_EQ(mismatches, 0);
+        CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
+    }
 }
 #endif
 
