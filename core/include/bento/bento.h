@@ -5,5 +5,6 @@
 #include <bento/common.h>
 #include <bento/handle.h>
 #include <bento/pool.h>
+#include <bento/grid.h>
 
 #endif /* BENTO_BENTO_H */
