@@ -16,6 +16,7 @@ struct item {
 
 constexpr unsigned kIndexBits = 20; // 1M objects
 constexpr unsigned kGenerationBits = 12;
+constexpr uint32_t kIndexMask = (1u << kIndexBits) - 1u;
 
 struct pool_fixture {
     std::vector<bento_align_unit> memory;
@@ -51,7 +52,6 @@ BENCH(pool)
         std::vector<item> raw(n);
         std::vector<uint32_t> raw_free;
         std::unordered_map<uint32_t, item> map;
-        uint64_t sum = 0;
 
         // create: fill from empty
         bench::report("pool", "create", n, "bento_pool", bench::time_ns_per_op(n, [&] { fx.reset(n); }, [&] {
@@ -65,31 +65,74 @@ BENCH(pool)
         }));
 
         // get in random order
+        // The floor gathers by the same ids: a raw array indexed by each handle's index field.
         bench::report("pool", "get (random)", n, "bento_pool", bench::time_ns_per_op(n, [&] {
-            for (size_t i = 0; i < n; i++) sum += static_cast<const item *>(bento_pool_get(&fx.pool, handles[order[i]]))->a;
+            uint64_t s = 0;
+            for (size_t i = 0; i < n; i++) s += static_cast<const item *>(bento_pool_get(&fx.pool, handles[order[i]]))->a;
+            bench::sink(s);
         }));
         bench::report("pool", "get (random)", n, "floor", bench::time_ns_per_op(n, [&] {
-            for (size_t i = 0; i < n; i++) sum += raw[order[i]].a;
+            uint64_t s = 0;
+            for (size_t i = 0; i < n; i++) s += raw[handles[order[i]] & kIndexMask].a;
+            bench::sink(s);
         }));
         bench::report("pool", "get (random)", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
-            for (size_t i = 0; i < n; i++) sum += map.find(order[i])->second.a;
+            uint64_t s = 0;
+            for (size_t i = 0; i < n; i++) s += map.find(order[i])->second.a;
+            bench::sink(s);
         }));
 
         // iterate the dense values
         bench::report("pool", "iterate", n, "bento_pool", bench::time_ns_per_op(n, [&] {
             const item *v = static_cast<const item *>(bento_pool_values(&fx.pool));
             const uint32_t count = bento_pool_count(&fx.pool);
-            for (uint32_t i = 0; i < count; i++) sum += v[i].a;
+            uint64_t s = 0;
+            for (uint32_t i = 0; i < count; i++) s += v[i].a;
+            bench::sink(s);
         }));
         bench::report("pool", "iterate", n, "floor", bench::time_ns_per_op(n, [&] {
-            for (size_t i = 0; i < n; i++) sum += raw[i].a;
+            const item *v = raw.data();
+            uint64_t s = 0;
+            for (size_t i = 0; i < n; i++) s += v[i].a;
+            bench::sink(s);
         }));
         bench::report("pool", "iterate", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
-            for (auto &kv : map) sum += kv.second.a;
+            uint64_t s = 0;
+            for (auto &kv : map) s += kv.second.a;
+            bench::sink(s);
         }));
 
-        // destroy + create pairs on a full pool, random victims
-        bench::report("pool", "destroy+create pair", n, "bento_pool", bench::time_ns_per_op(n, [&] {
+        // create one object and destroy it again on a pool holding n - 1: nothing moves
+        bench::report("pool", "create+destroy same", n, "bento_pool", bench::time_ns_per_op(n, [&] {
+            fx.reset(n);
+            for (size_t i = 0; i + 1 < n; i++) handles[i] = fx.create(uint32_t(i));
+        }, [&] {
+            for (size_t i = 0; i < n; i++) {
+                const uint32_t h = fx.create(uint32_t(i));
+                bento_pool_destroy(&fx.pool, h);
+            }
+        }));
+        bench::report("pool", "create+destroy same", n, "floor", bench::time_ns_per_op(n, [&] { raw_free.assign(1, 0); }, [&] {
+            for (size_t i = 0; i < n; i++) {
+                const uint32_t index = raw_free.back(); // take a free index
+                raw_free.pop_back();
+                raw[index] = item{uint32_t(i), uint32_t(i), uint32_t(i), uint32_t(i)};
+                raw_free.push_back(index); // and give it back
+            }
+        }));
+        uint32_t next_id = uint32_t(n);
+        bench::report("pool", "create+destroy same", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
+            map.clear();
+            for (size_t i = 0; i + 1 < n; i++) map.emplace(uint32_t(i), item{uint32_t(i), 0, 0, 0});
+        }, [&] {
+            for (size_t i = 0; i < n; i++) {
+                map.emplace(next_id, item{uint32_t(i), 0, 0, 0});
+                map.erase(next_id++);
+            }
+        }));
+
+        // destroy + create pairs on a full pool, random victims: one 16-byte move each
+        bench::report("pool", "destroy random+create", n, "bento_pool", bench::time_ns_per_op(n, [&] {
             fx.reset(n);
             for (size_t i = 0; i < n; i++) handles[i] = fx.create(uint32_t(i));
         }, [&] {
@@ -99,18 +142,17 @@ BENCH(pool)
                 handles[k] = fx.create(k);
             }
         }));
-        bench::report("pool", "destroy+create pair", n, "floor", bench::time_ns_per_op(n, [&] {
+        bench::report("pool", "destroy random+create", n, "floor", bench::time_ns_per_op(n, [&] {
             for (size_t i = 0; i < n; i++) {
                 const uint32_t k = order[i];
-                raw_free.push_back(handles[k] & ((1u << kIndexBits) - 1u)); // free the index
+                raw_free.push_back(handles[k] & kIndexMask); // free the index
                 const uint32_t index = raw_free.back();                    // and take it again
                 raw_free.pop_back();
                 raw[index] = item{k, k, k, k};
-                handles[k] = (handles[k] & ~((1u << kIndexBits) - 1u)) | index;
+                handles[k] = (handles[k] & ~kIndexMask) | index;
             }
         }));
-        uint32_t next_id = uint32_t(n);
-        bench::report("pool", "destroy+create pair", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
+        bench::report("pool", "destroy random+create", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
             map.clear();
             for (size_t i = 0; i < n; i++) map.emplace(uint32_t(i), item{uint32_t(i), 0, 0, 0});
             for (size_t i = 0; i < n; i++) handles[i] = uint32_t(i);
@@ -139,6 +181,5 @@ BENCH(pool)
         }, [&] {
             for (size_t i = 0; i < n; i++) map.erase(order[i]);
         }));
-        bench::sink(sum);
     }
 }

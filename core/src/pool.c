@@ -57,7 +57,7 @@ bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
     if (pool->free_count != 0u) {
         const uint32_t slot = pool->slots[pool->free_head];
         index = pool->free_head;
-        generation = slot & ~mask;
+        generation = (slot & ~mask) + mask + 1u; /* even (free) to odd (live) */
         pool->free_head = slot & mask;
         pool->free_count--;
     } else if (pool->slots_used < pool->capacity) {
@@ -80,13 +80,14 @@ bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
     return BENTO_OK;
 }
 
-/* Free slot `index`, whose object is already gone from the dense array: the next generation
- * goes on the free list, the last one retires. */
+/* Free slot `index`, whose object is already gone from the dense array: its generation turns
+ * even and it goes on the free list, or, at the last generation, it retires. */
 static void release_slot(bento_pool *pool, uint32_t index)
 {
     const uint32_t generation = pool->slots[index] & ~pool->index_mask;
     if (generation == pool->last_generation) {
-        pool->retired++; /* never linked into the free list again */
+        pool->slots[index] = 0u; /* generation 0: even, never live, never on the free list */
+        pool->retired++;
         return;
     }
     pool->slots[index] = (generation + pool->index_mask + 1u) | pool->free_head;
