@@ -58,16 +58,16 @@ host_flags = -std=$(word 2,$(subst -, ,$1)) $(WARNINGS) \
              $(if $(findstring sanitize,$1),$(SANITIZE),-O2) \
              $(if $(filter gcc,$(call host_cc,$1)),-fno-tree-loop-distribute-patterns)
 
-$(BUILD)/host/%/tests: $(CORE_SRCS) $(CORE_HDRS) $(TEST_SRCS) $(TEST_HDRS) port/host/port_host.c \
+$(BUILD)/host/%/tests: $(CORE_SRCS) $(CORE_HDRS) $(TEST_SRCS) $(TEST_HDRS) port/host/port_host.c port/print.c \
                        $(GEN)/suites.inc
 	@mkdir -p $(@D)
 	$(call host_cc,$*) $(call host_flags,$*) $(INCLUDES) $(CORE_SRCS) $(TEST_SRCS) \
-	    port/host/port_host.c -o $@
+	    port/host/port_host.c port/print.c -o $@
 
-$(BUILD)/host/%/readme: $(CORE_SRCS) $(CORE_HDRS) $(GEN)/readme_example.c port/host/port_host.c
+$(BUILD)/host/%/readme: $(CORE_SRCS) $(CORE_HDRS) $(GEN)/readme_example.c port/host/port_host.c port/print.c
 	@mkdir -p $(@D)
 	$(call host_cc,$*) $(call host_flags,$*) $(INCLUDES) $(CORE_SRCS) $(GEN)/readme_example.c \
-	    port/host/port_host.c -o $@
+	    port/host/port_host.c port/print.c -o $@
 
 .PHONY: test
 test: $(foreach c,$(HOST_CONFIGS),$(BUILD)/host/$c/tests $(BUILD)/host/$c/readme)
@@ -84,7 +84,7 @@ test: $(foreach c,$(HOST_CONFIGS),$(BUILD)/host/$c/tests $(BUILD)/host/$c/readme
 ARM_CC := arm-none-eabi-gcc
 ARM_FLAGS := -std=c99 $(WARNINGS) -ffreestanding -nostdlib -fno-tree-loop-distribute-patterns \
              -ffunction-sections -fdata-sections -g
-PORT_CM_SRCS := $(wildcard port/cortex-m/*.c)
+PORT_CM_SRCS := $(wildcard port/cortex-m/*.c) port/print.c
 board_var = $(shell sed -n 's/^$2 := //p' boards/$1/board.mk)
 board_cpu = $(call board_var,$1,BOARD_CPU_FLAGS)
 arm_link = -Lboards/$1 -Tlinker/cortex-m.ld -Wl,--gc-sections -Wl,-Map=$(basename $@).map -lgcc
