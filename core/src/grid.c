@@ -4,16 +4,6 @@
 #define SIGN_BIT 0x80000000u
 #define NOWHERE 0xffffffffu /* never a cell index: a box holds at most 2^31 cells */
 
-/* Natural alignment of a cell of `size` bytes: the largest power of two dividing it, 4..8. */
-static size_t cell_alignment(size_t size)
-{
-    size_t align = size & (0u - size);
-    if (align < 4u) {
-        return 4u;
-    }
-    return align > BENTO_MAX_ALIGN ? BENTO_MAX_ALIGN : align;
-}
-
 /* The int32 of a 32-bit pattern (two's complement), without implementation-defined casts. */
 static int32_t to_int32(uint32_t u)
 {
@@ -21,19 +11,31 @@ static int32_t to_int32(uint32_t u)
 }
 
 /* Coordinates moved into unsigned order: INT32_MIN -> 0, INT32_MAX -> UINT32_MAX. Box
- * arithmetic happens here, where "inside the int32 range" means "no unsigned wrap". */
+ * arithmetic happens there, where "inside the int32 range" means "no unsigned wrap". */
 static uint32_t biased(int32_t c) { return (uint32_t)c ^ SIGN_BIT; }
 static int32_t unbiased(uint32_t b) { return to_int32(b ^ SIGN_BIT); }
 
 /* log2 of a power of two. */
-static uint32_t log2_of(uint32_t pow2)
+static uint8_t log2_of(uint32_t pow2)
 {
-    uint32_t shift = 0u;
+    uint8_t shift = 0u;
     while (pow2 > 1u) {
         pow2 >>= 1;
         shift++;
     }
     return shift;
+}
+
+static bool is_set(const bento_grid *grid, uint32_t index)
+{
+    return ((grid->occupied[index >> 5] >> (index & 31u)) & 1u) != 0u;
+}
+
+/* Empty cell `index`, known to be occupied. */
+static void drop(bento_grid *grid, uint32_t index)
+{
+    grid->occupied[index >> 5] &= ~(1u << (index & 31u));
+    grid->count--;
 }
 
 void bento_grid_clear(bento_grid *grid)
@@ -47,20 +49,21 @@ void bento_grid_clear(bento_grid *grid)
     grid->moved = 0u;
     if (grid->window == 0u) {
         for (d = 0u; d < BENTO_GRID_MAX_DIMS; d++) {
-            grid->axis[d].origin = 0;
-            grid->axis[d].size = 1u;
-            grid->axis[d].rotation = 0u;
-            grid->axis[d].stride = 0u;
+            bento_grid_axis *a = &grid->axis[d];
+            a->origin = 0;
+            a->size = d == 0u ? 0u : 1u; /* the empty box: every lookup misses on axis 0 */
+            a->rotation = 0u;
+            a->stride = 0u;
+            a->shift = 0u;
         }
-        grid->axis[0].size = 0u; /* the empty box: every lookup misses on axis 0 */
     }
 }
 
-/* Checks and carving shared by both inits. Until every check passes, the grid is an empty
- * growing grid of capacity 0 that refuses everything. */
-static bento_status setup(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
-                          size_t cell_size, uint32_t capacity, unsigned window)
+bento_status bento_grid_init(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
+                             size_t cell_size, uint32_t capacity)
 {
+    BENTO_ASSERT(grid != NULL);
+    /* until every check passes: an empty growing grid of capacity 0 that refuses everything */
     grid->cells = NULL;
     grid->occupied = NULL;
     grid->cell_size = 0u;
@@ -73,7 +76,8 @@ static bento_status setup(bento_grid *grid, void *memory, size_t bytes, unsigned
         (uint64_t)capacity * cell_size > (uint64_t)(SIZE_MAX / 2u)) {
         return BENTO_E_ARGUMENT;
     }
-    if (!bento_is_aligned(memory, cell_alignment(cell_size))) {
+    /* the natural alignment of a cell: 8 when its size is a multiple of 8, else 4 */
+    if (!bento_is_aligned(memory, (cell_size & 7u) == 0u ? 8u : 4u)) {
         return BENTO_E_ALIGN;
     }
     if (bytes < BENTO_GRID_BYTES(capacity, cell_size)) {
@@ -85,52 +89,40 @@ static bento_status setup(bento_grid *grid, void *memory, size_t bytes, unsigned
     grid->cell_size = (uint32_t)cell_size;
     grid->capacity = capacity;
     grid->dims = (uint8_t)dims;
-    grid->window = (uint8_t)window;
     bento_grid_clear(grid);
     return BENTO_OK;
-}
-
-bento_status bento_grid_init(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
-                             size_t cell_size, uint32_t capacity)
-{
-    BENTO_ASSERT(grid != NULL);
-    return setup(grid, memory, bytes, dims, cell_size, capacity, 0u);
 }
 
 bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
                                     size_t cell_size, const uint32_t *window)
 {
-    bento_grid_axis axis[BENTO_GRID_MAX_DIMS];
     uint32_t shift = 0u;
     unsigned d;
-    BENTO_ASSERT(grid != NULL);
-    for (d = 0u; d < dims && d < BENTO_GRID_MAX_DIMS && window != NULL; d++) {
-        const uint32_t size = window[d];
-        if (size == 0u || (size & (size - 1u)) != 0u) {
-            window = NULL; /* not a power of two */
+    bento_status status;
+    for (d = 0u; d < dims && d < BENTO_GRID_MAX_DIMS; d++) {
+        if (window == NULL || window[d] == 0u || (window[d] & (window[d] - 1u)) != 0u) {
+            shift = 32u; /* not a power of two */
             break;
         }
-        axis[d].size = size;
-        axis[d].stride = shift;
-        axis[d].origin = -(int32_t)(size >> 1);
-        axis[d].rotation = (uint32_t)axis[d].origin & (size - 1u);
-        shift += log2_of(size);
+        shift += log2_of(window[d]);
     }
-    if (window == NULL || shift > 31u) {
-        (void)setup(grid, memory, bytes, dims, cell_size, 0u, 0u);
-        return BENTO_E_ARGUMENT;
-    }
-    /* dims out of range fails in setup, before the axes are used */
-    {
-        const bento_status status =
-            setup(grid, memory, bytes, dims, cell_size, (uint32_t)1 << shift, 1u);
-        if (status == BENTO_OK) {
-            for (d = 0u; d < dims; d++) {
-                grid->axis[d] = axis[d];
-            }
+    /* a capacity of 0 makes init answer BENTO_E_ARGUMENT and leave the grid unusable */
+    status = bento_grid_init(grid, memory, bytes, dims, cell_size,
+                             shift > 31u ? 0u : (uint32_t)1 << shift);
+    if (status == BENTO_OK) {
+        grid->window = 1u;
+        shift = 0u;
+        for (d = 0u; d < dims; d++) {
+            bento_grid_axis *a = &grid->axis[d];
+            a->size = window[d];
+            a->shift = log2_of(window[d]);
+            a->stride = (uint8_t)shift;
+            a->origin = -(int32_t)(window[d] >> 1); /* centred on 0 */
+            a->rotation = (uint32_t)a->origin & (window[d] - 1u);
+            shift += a->shift;
         }
-        return status;
     }
+    return status;
 }
 
 /* Index of the cell at `coords`, or NOWHERE outside the box. */
@@ -160,23 +152,23 @@ static uint32_t locate(const bento_grid *grid, const int32_t *coords)
  * i has already moved away, and j >= i is either i itself (nothing to do), an old index
  * above i (free by now) or beyond the old box (never occupied); the map i -> j is
  * one-to-one, so no later move writes over j. Occupancy bits move with the cells, and bits
- * beyond the old box are zero (reset() clears the whole bitmap, and nothing sets a bit
+ * beyond the old box are zero (clear() zeroes the whole bitmap, and nothing sets a bit
  * outside the box), so after the loop exactly the moved cells' bits are set.
  */
-static void relayout(bento_grid *grid, const bento_grid_axis *next, uint32_t old_cells)
+static void relayout(bento_grid *grid, const bento_grid_axis *next)
 {
+    const bento_grid_axis *top = &grid->axis[grid->dims - 1u];
     const size_t size = grid->cell_size;
     uint32_t *bits = grid->occupied;
-    uint32_t i = old_cells;
+    uint32_t i = (uint32_t)1 << (top->stride + top->shift); /* cells of the old box */
     unsigned d;
     while (i-- != 0u) {
-        const uint32_t bit = 1u << (i & 31u);
         uint32_t j = 0u;
         if (bits[i >> 5] == 0u) {
-            i &= ~31u; /* a word of empty cells: skip to the word below */
+            i &= ~31u; /* a word of empty cells: on to the word below */
             continue;
         }
-        if ((bits[i >> 5] & bit) == 0u) {
+        if (!is_set(grid, i)) {
             continue;
         }
         for (d = 0u; d < grid->dims; d++) {
@@ -185,7 +177,7 @@ static void relayout(bento_grid *grid, const bento_grid_axis *next, uint32_t old
             j += (slot + ((uint32_t)a->origin - (uint32_t)next[d].origin)) << next[d].stride;
         }
         if (j != i) {
-            bits[i >> 5] &= ~bit;
+            bits[i >> 5] &= ~(1u << (i & 31u));
             bits[j >> 5] |= 1u << (j & 31u);
             bento__copy(grid->cells + (size_t)j * size, grid->cells + (size_t)i * size, size);
             grid->moved++;
@@ -196,8 +188,7 @@ static void relayout(bento_grid *grid, const bento_grid_axis *next, uint32_t old
 bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords)
 {
     bento_grid_axis next[BENTO_GRID_MAX_DIMS];
-    uint32_t old_shift = 0u;
-    uint32_t new_shift = 0u;
+    uint32_t cells_shift = 0u;
     bool grows = false;
     unsigned d;
     if (grid->axis[0].size == 0u) {
@@ -212,37 +203,37 @@ bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords)
         return BENTO_OK;
     }
     for (d = 0u; d < grid->dims; d++) {
+        bento_grid_axis *a = &next[d];
         const uint32_t point = biased(coords[d]);
-        uint32_t low = biased(grid->axis[d].origin);
-        uint32_t size = grid->axis[d].size;
-        old_shift += log2_of(size);
-        while (point - low >= size) {
-            if (grid->window != 0u || size >= BENTO_GRID_MAX_CELLS) {
+        uint32_t low;
+        *a = grid->axis[d];
+        low = biased(a->origin);
+        while (point - low >= a->size) {
+            if (grid->window != 0u || a->shift >= 31u) {
                 return BENTO_E_FULL;
             }
             if (point < low) {
                 /* grow downward; at the bottom of the int32 range, start there */
-                low = low >= size ? low - size : 0u;
-            } else if (low > 0u - (size << 1)) {
+                low = low >= a->size ? low - a->size : 0u;
+            } else if (low > 0u - (a->size << 1)) {
                 /* grow upward; at the top of the range, push the box down to fit */
-                low = 0u - (size << 1);
+                low = 0u - (a->size << 1);
             }
-            size <<= 1;
+            a->size <<= 1;
+            a->shift++;
             grows = true;
         }
-        next[d].origin = unbiased(low);
-        next[d].size = size;
-        next[d].rotation = 0u;
-        next[d].stride = new_shift;
-        new_shift += log2_of(size);
+        a->origin = unbiased(low);
+        a->stride = (uint8_t)cells_shift;
+        cells_shift += a->shift;
     }
     if (!grows) {
         return BENTO_OK;
     }
-    if (new_shift > 31u || ((uint32_t)1 << new_shift) > grid->capacity) {
+    if (cells_shift > 31u || ((uint32_t)1 << cells_shift) > grid->capacity) {
         return BENTO_E_FULL; /* nothing has been touched */
     }
-    relayout(grid, next, (uint32_t)1 << old_shift);
+    relayout(grid, next);
     for (d = 0u; d < grid->dims; d++) {
         grid->axis[d] = next[d];
     }
@@ -251,39 +242,28 @@ bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords)
 
 bento_status bento_grid_put(bento_grid *grid, const int32_t *coords, void **cell)
 {
-    const bento_status status = bento_grid_ensure(grid, coords);
-    uint32_t index;
-    uint32_t bit;
-    if (status != BENTO_OK) {
-        if (cell != NULL) {
-            *cell = NULL;
+    bento_status status = bento_grid_ensure(grid, coords);
+    void *at = NULL;
+    if (status == BENTO_OK) {
+        const uint32_t index = locate(grid, coords);
+        at = grid->cells + (size_t)index * grid->cell_size;
+        if (is_set(grid, index)) {
+            status = BENTO_E_EXISTS;
+        } else {
+            grid->occupied[index >> 5] |= 1u << (index & 31u);
+            grid->count++;
         }
-        return status;
     }
-    index = locate(grid, coords);
-    bit = 1u << (index & 31u);
     if (cell != NULL) {
-        *cell = grid->cells + (size_t)index * grid->cell_size;
+        *cell = at;
     }
-    if ((grid->occupied[index >> 5] & bit) != 0u) {
-        return BENTO_E_EXISTS;
-    }
-    grid->occupied[index >> 5] |= bit;
-    grid->count++;
-    return BENTO_OK;
-}
-
-/* Empty cell `index`, known to be occupied. */
-static void drop(bento_grid *grid, uint32_t index)
-{
-    grid->occupied[index >> 5] &= ~(1u << (index & 31u));
-    grid->count--;
+    return status;
 }
 
 bento_status bento_grid_remove(bento_grid *grid, const int32_t *coords)
 {
     const uint32_t index = locate(grid, coords);
-    if (index == NOWHERE || ((grid->occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
+    if (index == NOWHERE || !is_set(grid, index)) {
         return BENTO_E_NOT_FOUND;
     }
     drop(grid, index);
@@ -300,6 +280,7 @@ void bento_grid_iter_init(bento_grid_iter *it, const bento_grid *grid, const int
     it->done = grid->axis[0].size == 0u;
     for (d = 0u; d < BENTO_GRID_MAX_DIMS; d++) {
         const bento_grid_axis *a = &grid->axis[d];
+        const uint32_t origin = (uint32_t)a->origin;
         uint32_t from = 0u; /* offsets from the origin of the clipped range */
         uint32_t to = a->size - 1u;
         if (d < grid->dims && lo != NULL && hi != NULL) {
@@ -307,17 +288,17 @@ void bento_grid_iter_init(bento_grid_iter *it, const bento_grid *grid, const int
                 it->done = true;
             }
             if (lo[d] > a->origin) {
-                from = (uint32_t)lo[d] - (uint32_t)a->origin;
+                from = (uint32_t)lo[d] - origin;
             }
-            if ((uint32_t)hi[d] - (uint32_t)a->origin < to) {
-                to = (uint32_t)hi[d] - (uint32_t)a->origin;
+            if ((uint32_t)hi[d] - origin < to) {
+                to = (uint32_t)hi[d] - origin;
             }
             if (from > to) {
                 it->done = true;
             }
         }
         it->coords[d] = 0;
-        it->low[d] = to_int32((uint32_t)a->origin + from);
+        it->low[d] = to_int32(origin + from);
         it->first[d] = from + a->rotation;
         it->span[d] = to - from;
         it->step[d] = 0u;
@@ -340,7 +321,7 @@ bool bento_grid_iter_next(bento_grid_iter *it)
             it->done = true; /* only after a forbidden change to the grid */
             break;
         }
-        occupied = ((grid->occupied[index >> 5] >> (index & 31u)) & 1u) != 0u;
+        occupied = is_set(grid, index);
         it->index = index;
         it->cell = grid->cells + (size_t)index * grid->cell_size;
         /* advance axis 0 first; at the end of a range, carry into the next axis */
@@ -365,71 +346,53 @@ bool bento_grid_iter_next(bento_grid_iter *it)
 bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid_evict_fn evict,
                               void *context)
 {
-    uint32_t target[BENTO_GRID_MAX_DIMS];
-    int32_t lo[BENTO_GRID_MAX_DIMS];
-    int32_t hi[BENTO_GRID_MAX_DIMS];
-    bento_grid_iter it;
+    bento_grid_axis next[BENTO_GRID_MAX_DIMS];
+    int32_t coords[BENTO_GRID_MAX_DIMS];
+    uint32_t i;
     unsigned d;
-    unsigned e;
     if (grid->window == 0u) {
         return BENTO_E_ARGUMENT;
     }
     for (d = 0u; d < grid->dims; d++) {
-        const uint32_t size = grid->axis[d].size;
+        bento_grid_axis *a = &next[d];
+        const uint32_t half = grid->axis[d].size >> 1;
         const uint32_t point = biased(focus[d]);
-        uint32_t low = point >= (size >> 1) ? point - (size >> 1) : 0u;
-        if (low > 0u - size) {
-            low = 0u - size;
+        uint32_t low = point >= half ? point - half : 0u;
+        *a = grid->axis[d];
+        if (low > 0u - a->size) {
+            low = 0u - a->size; /* at the top of the int32 range */
         }
-        target[d] = low;
+        a->origin = unbiased(low);
+        a->rotation = (uint32_t)a->origin & (a->size - 1u);
     }
-    /*
-     * The cells leaving are the old box minus the new one: the union, over axes d, of the
-     * slabs whose coordinate on axis d is outside the new range while their coordinates on
-     * the axes before d are inside it. The slabs are boxes and do not overlap, so each leaving
-     * cell is visited once and the work is proportional to the cells leaving.
-     */
-    for (d = 0u; d < grid->dims; d++) {
-        bool empty = false;
-        for (e = 0u; e < grid->dims; e++) {
-            const uint32_t size = grid->axis[e].size;
-            const uint32_t old_low = biased(grid->axis[e].origin);
-            uint32_t from = old_low;
-            uint32_t to = old_low + (size - 1u);
-            if (e < d) { /* inside both ranges */
-                from = old_low > target[e] ? old_low : target[e];
-                to = (old_low < target[e] ? old_low : target[e]) + (size - 1u);
-            } else if (e == d) { /* inside the old range, outside the new one */
-                if (target[e] > old_low) {
-                    if (target[e] - 1u < to) {
-                        to = target[e] - 1u;
-                    }
-                } else if (target[e] < old_low) {
-                    if (target[e] + size > from) {
-                        from = target[e] + size;
-                    }
-                } else {
-                    empty = true;
-                }
-            }
-            lo[e] = unbiased(from);
-            hi[e] = unbiased(to);
-        }
-        if (empty) {
+    /* every stored element in memory order, words of empty cells skipped whole:
+     * O(capacity / 32 + elements) */
+    for (i = 0u; i < grid->capacity; i++) {
+        bool leaves = false;
+        if (grid->occupied[i >> 5] == 0u) {
+            i |= 31u;
             continue;
         }
-        bento_grid_iter_init(&it, grid, lo, hi);
-        while (bento_grid_iter_next(&it)) {
+        if (!is_set(grid, i)) {
+            continue;
+        }
+        for (d = 0u; d < grid->dims; d++) {
+            const bento_grid_axis *a = &grid->axis[d];
+            const uint32_t mask = a->size - 1u;
+            const uint32_t c =
+                (uint32_t)a->origin + ((((i >> a->stride) & mask) - a->rotation) & mask);
+            coords[d] = to_int32(c);
+            leaves = leaves || c - (uint32_t)next[d].origin >= a->size;
+        }
+        if (leaves) {
             if (evict != NULL) {
-                evict(context, it.coords, it.cell);
+                evict(context, coords, grid->cells + (size_t)i * grid->cell_size);
             }
-            drop(grid, it.index);
+            drop(grid, i);
         }
     }
     for (d = 0u; d < grid->dims; d++) {
-        bento_grid_axis *a = &grid->axis[d];
-        a->origin = unbiased(target[d]);
-        a->rotation = (uint32_t)a->origin & (a->size - 1u);
+        grid->axis[d] = next[d];
     }
     return BENTO_OK;
 }

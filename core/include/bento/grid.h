@@ -72,19 +72,20 @@ typedef struct bento_grid_axis {
     int32_t origin;    /* lowest coordinate in the box */
     uint32_t size;     /* cells along the axis: a power of two, or 0 on axis 0 of an empty box */
     uint32_t rotation; /* slot of the origin along this axis (0 in a growing grid) */
-    uint32_t stride;   /* log2 of the stride: a cell's index is sum of slot << stride */
+    uint8_t stride;    /* log2 of the stride: a cell's index is the sum of slot << stride */
+    uint8_t shift;     /* log2 of size */
 } bento_grid_axis;
 
 typedef struct bento_grid {
-    bento_grid_axis axis[BENTO_GRID_MAX_DIMS]; /* axes beyond dims have size 1, origin 0 */
-    unsigned char *cells;                      /* capacity * cell_size bytes */
-    uint32_t *occupied;                        /* occupancy bitmap, one bit per cell */
+    unsigned char *cells;   /* capacity * cell_size bytes */
+    uint32_t *occupied;     /* occupancy bitmap, one bit per cell */
     uint32_t cell_size;
-    uint32_t capacity;  /* cells the buffer holds */
-    uint32_t count;     /* occupied cells */
-    uint32_t moved;     /* cells moved by growths since init or clear (a cost statistic) */
+    uint32_t capacity;      /* cells the buffer holds */
+    uint32_t count;         /* occupied cells */
+    uint32_t moved;         /* cells moved by growths since init or clear (a cost statistic) */
     uint8_t dims;
-    uint8_t window;     /* 1 for a sliding window, 0 for a growing grid */
+    uint8_t window;         /* 1 for a sliding window, 0 for a growing grid */
+    bento_grid_axis axis[BENTO_GRID_MAX_DIMS]; /* axes beyond dims have size 1, origin 0 */
 } bento_grid;
 
 /* Bytes of caller memory for a grid of `capacity` cells (a constant expression when the
@@ -162,7 +163,8 @@ typedef void (*bento_grid_evict_fn)(void *context, const int32_t *coords, void *
  * range at its ends). Every element outside the new box is passed to evict(context, ...)
  * (when evict is not NULL), in memory order, and removed. Elements inside both boxes stay
  * where they are: nothing moves in memory. BENTO_E_ARGUMENT for a growing grid (unchanged).
- * O(dims + cells of the old box outside the new one); the callback must not change the grid.
+ * O(dims + capacity / 32 + elements): the bitmap is scanned a word at a time, so a move
+ * costs little when the window is sparse. The callback must not change the grid.
  */
 bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid_evict_fn evict,
                               void *context);
