@@ -209,18 +209,22 @@ bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords)
         *a = grid->axis[d];
         low = biased(a->origin);
         while (point - low >= a->size) {
+            /* how far the origin moves down as the size doubles: half the size (the old box
+             * stays centred) when that takes the point in, else the whole size (toward a
+             * point below) or nothing (toward a point above); 0 / 1 for a size of 1 */
+            uint32_t down = a->size >> 1;
             if (grid->window != 0u || a->shift >= 31u) {
                 return BENTO_E_FULL;
             }
-            if (point < low) {
-                /* grow downward; at the bottom of the int32 range, start there */
-                low = low >= a->size ? low - a->size : 0u;
-            } else if (low > 0u - (a->size << 1)) {
-                /* grow upward; at the top of the range, push the box down to fit */
-                low = 0u - (a->size << 1);
+            if (point < low ? low - point > down : point - low >= a->size + down) {
+                down = point < low ? a->size : 0u;
             }
+            low = low >= down ? low - down : 0u; /* never below INT32_MIN */
             a->size <<= 1;
             a->shift++;
+            if (low > 0u - a->size) {
+                low = 0u - a->size; /* never above INT32_MAX: push the box down */
+            }
             grows = true;
         }
         a->origin = unbiased(low);

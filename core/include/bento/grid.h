@@ -8,10 +8,12 @@
  *
  *   growing grid  (bento_grid_init): the box starts empty; bento_grid_ensure() (and
  *                 bento_grid_put()) extend it to take in a point by doubling the size along
- *                 each axis that needs it, toward the point, until the point is inside. The
- *                 cells already stored move to their new places inside the same buffer, in
- *                 place (see "Growing in place" below). When the grown box would need more
- *                 cells than the capacity, the call answers BENTO_E_FULL and changes nothing.
+ *                 each axis that needs it until the point is inside: the old box stays
+ *                 centred in the new one when that takes the point in, otherwise the box
+ *                 extends toward the point. The cells already stored move to their new
+ *                 places inside the same buffer, in place (see "Growing in place" below).
+ *                 When the grown box would need more cells than the capacity, the call
+ *                 answers BENTO_E_FULL and changes nothing.
  *   sliding window (bento_grid_init_window): the box has a fixed size and follows a focus
  *                 point; bento_grid_focus() recentres it and hands every stored cell that
  *                 falls out of the box to a callback before dropping it. Nothing moves in
@@ -120,13 +122,15 @@ bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes
 
 /*
  * Grow the box to include the point `coords` (dims coordinates). A growing grid doubles the
- * size along each axis the point lies outside of, toward the point (along an axis that would
- * leave the int32 range the box is pushed back inside it), until the point is inside, then
- * moves the stored cells in place (see "Growing in place"). Returns BENTO_OK when the point
- * is inside (already, or after growing), BENTO_E_FULL when the grown box would exceed the
- * capacity, or when a window grid's box does not contain the point; the grid is then
- * exactly as it was. O(1) when the point is inside; otherwise O(cells of the old box),
- * amortized O(1) per cell of the final box.
+ * size along each axis the point lies outside of, until the point is inside: a doubling
+ * keeps the old range centred when the point is within half the old size of it (a region
+ * growing around its first cell stays centred), and otherwise extends toward the point.
+ * At the ends of the int32 range the box is pushed back inside it. Then the stored cells
+ * move in place (see "Growing in place"). Returns BENTO_OK when the point is inside
+ * (already, or after growing), BENTO_E_FULL when the grown box would exceed the capacity, or
+ * when a window grid's box does not contain the point; the grid is then exactly as it was.
+ * O(dims) when the point is inside; otherwise O(cells of the old box), amortized O(1) per
+ * cell of the final box.
  */
 bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords);
 
