@@ -6,6 +6,7 @@
 #include "bento_test.h"
 
 BENTO_GRID_TYPE(tiles, uint32_t, 2, 64);
+BENTO_GRID_WINDOW_TYPE(rings, uint32_t, 2, 64);
 
 /* One buffer shared by the tests that use the generic API: boards have little RAM. */
 enum { BUFFER_CELLS = 256 };
@@ -147,13 +148,26 @@ static void test_basic(void)
     CHECK_STATUS(tiles_put(&grid, far, &cell), BENTO_OK);
     CHECK_EQ(bento_grid_origin(&grid.grid, 0), 100);
     CHECK(tiles_get(&grid, b) == NULL);
-    /* a window in a typed grid: at most its capacity */
+    /* a typed window: at most its capacity; lookups follow the ring as it slides */
     {
+        static rings ring;
         const uint32_t big[2] = {16, 8}, small[2] = {8, 8};
-        CHECK_STATUS(tiles_init_window(&grid, big), BENTO_E_SIZE);
-        CHECK_STATUS(tiles_init_window(&grid, small), BENTO_OK);
-        CHECK_STATUS(tiles_put(&grid, a, NULL), BENTO_OK);
-        CHECK_STATUS(tiles_put(&grid, far, NULL), BENTO_E_FULL);
+        const int32_t focus[2] = {5, 0};
+        CHECK_STATUS(rings_init(&ring, big), BENTO_E_SIZE);
+        CHECK_STATUS(rings_init(&ring, small), BENTO_OK);
+        CHECK_STATUS(rings_put(&ring, a, &cell), BENTO_OK);
+        *cell = 5u;
+        CHECK_STATUS(rings_put(&ring, far, NULL), BENTO_E_FULL);
+        CHECK_STATUS(rings_focus(&ring, focus, NULL, NULL), BENTO_OK); /* a (x = -3) leaves */
+        CHECK(!rings_contains(&ring, a));
+        CHECK_STATUS(rings_put(&ring, focus, &cell), BENTO_OK);
+        *cell = 6u;
+        CHECK_EQ(*rings_get(&ring, focus), 6);
+        CHECK_EQ(rings_count(&ring), 1);
+        CHECK_STATUS(rings_remove(&ring, focus), BENTO_OK);
+        CHECK_STATUS(rings_ensure(&ring, focus), BENTO_OK);
+        rings_clear(&ring);
+        CHECK_EQ(rings_count(&ring), 0);
     }
 }
 

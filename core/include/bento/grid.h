@@ -173,23 +173,39 @@ typedef void (*bento_grid_evict_fn)(void *context, const int32_t *coords, void *
 bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid_evict_fn evict,
                               void *context);
 
-/* Internal: lookup with the axis count and cell size as arguments, so typed wrappers can
- * pass constants and the compiler unrolls the loop. */
+/* Internal: axis a's slot for coord, with `out` collecting "outside the box". A growing
+ * grid's slot is the offset from the origin; a window's is that offset turned on its ring. */
+#define BENTO__GRID_SLOT(a, coord, ring, out)                                   \
+    ((out) |= (uint32_t)((uint32_t)(coord) - (uint32_t)(a).origin >= (a).size), \
+     ((ring) ? (((uint32_t)(coord) - (uint32_t)(a).origin + (a).rotation) & ((a).size - 1u)) \
+             : (uint32_t)(coord) - (uint32_t)(a).origin))
+
+/*
+ * Internal: lookup for typed wrappers, which pass the axis count, the cell size and the
+ * addressing as constants so the compiler drops what they do not need. Written out axis by
+ * axis, with one branch for "outside the box" on every axis: compilers turn this into
+ * straight-line code where a loop over axes keeps its branches. `ring` false is only for
+ * growing grids (where every rotation is 0, so it gives the same index). With a dims that
+ * is not a constant, use bento_grid_get: compilers may warn about the coords[] reads that
+ * only a larger dims would reach.
+ */
 static inline void *bento__grid_get(const bento_grid *grid, const int32_t *coords, unsigned dims,
-                                    size_t cell_size)
+                                    size_t cell_size, bool ring)
 {
-    uint32_t index = 0u;
-    unsigned d;
-    for (d = 0u; d < dims; d++) {
-        const bento_grid_axis *a = &grid->axis[d];
-        /* unsigned difference: one compare rejects points on either side of the box */
-        const uint32_t offset = (uint32_t)coords[d] - (uint32_t)a->origin;
-        if (offset >= a->size) {
-            return NULL;
-        }
-        index += ((offset + a->rotation) & (a->size - 1u)) << a->stride;
+    const bento_grid_axis *a = grid->axis;
+    uint32_t out = 0u;
+    uint32_t index = BENTO__GRID_SLOT(a[0], coords[0], ring, out); /* axis 0's stride is 1 */
+    if (dims > 1u) {
+        index += BENTO__GRID_SLOT(a[1], coords[1], ring, out) << a[1].stride;
     }
-    if (((grid->occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
+    if (dims > 2u) {
+        index += BENTO__GRID_SLOT(a[2], coords[2], ring, out) << a[2].stride;
+    }
+    if (dims > 3u) {
+        index += BENTO__GRID_SLOT(a[3], coords[3], ring, out) << a[3].stride;
+    }
+    /* index is only meaningful inside the box: test that before reading the bitmap */
+    if (out != 0u || ((grid->occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
         return NULL;
     }
     return grid->cells + (size_t)index * cell_size;
@@ -201,7 +217,16 @@ static inline void *bento__grid_get(const bento_grid *grid, const int32_t *coord
  */
 static inline void *bento_grid_get(const bento_grid *grid, const int32_t *coords)
 {
-    return bento__grid_get(grid, coords, grid->dims, grid->cell_size);
+    uint32_t out = 0u;
+    uint32_t index = 0u;
+    unsigned d;
+    for (d = 0u; d < grid->dims; d++) {
+        index += BENTO__GRID_SLOT(grid->axis[d], coords[d], true, out) << grid->axis[d].stride;
+    }
+    if (out != 0u || ((grid->occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
+        return NULL;
+    }
+    return grid->cells + (size_t)index * grid->cell_size;
 }
 
 /* True when the cell at `coords` holds an element. O(dims). */
@@ -275,21 +300,24 @@ void bento_grid_iter_init(bento_grid_iter *it, const bento_grid *grid, const int
 bool bento_grid_iter_next(bento_grid_iter *it);
 
 /*
- * BENTO_GRID_TYPE(name, T, dims, capacity) declares:
+ * BENTO_GRID_TYPE(name, T, dims, capacity) declares a growing grid type:
  *   name                                   the grid type, storage for capacity cells of T
- *   name_init(name *)                      -> bento_status (BENTO_OK: a growing grid)
- *   name_init_window(name *, const uint32_t *window) -> bento_status (BENTO_E_SIZE when the
- *                                          window holds more than capacity cells)
- *   name_get(const name *, const int32_t *coords) -> T * or NULL (unrolled for dims)
+ *   name_init(name *)                      -> bento_status (BENTO_OK for a well-formed type)
+ *   name_get(const name *, const int32_t *coords) -> T * or NULL (straight-line for dims)
  *   name_put(name *, const int32_t *coords, T **cell) -> bento_status
  *   name_ensure, name_remove, name_contains, name_clear, name_count
- * It fails to compile when dims is not 1..4 or capacity is not 1..BENTO_GRID_MAX_CELLS.
- * A grid object points into its own storage: do not copy it after init.
+ * BENTO_GRID_WINDOW_TYPE(name, T, dims, capacity) declares a sliding-window grid type with
+ * the same functions, except that name_init(name *, const uint32_t *window) takes the window
+ * sizes (BENTO_E_SIZE when the window needs more cells than the storage holds), plus
+ *   name_focus(name *, const int32_t *focus, bento_grid_evict_fn, void *context)
+ * They fail to compile when dims is not 1..4 or capacity is not 1..BENTO_GRID_MAX_CELLS.
+ * A grid object points into its own storage: do not copy it after init. The lookups of a
+ * growing type skip the ring arithmetic, so initialise its grid only through name_init.
  *
  *     BENTO_GRID_TYPE(chunk_grid, uint32_t, 3, 4096);
  *     static chunk_grid chunks;
  */
-#define BENTO_GRID_TYPE(name, T, dims_, capacity_)                                                \
+#define BENTO__GRID_TYPE(name, T, dims_, capacity_, ring_)                                       \
     BENTO_STATIC_ASSERT((dims_) >= 1 && (dims_) <= 4, #name ": dims must be 1 to 4");           \
     BENTO_STATIC_ASSERT((capacity_) >= 1 && (uint64_t)(capacity_) <= BENTO_GRID_MAX_CELLS,     \
                         #name ": capacity out of range");                                       \
@@ -297,20 +325,9 @@ bool bento_grid_iter_next(bento_grid_iter *it);
         bento_grid grid;                                                                        \
         bento_align_unit storage[BENTO_ALIGN_UNITS(BENTO_GRID_BYTES(capacity_, sizeof(T)))];     \
     } name;                                                                                     \
-    BENTO_WRAPPER bento_status name##_init(name *g)                                             \
-    {                                                                                           \
-        return bento_grid_init(&g->grid, g->storage, sizeof g->storage, (dims_), sizeof(T),     \
-                               (capacity_));                                                    \
-    }                                                                                           \
-    BENTO_WRAPPER bento_status name##_init_window(name *g, const uint32_t *window)              \
-    {                                                                                           \
-        bento_status s = bento_grid_init_window(&g->grid, g->storage, sizeof g->storage,        \
-                                                (dims_), sizeof(T), window);                    \
-        return s == BENTO_OK && g->grid.capacity > (capacity_) ? BENTO_E_SIZE : s;              \
-    }                                                                                           \
     BENTO_WRAPPER T *name##_get(const name *g, const int32_t *coords)                           \
     {                                                                                           \
-        return (T *)bento__grid_get(&g->grid, coords, (dims_), sizeof(T));                      \
+        return (T *)bento__grid_get(&g->grid, coords, (dims_), sizeof(T), (ring_));             \
     }                                                                                           \
     BENTO_WRAPPER bool name##_contains(const name *g, const int32_t *coords)                    \
     {                                                                                           \
@@ -334,7 +351,29 @@ bool bento_grid_iter_next(bento_grid_iter *it);
         return bento_grid_remove(&g->grid, coords);                                             \
     }                                                                                           \
     BENTO_WRAPPER void name##_clear(name *g) { bento_grid_clear(&g->grid); }                    \
-    BENTO_WRAPPER uint32_t name##_count(const name *g) { return g->grid.count; }               \
+    BENTO_WRAPPER uint32_t name##_count(const name *g) { return g->grid.count; }
+
+#define BENTO_GRID_TYPE(name, T, dims_, capacity_)                                              \
+    BENTO__GRID_TYPE(name, T, dims_, capacity_, false)                                         \
+    BENTO_WRAPPER bento_status name##_init(name *g)                                             \
+    {                                                                                           \
+        return bento_grid_init(&g->grid, g->storage, sizeof g->storage, (dims_), sizeof(T),     \
+                               (capacity_));                                                    \
+    }                                                                                           \
+    typedef int name##_defined_ /* swallow the caller's semicolon */
+
+#define BENTO_GRID_WINDOW_TYPE(name, T, dims_, capacity_)                                       \
+    BENTO__GRID_TYPE(name, T, dims_, capacity_, true)                                          \
+    BENTO_WRAPPER bento_status name##_init(name *g, const uint32_t *window)                     \
+    {                                                                                           \
+        return bento_grid_init_window(&g->grid, g->storage, sizeof g->storage, (dims_),         \
+                                      sizeof(T), window);                                       \
+    }                                                                                           \
+    BENTO_WRAPPER bento_status name##_focus(name *g, const int32_t *focus,                      \
+                                            bento_grid_evict_fn evict, void *context)           \
+    {                                                                                           \
+        return bento_grid_focus(&g->grid, focus, evict, context);                               \
+    }                                                                                           \
     typedef int name##_defined_ /* swallow the caller's semicolon */
 
 #ifdef __cplusplus
