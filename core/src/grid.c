@@ -350,24 +350,22 @@ bool bento_grid_iter_next(bento_grid_iter *it)
 bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid_evict_fn evict,
                               void *context)
 {
-    bento_grid_axis next[BENTO_GRID_MAX_DIMS];
+    uint32_t low[BENTO_GRID_MAX_DIMS]; /* the new origins, in biased order */
     int32_t coords[BENTO_GRID_MAX_DIMS];
+    const unsigned dims = grid->dims;
     uint32_t i;
     unsigned d;
     if (grid->window == 0u) {
         return BENTO_E_ARGUMENT;
     }
-    for (d = 0u; d < grid->dims; d++) {
-        bento_grid_axis *a = &next[d];
-        const uint32_t half = grid->axis[d].size >> 1;
+    for (d = 0u; d < dims; d++) {
+        const uint32_t size = grid->axis[d].size;
         const uint32_t point = biased(focus[d]);
-        uint32_t low = point >= half ? point - half : 0u;
-        *a = grid->axis[d];
-        if (low > 0u - a->size) {
-            low = 0u - a->size; /* at the top of the int32 range */
+        const uint32_t half = size >> 1;
+        low[d] = point >= half ? point - half : 0u;
+        if (low[d] > 0u - size) {
+            low[d] = 0u - size; /* at the top of the int32 range */
         }
-        a->origin = unbiased(low);
-        a->rotation = (uint32_t)a->origin & (a->size - 1u);
     }
     /* every stored element in memory order, words of empty cells skipped whole:
      * O(capacity / 32 + elements) */
@@ -380,13 +378,14 @@ bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid
         if (!is_set(grid, i)) {
             continue;
         }
-        for (d = 0u; d < grid->dims; d++) {
+        for (d = 0u; d < dims; d++) {
             const bento_grid_axis *a = &grid->axis[d];
             const uint32_t mask = a->size - 1u;
+            /* the slot's coordinate: slot = (c - origin + rotation) & mask */
             const uint32_t c =
                 (uint32_t)a->origin + ((((i >> a->stride) & mask) - a->rotation) & mask);
             coords[d] = to_int32(c);
-            leaves = leaves || c - (uint32_t)next[d].origin >= a->size;
+            leaves = leaves || biased(coords[d]) - low[d] > mask;
         }
         if (leaves) {
             if (evict != NULL) {
@@ -395,8 +394,10 @@ bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid
             drop(grid, i);
         }
     }
-    for (d = 0u; d < grid->dims; d++) {
-        grid->axis[d] = next[d];
+    for (d = 0u; d < dims; d++) {
+        bento_grid_axis *a = &grid->axis[d];
+        a->origin = unbiased(low[d]);
+        a->rotation = (uint32_t)a->origin & (a->size - 1u);
     }
     return BENTO_OK;
 }
