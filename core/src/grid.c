@@ -73,7 +73,7 @@ bento_status bento_grid_init(bento_grid *grid, void *memory, size_t bytes, unsig
     bento_grid_clear(grid);
     if (memory == NULL || dims - 1u >= BENTO_GRID_MAX_DIMS || cell_size == 0u ||
         cell_size > UINT32_MAX || capacity - 1u >= BENTO_GRID_MAX_CELLS ||
-        (uint64_t)capacity * cell_size > (uint64_t)(SIZE_MAX / 2u)) {
+        cell_size > (SIZE_MAX / 2u) / capacity) {
         return BENTO_E_ARGUMENT;
     }
     /* the natural alignment of a cell: 8 when its size is a multiple of 8, else 4 */
