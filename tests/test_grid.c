@@ -882,6 +882,33 @@ static void test_window_against_model(void)
                 }
                 mp->value[mp->count++] = v;
             }
+        } else if (op < 70u && op >= 65u) {
+            /* a random box around the focus, clipped to the ring: the model's elements in it */
+            int32_t lo[3], hi[3];
+            uint32_t seen = 0u, want = 0u, i;
+            bento_grid_iter it;
+            for (d = 0; d < 3u; d++) {
+                lo[d] = c[d];
+                hi[d] = c[d] + (int32_t)bento_test_rand_below(8u);
+            }
+            for (i = 0; i < mp->count; i++) {
+                for (d = 0; d < 3u && mp->coords[i][d] >= lo[d] && mp->coords[i][d] <= hi[d]; d++) {
+                }
+                want += d == 3u;
+            }
+            bento_grid_iter_init(&it, &grid, lo, hi);
+            while (bento_grid_iter_next(&it)) {
+                k = model_find(mp, it.coords, 3);
+                if (k == MODEL_MAX || mp->value[k] != read_u32(it.cell) ||
+                    bento_grid_get(&grid, it.coords) != it.cell) {
+                    mismatches++;
+                }
+                for (d = 0; d < 3u; d++) {
+                    mismatches += it.coords[d] < lo[d] || it.coords[d] > hi[d];
+                }
+                seen++;
+            }
+            mismatches += seen != want;
         } else if (op < 65u) {
             if (bento_grid_remove(&grid, c) != (k != MODEL_MAX ? BENTO_OK : BENTO_E_NOT_FOUND)) {
                 mismatches++;
