@@ -45,14 +45,16 @@
  * move. The relayout visits each old slot once: O(old box cells) per growth, and since
  * every growth at least doubles the box, O(1) amortized per cell of the final box.
  *
- * Pointers returned by get/put stay valid until the next ensure or put that grows the box,
- * or the next remove, clear or focus on the same grid. Cell contents are not initialised
- * by put (like malloc): write them after put.
+ * Every `coords` argument points to dims coordinates. A pointer returned by get or put
+ * stays valid until the box grows (an ensure or put that grows it moves cells) or its
+ * element is removed (remove, clear, or a focus that evicts it). Cell contents are not
+ * initialised by put (like malloc): write them after put.
  *
  * Not thread-safe: a grid must be used from one context at a time.
  *
- * Typed grids: BENTO_GRID_TYPE(name, T, dims, capacity) declares a grid type with its own
- * storage and lookups specialised for T and dims (see the end of this file).
+ * Typed grids: BENTO_GRID_TYPE(name, T, dims, capacity) and BENTO_GRID_WINDOW_TYPE declare a
+ * growing or a window grid type with its own storage and lookups specialised for T and dims
+ * (see the end of this file).
  */
 #ifndef BENTO_GRID_H
 #define BENTO_GRID_H
@@ -150,8 +152,8 @@ bento_status bento_grid_put(bento_grid *grid, const int32_t *coords, void **cell
 bento_status bento_grid_remove(bento_grid *grid, const int32_t *coords);
 
 /*
- * Empty every cell. A growing grid's box becomes empty again (so it can regrow anywhere); a
- * window keeps its box. O(box cells / 32).
+ * Empty every cell and reset the moved() statistic. A growing grid's box becomes empty
+ * again (so it can regrow anywhere); a window keeps its box. O(capacity / 32).
  */
 void bento_grid_clear(bento_grid *grid);
 
@@ -241,16 +243,17 @@ static inline uint32_t bento_grid_count(const bento_grid *grid) { return grid->c
 /* Capacity in cells given at init (for a window, the product of its sizes). */
 static inline uint32_t bento_grid_capacity(const bento_grid *grid) { return grid->capacity; }
 
-/* Lowest coordinate of the box along `axis` (< dims). */
+/* Lowest coordinate of the box along `axis` (< dims; larger values read axis & 3). */
 static inline int32_t bento_grid_origin(const bento_grid *grid, unsigned axis)
 {
-    return grid->axis[axis].origin;
+    return grid->axis[axis & 3u].origin;
 }
 
-/* Cells of the box along `axis` (< dims); 0 for every axis while a growing grid is empty. */
+/* Cells of the box along `axis` (< dims; larger values read axis & 3); 0 for every axis
+ * while a growing grid is empty. */
 static inline uint32_t bento_grid_extent(const bento_grid *grid, unsigned axis)
 {
-    return grid->axis[0].size == 0u ? 0u : grid->axis[axis].size;
+    return grid->axis[0].size == 0u ? 0u : grid->axis[axis & 3u].size;
 }
 
 /* Cells moved by growths since init or clear: the relayout work, for measuring. */
