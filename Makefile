@@ -69,8 +69,26 @@ $(BUILD)/host/%/readme: $(CORE_SRCS) $(CORE_HDRS) $(GEN)/readme_example.c port/h
 	$(call host_cc,$*) $(call host_flags,$*) $(INCLUDES) $(CORE_SRCS) $(GEN)/readme_example.c \
 	    port/host/port_host.c port/print.c -o $@
 
+# Misuse that must not compile: each tests/compile_fail/*.c compiles with -DBENTO_EXPECT_OK,
+# fails without it, and (C11) fails with the message on its `expect:` line.
+.PHONY: compile-fail
+compile-fail:
+	@mkdir -p $(BUILD)/compile_fail
+	@for f in $(wildcard tests/compile_fail/*.c); do \
+	    want=$$(sed -n 's/.*expect: \(.*\) \*\/$$/\1/p' $$f); [ -n "$$want" ] || { echo "$$f: no expect: line"; exit 1; }; \
+	    gcc -std=c11 $(WARNINGS) -Icore/include -DBENTO_EXPECT_OK -c $$f -o $(BUILD)/compile_fail/ok.o \
+	        || { echo "$$f: the valid variant does not compile"; exit 1; }; \
+	    for std in c99 c11; do \
+	        if gcc -std=$$std $(WARNINGS) -Icore/include -c $$f -o $(BUILD)/compile_fail/bad.o \
+	            2> $(BUILD)/compile_fail/err.txt; then \
+	            echo "$$f: compiled with -std=$$std but must not"; exit 1; fi; \
+	    done; \
+	    grep -q "$$want" $(BUILD)/compile_fail/err.txt \
+	        || { echo "$$f: the error does not say '$$want'"; exit 1; }; \
+	done; echo "compile-fail: $(words $(wildcard tests/compile_fail/*.c)) misuses rejected at compile time"
+
 .PHONY: test
-test: $(foreach c,$(HOST_CONFIGS),$(BUILD)/host/$c/tests $(BUILD)/host/$c/readme)
+test: compile-fail $(foreach c,$(HOST_CONFIGS),$(BUILD)/host/$c/tests $(BUILD)/host/$c/readme)
 	@failed=""; for c in $(HOST_CONFIGS); do \
 	    echo "== host $$c"; \
 	    $(BUILD)/host/$$c/tests || failed="$$failed $$c"; \
