@@ -116,6 +116,11 @@ $(BUILD)/boards/%/tests.elf: $(CORE_SRCS) $(CORE_HDRS) $(TEST_SRCS) $(TEST_HDRS)
 	$(ARM_CC) $(call board_cpu,$*) $(ARM_FLAGS) -O2 $(INCLUDES) $(CORE_SRCS) $(TEST_SRCS) \
 	    $(PORT_CM_SRCS) $(call arm_link,$*) -o $@
 
+$(BUILD)/boards/%/fault.elf: tests/fault/main.c $(PORT_CM_SRCS) linker/cortex-m.ld boards/%/memory.ld | arm-tools
+	@mkdir -p $(@D)
+	$(ARM_CC) $(call board_cpu,$*) $(ARM_FLAGS) -O2 -Iport tests/fault/main.c $(PORT_CM_SRCS) \
+	    $(call arm_link,$*) -o $@
+
 define example_rule
 $(BUILD)/boards/%/example-$1.elf: $(CORE_SRCS) $(CORE_HDRS) $(call example_srcs,$1) $(PORT_CM_SRCS) \
                                   linker/cortex-m.ld boards/%/memory.ld | arm-tools
@@ -130,7 +135,7 @@ qemu_run = timeout $(QEMU_TIMEOUT) qemu-system-arm -M $(call board_var,$1,BOARD_
            $2 -kernel $3
 
 .PHONY: qemu-test
-qemu-test: $(foreach b,$(BOARDS),$(BUILD)/boards/$b/tests.elf) | qemu-tools
+qemu-test: $(foreach b,$(BOARDS),$(BUILD)/boards/$b/tests.elf $(BUILD)/boards/$b/fault.elf) | qemu-tools
 	@failed=""; for b in $(BOARDS); do \
 	    echo "== $$b"; \
 	    out=$(BUILD)/boards/$$b/tests.out; \
@@ -145,6 +150,13 @@ qemu-test: $(foreach b,$(BOARDS),$(BUILD)/boards/$b/tests.elf) | qemu-tools
 	    elif ! tail -n 1 $$out | grep -Eq '^[0-9]+ passed, 0 failed$$'; then \
 	        echo "$$b: FAILED (no clean 'N passed, 0 failed' line)"; failed="$$failed $$b"; \
 	    fi; \
+	    timeout $(QEMU_TIMEOUT) qemu-system-arm -M $$m -nographic -monitor none -serial none \
+	        -semihosting-config enable=on,target=native -kernel $(BUILD)/boards/$$b/fault.elf \
+	        > $$out.fault 2>&1; status=$$?; \
+	    if [ $$status -ne 3 ] || ! grep -q '^HardFault' $$out.fault; then \
+	        cat $$out.fault; echo "$$b: FAILED (a fault must report HardFault and exit 3, got $$status)"; \
+	        failed="$$failed $$b(fault)"; \
+	    else echo "$$b: a HardFault is reported and exits with status 3"; fi; \
 	done; \
 	if [ -n "$$failed" ]; then echo "qemu tests FAILED on:$$failed"; exit 1; fi; \
 	echo "qemu tests passed on: $(BOARDS)"
