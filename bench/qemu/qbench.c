@@ -35,10 +35,10 @@ void qbench_report(const char *name, uint32_t ticks, uint32_t overhead_ticks, ui
         ((uint64_t)net * QBENCH_INSTRUCTIONS_PER_TICK_X10 * 10u + ops / 2u) / ops;
     bento_port_write(name);
     bento_port_write(": ");
-    bento_port_write_u64((uint32_t)(centi / 100u));
+    bento_port_write_u64(centi / 100u);
     bento_port_write(".");
-    bento_port_write_u64((uint32_t)(centi / 10u % 10u));
-    bento_port_write_u64((uint32_t)(centi % 10u));
+    bento_port_write_u64(centi / 10u % 10u);
+    bento_port_write_u64(centi % 10u);
     bento_port_write(" instructions/op\n");
 }
 
