@@ -242,6 +242,47 @@ static void test_check_detects_corruption(void)
     CHECK_STATUS(bento_pool_check(&pool.pool), BENTO_OK);
 }
 
+/* A pool copied whole (struct and storage) works once rebased, and the original is untouched. */
+static void test_copy_and_rebase(void)
+{
+    static items original, copy;
+    static bento_align_unit other[BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(64, sizeof(item))) + 1];
+    items_handle h[5];
+    item *v;
+    uint32_t i;
+    CHECK_STATUS(items_init(&original), BENTO_OK);
+    for (i = 0; i < 5u; i++) {
+        CHECK_STATUS(items_create(&original, &h[i], &v), BENTO_OK);
+        v->tag = 100u + i;
+    }
+    CHECK_STATUS(items_destroy(&original, h[1]), BENTO_OK);
+    copy = original; /* as a save file or retained RAM would hold it */
+    CHECK_STATUS(bento_pool_rebase(&copy.pool, NULL, sizeof copy.storage), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_pool_rebase(&copy.pool, (unsigned char *)copy.storage + 4,
+                                   sizeof copy.storage - 4),
+                 BENTO_E_ALIGN); /* 16-byte values want 8-byte alignment */
+    CHECK_STATUS(bento_pool_rebase(&copy.pool, copy.storage, sizeof copy.storage - 1), BENTO_E_SIZE);
+    CHECK(copy.pool.values == original.pool.values); /* failures leave it pointing where it was */
+    CHECK_STATUS(bento_pool_rebase(&copy.pool, copy.storage, sizeof copy.storage), BENTO_OK);
+    CHECK_STATUS(bento_pool_check(&copy.pool), BENTO_OK);
+    CHECK(items_get(&copy, h[1]) == NULL);
+    for (i = 0; i < 5u; i++) {
+        if (i != 1u) {
+            CHECK_EQ(items_get(&copy, h[i])->tag, 100u + i);
+            CHECK(items_get(&copy, h[i]) != items_get(&original, h[i]));
+        }
+    }
+    CHECK_STATUS(items_destroy(&copy, h[0]), BENTO_OK);
+    CHECK(items_contains(&original, h[0])); /* the original has its own storage */
+    /* a generic pool moved to another buffer */
+    for (i = 0; i < BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(64, sizeof(item))); i++) {
+        other[i] = copy.storage[i];
+    }
+    CHECK_STATUS(bento_pool_rebase(&copy.pool, other, sizeof other), BENTO_OK);
+    CHECK_EQ(items_get(&copy, h[4])->tag, 104);
+    CHECK_STATUS(bento_pool_check(&copy.pool), BENTO_OK);
+}
+
 /* Random operations against a naive model: live handles with the tag each one's value holds. */
 static void test_against_model(void)
 {
@@ -331,5 +372,6 @@ void test_pool(void)
     test_full_and_clear();
     test_generation_retirement();
     test_check_detects_corruption();
+    test_copy_and_rebase();
     test_against_model();
 }

@@ -84,6 +84,17 @@ bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_
                              uint32_t capacity, unsigned index_bits, unsigned generation_bits);
 
 /*
+ * Point `pool` at `memory`, a byte-for-byte copy of the buffer it used (moved to retained RAM,
+ * restored from flash or a save file); *pool must hold the counters that go with that copy (a
+ * copy of the bento_pool made at the same time). The buffer holds no pointers, so nothing in it
+ * changes. Precondition: *pool was initialised (a pool whose init failed has capacity 0 and
+ * stays harmless). BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN / BENTO_E_SIZE as for
+ * init; the pool is unchanged then. Follow with
+ * bento_pool_check() when the copy may be damaged. O(1).
+ */
+bento_status bento_pool_rebase(bento_pool *pool, void *memory, size_t bytes);
+
+/*
  * Create an object. On BENTO_OK, *handle names it and *value (if value is not NULL) points
  * to its uninitialised storage. BENTO_E_FULL when every slot is live or retired; then
  * *handle is set to 0 (the null handle) and *value to NULL. O(1).
@@ -188,7 +199,8 @@ static inline uint32_t bento_pool_handle_at(const bento_pool *pool, uint32_t pos
  *   name_contains, name_destroy, name_clear, name_count, name_capacity,
  *   name_values(const name *) -> T *, name_handle_at(const name *, uint32_t) -> name_handle
  * It fails to compile when capacity is 0 or does not fit in index_bits. A pool object
- * points into its own storage: do not copy it after init.
+ * points into its own storage: after copying one (`b = a`), call
+ * bento_pool_rebase(&b.pool, b.storage, sizeof b.storage) before using the copy.
  *
  *     BENTO_POOL_TYPE(particles, struct particle, 256, uint16_t, 8);
  *     static particles world;   // static storage, one line
