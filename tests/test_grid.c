@@ -171,6 +171,79 @@ static void test_basic(void)
     }
 }
 
+/* Byte-for-byte comparison, with no libc. */
+static bool same_bytes(const void *a, const void *b, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)a, *q = (const unsigned char *)b;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (p[i] != q[i]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* A grid copied whole (struct and storage) works once rebased; the original is untouched. */
+static void test_copy_and_rebase(void)
+{
+    static tiles original, copy;
+    static rings ring, ring_copy;
+    static const uint32_t sizes[2] = {8, 8};
+    const int32_t a[2] = {-7, 3}, b[2] = {-4, 1}, f[2] = {2, 1};
+    uint32_t *cell;
+    bento_grid saved;
+    CHECK_STATUS(tiles_init(&original), BENTO_OK);
+    CHECK_STATUS(tiles_put(&original, a, &cell), BENTO_OK);
+    *cell = 1u;
+    CHECK_STATUS(tiles_put(&original, b, &cell), BENTO_OK);
+    *cell = 2u;
+    copy = original;
+    saved = copy.grid;
+    CHECK_STATUS(bento_grid_rebase(&copy.grid, NULL, sizeof copy.storage), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_grid_rebase(&copy.grid, (unsigned char *)copy.storage + 2,
+                                   sizeof copy.storage - 2),
+                 BENTO_E_ALIGN);
+    CHECK_STATUS(bento_grid_rebase(&copy.grid, copy.storage, sizeof copy.storage - 1u - 8u),
+                 BENTO_E_SIZE);
+    CHECK(same_bytes(&saved, &copy.grid, sizeof saved)); /* failures change nothing */
+    CHECK_STATUS(bento_grid_rebase(&copy.grid, copy.storage, sizeof copy.storage), BENTO_OK);
+    CHECK((void *)tiles_get(&copy, a) >= (void *)copy.storage);
+    CHECK((void *)tiles_get(&copy, a) < (void *)(copy.storage + BENTO_ALIGN_UNITS(BENTO_GRID_BYTES(64, 4))));
+    CHECK_EQ(*tiles_get(&copy, a), 1);
+    CHECK_EQ(*tiles_get(&copy, b), 2);
+    *tiles_get(&copy, a) = 10u;
+    CHECK_STATUS(tiles_remove(&copy, b), BENTO_OK);
+    CHECK_EQ(*tiles_get(&original, a), 1); /* the original keeps its own cells */
+    CHECK_EQ(*tiles_get(&original, b), 2);
+    CHECK_EQ(tiles_count(&copy), 1);
+    /* the copy grows on its own */
+    {
+        const int32_t far[2] = {-12, 3}; /* the box grows to 16 x 4, all 64 cells */
+        CHECK_STATUS(tiles_put(&copy, far, NULL), BENTO_OK);
+        CHECK_EQ(*tiles_get(&copy, a), 10);
+        CHECK(tiles_get(&original, far) == NULL);
+    }
+    /* a window, copied after it slid */
+    CHECK_STATUS(rings_init(&ring, sizes), BENTO_OK);
+    CHECK_STATUS(rings_focus(&ring, f, NULL, NULL), BENTO_OK);
+    CHECK_STATUS(rings_put(&ring, f, &cell), BENTO_OK);
+    *cell = 7u;
+    ring_copy = ring;
+    CHECK_STATUS(bento_grid_rebase(&ring_copy.grid, ring_copy.storage, sizeof ring_copy.storage),
+                 BENTO_OK);
+    CHECK_EQ(*rings_get(&ring_copy, f), 7);
+    CHECK(rings_get(&ring_copy, f) != rings_get(&ring, f));
+    /* a grid whose init failed stays harmless */
+    {
+        bento_grid broken;
+        CHECK_STATUS(bento_grid_init(&broken, NULL, 0, 2, 4, 8), BENTO_E_ARGUMENT);
+        CHECK_STATUS(bento_grid_rebase(&broken, buffer, 0), BENTO_OK);
+        CHECK(bento_grid_get(&broken, a) == NULL);
+        CHECK_STATUS(bento_grid_put(&broken, a, NULL), BENTO_E_FULL);
+    }
+}
+
 /* Count the cells of a grid's bitmap that are set, to compare with count(). */
 static uint32_t bits_set(const bento_grid *grid)
 {
@@ -356,19 +429,6 @@ static void test_int32_edges(void)
         c[0] = INT32_MIN + i;
         CHECK(bento_grid_contains(&grid, c) == (i == 0 || i == 1 || i == 4));
     }
-}
-
-/* Byte-for-byte comparison, with no libc. */
-static bool same_bytes(const void *a, const void *b, size_t n)
-{
-    const unsigned char *p = (const unsigned char *)a, *q = (const unsigned char *)b;
-    size_t i;
-    for (i = 0; i < n; i++) {
-        if (p[i] != q[i]) {
-            return false;
-        }
-    }
-    return true;
 }
 
 /* A growth that would not fit leaves the struct and every byte of the buffer as they were. */
@@ -980,6 +1040,7 @@ void test_grid(void)
 {
     test_init_statuses();
     test_basic();
+    test_copy_and_rebase();
     test_growth_every_direction();
     test_growth_moves_dense_block();
     test_int32_edges();

@@ -59,9 +59,31 @@ void bento_grid_clear(bento_grid *grid)
     }
 }
 
+/* Check the buffer's alignment and size and point the grid's arrays into it; the grid is
+ * unchanged on failure. */
+static bento_status place(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
+                          uint32_t capacity, size_t cell_size)
+{
+    /* the natural alignment of a cell: 8 when its size is a multiple of 8, else 4 */
+    if (!bento_is_aligned(memory, (cell_size & 7u) == 0u ? 8u : 4u)) {
+        return BENTO_E_ALIGN;
+    }
+    if (bytes < BENTO_GRID_BYTES(capacity, cell_size)) {
+        return BENTO_E_SIZE;
+    }
+    grid->cells = (unsigned char *)memory;
+    grid->occupied =
+        (uint32_t *)(void *)(grid->cells + BENTO_ALIGN_UP((size_t)capacity * cell_size, 4u));
+    grid->cell_size = (uint32_t)cell_size;
+    grid->capacity = capacity;
+    grid->dims = (uint8_t)dims;
+    return BENTO_OK;
+}
+
 bento_status bento_grid_init(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
                              size_t cell_size, uint32_t capacity)
 {
+    bento_status status;
     BENTO_ASSERT(grid != NULL);
     /* until every check passes: an empty growing grid of capacity 0 that refuses everything */
     grid->cells = NULL;
@@ -76,21 +98,22 @@ bento_status bento_grid_init(bento_grid *grid, void *memory, size_t bytes, unsig
         cell_size > (SIZE_MAX / 2u) / capacity) {
         return BENTO_E_ARGUMENT;
     }
-    /* the natural alignment of a cell: 8 when its size is a multiple of 8, else 4 */
-    if (!bento_is_aligned(memory, (cell_size & 7u) == 0u ? 8u : 4u)) {
-        return BENTO_E_ALIGN;
+    status = place(grid, memory, bytes, dims, capacity, cell_size);
+    if (status == BENTO_OK) {
+        bento_grid_clear(grid);
     }
-    if (bytes < BENTO_GRID_BYTES(capacity, cell_size)) {
-        return BENTO_E_SIZE;
+    return status;
+}
+
+bento_status bento_grid_rebase(bento_grid *grid, void *memory, size_t bytes)
+{
+    if (memory == NULL) {
+        return BENTO_E_ARGUMENT;
     }
-    grid->cells = (unsigned char *)memory;
-    grid->occupied =
-        (uint32_t *)(void *)(grid->cells + BENTO_ALIGN_UP((size_t)capacity * cell_size, 4u));
-    grid->cell_size = (uint32_t)cell_size;
-    grid->capacity = capacity;
-    grid->dims = (uint8_t)dims;
-    bento_grid_clear(grid);
-    return BENTO_OK;
+    /* a grid whose init failed has capacity 0: it needs no bytes and stays empty */
+    return grid->capacity == 0u ? BENTO_OK
+                                : place(grid, memory, bytes, grid->dims, grid->capacity,
+                                        grid->cell_size);
 }
 
 bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes, unsigned dims,

@@ -123,6 +123,16 @@ bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes
                                     size_t cell_size, const uint32_t *window);
 
 /*
+ * Point `grid` at `memory`, a byte-for-byte copy of the buffer it used (moved to retained RAM,
+ * restored from flash or a save file); *grid must hold the geometry and counters that go with
+ * that copy (a copy of the bento_grid made at the same time). The buffer holds no pointers, so
+ * nothing in it changes. Precondition: *grid was initialised (a grid whose init failed has
+ * capacity 0 and stays harmless). BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN /
+ * BENTO_E_SIZE as for init; the grid is unchanged then. O(1).
+ */
+bento_status bento_grid_rebase(bento_grid *grid, void *memory, size_t bytes);
+
+/*
  * Grow the box to include the point `coords` (dims coordinates). A growing grid doubles the
  * size along each axis the point lies outside of, until the point is inside: a doubling
  * keeps the old range centred when the point is within half the old size of it (a region
@@ -314,8 +324,9 @@ bool bento_grid_iter_next(bento_grid_iter *it);
  * sizes (BENTO_E_SIZE when the window needs more cells than the storage holds), plus
  *   name_focus(name *, const int32_t *focus, bento_grid_evict_fn, void *context)
  * They fail to compile when dims is not 1..4 or capacity is not 1..BENTO_GRID_MAX_CELLS.
- * A grid object points into its own storage: do not copy it after init. The lookups of a
- * growing type skip the ring arithmetic, so initialise its grid only through name_init.
+ * A grid object points into its own storage: after copying one (`b = a`), call
+ * bento_grid_rebase(&b.grid, b.storage, sizeof b.storage) before using the copy. The lookups
+ * of a growing type skip the ring arithmetic, so initialise its grid only through name_init.
  *
  *     BENTO_GRID_TYPE(chunk_grid, uint32_t, 3, 4096);
  *     static chunk_grid chunks;
