@@ -61,8 +61,8 @@ void bento_grid_clear(bento_grid *grid)
 
 /* Check the buffer's alignment and size and point the grid's arrays into it; the grid is
  * unchanged on failure. */
-static bento_status place(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
-                          uint32_t capacity, size_t cell_size)
+BENTO__NOINLINE static bento_status place(bento_grid *grid, void *memory, size_t bytes,
+                                          unsigned dims, uint32_t capacity, size_t cell_size)
 {
     /* the natural alignment of a cell: 8 when its size is a multiple of 8, else 4 */
     if (!bento_is_aligned(memory, (cell_size & 7u) == 0u ? 8u : 4u)) {
