@@ -197,11 +197,12 @@ static void test_reciprocal_exact(void)
     for (s = 0; s < sizeof strides / sizeof strides[0]; s++) {
         bento_block_pool pool;
         const uint32_t stride = strides[s];
-        const uint32_t capacity = UINT32_MAX / stride; /* the largest the pool accepts */
+        /* the largest capacity the pool accepts, unless size_t cannot count its bytes (32 bits) */
+        const uint32_t fit = UINT32_MAX / stride;
+        const size_t room = (size_t)-1 / ((size_t)stride + 1u);
+        const uint32_t capacity = (size_t)fit <= room ? fit : (uint32_t)room;
         uint32_t t;
-        CHECK_STATUS(bento_block_pool_init(&pool, (void *)base, (size_t)-1, stride, capacity),
-                     BENTO_OK);
-        CHECK_STATUS(bento_block_pool_init(&pool, (void *)base, (size_t)-1, stride, capacity + 1u),
+        CHECK_STATUS(bento_block_pool_init(&pool, (void *)base, (size_t)-1, stride, fit + 1u),
                      BENTO_E_ARGUMENT);
         CHECK_STATUS(bento_block_pool_init(&pool, (void *)base, (size_t)-1, stride, capacity),
                      BENTO_OK);
