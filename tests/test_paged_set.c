@@ -14,15 +14,16 @@ BENTO_BLOCK_POOL_TYPE(body_pages, bodies_page, 4);
 
 #define KEY(index, generation) ((uint32_t)(generation) << 7 | (uint32_t)(index))
 
-/* the model test's set: indices up to 127, a universe of 100, few pages */
-enum { UNIVERSE = 100, INDEX_SPAN = 128, PAGE = 4, CAP = 20, PAGES = 8, VSIZE = 12 };
+/* the model test's set: indices up to 127, a universe of 64, few pages */
+enum { UNIVERSE = 64, INDEX_SPAN = 128, PAGE = 4, CAP = 16, PAGES = 6, VSIZE = 12 };
 enum { PAGE_BYTES = PAGE * 4 + PAGE * VSIZE, PAGE_COUNT = (UNIVERSE + PAGE - 1) / PAGE };
 
 /*
- * Every test's storage, overlaid: the tests run one after another, and the smallest board has
- * 16 KiB of RAM for every suite together.
+ * Every test's storage, overlaid: the tests run one after another. It lives on the stack of
+ * the suite's entry function (see the end of the file), not in .bss: the smallest board has
+ * 16 KiB of RAM for every suite's static data together.
  */
-static union {
+typedef union test_arena {
     struct {
         bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_PAGED_SET_BYTES(8, 64, 8)) + 1];
         bento_align_unit pool_memory[BENTO_ALIGN_UNITS(
@@ -43,7 +44,10 @@ static union {
         uint32_t *value[UNIVERSE];   /* the pointer insert returned */
         uint32_t page[PAGE_COUNT];   /* keys per page */
     } model;
-} arena;
+} test_arena;
+
+static test_arena *arena_storage;
+#define arena (*arena_storage)
 
 static void test_init_statuses(void)
 {
@@ -447,6 +451,8 @@ static void test_against_model(void)
 
 void test_paged_set(void)
 {
+    test_arena storage;
+    arena_storage = &storage;
     test_init_statuses();
     test_basic();
     test_full();

@@ -9,16 +9,11 @@ bento_status bento_block_pool_init(bento_block_pool *pool, void *memory, size_t 
 {
     const size_t stride = BENTO_BLOCK_POOL_STRIDE(block_size); /* 0 when block_size is 0 */
     bento_status status = BENTO_E_ARGUMENT;
-    BENTO_ASSERT(pool != NULL);
     /* until every check passes: a pool of capacity 0 that refuses everything */
-    pool->blocks = NULL;
-    pool->state = NULL;
-    pool->stride = 4u;
-    pool->reciprocal = 0u;
-    pool->capacity = 0u;
-    pool->fresh = 0u;
-    pool->free_head = BENTO_BLOCK_NONE;
-    pool->count = 0u;
+    uintptr_t blocks = 0u;
+    uint32_t reciprocal = 0u;
+    uint32_t usable = 0u;
+    BENTO_ASSERT(pool != NULL);
     if (memory != NULL && stride - 4u <= (size_t)UINT32_MAX - 4u) {
         /* floor((2^32 - 1) / stride) is the largest capacity that spans < 4 GiB */
         const uint32_t fit = UINT32_MAX / (uint32_t)stride;
@@ -29,16 +24,22 @@ bento_status bento_block_pool_init(bento_block_pool *pool, void *memory, size_t 
                 status = BENTO_E_SIZE;
                 /* BENTO_BLOCK_POOL_BYTES (a stride and a state byte per block), unwrapped */
                 if (bytes >= capacity && bytes - capacity >= (size_t)capacity * stride) {
-                    pool->blocks = (unsigned char *)memory;
-                    pool->state = pool->blocks + (size_t)capacity * stride;
-                    pool->stride = (uint32_t)stride;
-                    pool->reciprocal = fit + 1u; /* ceil(2^32 / stride), as stride >= 4 */
-                    pool->capacity = capacity;
+                    blocks = (uintptr_t)memory;
+                    reciprocal = fit + 1u; /* ceil(2^32 / stride), as stride >= 4 */
+                    usable = capacity;
                     status = BENTO_OK;
                 }
             }
         }
     }
+    pool->blocks = (unsigned char *)blocks;
+    pool->state = (unsigned char *)(blocks + (size_t)usable * stride);
+    pool->stride = (uint32_t)stride;
+    pool->reciprocal = reciprocal;
+    pool->capacity = usable;
+    pool->fresh = 0u;
+    pool->free_head = BENTO_BLOCK_NONE;
+    pool->count = 0u;
     return status;
 }
 
@@ -87,33 +88,4 @@ bento_status bento_block_pool_free(bento_block_pool *pool, void *block)
     }
     BENTO_CRITICAL_EXIT(critical);
     return status;
-}
-
-bento_status bento_block_pool_check(const bento_block_pool *pool)
-{
-    uint32_t index;
-    uint32_t free_blocks = pool->fresh - pool->count;
-    uint32_t steps;
-    if (pool->fresh > pool->capacity || pool->count > pool->fresh) {
-        return BENTO_E_CORRUPT;
-    }
-    /* every state byte is 0 or 1, and exactly fresh - count of them are 0 */
-    for (index = 0u; index < pool->fresh; index++) {
-        if (pool->state[index] > STATE_LIVE) {
-            return BENTO_E_CORRUPT;
-        }
-        free_blocks -= STATE_LIVE - pool->state[index];
-    }
-    if (free_blocks != 0u) {
-        return BENTO_E_CORRUPT;
-    }
-    /* the list then passes through every free block once: no cycle, none missing */
-    index = pool->free_head;
-    for (steps = pool->fresh - pool->count; steps != 0u; steps--) {
-        if (index >= pool->fresh || pool->state[index] != STATE_FREE) {
-            return BENTO_E_CORRUPT;
-        }
-        index = *(const uint32_t *)(const void *)(pool->blocks + (size_t)index * pool->stride);
-    }
-    return index == BENTO_BLOCK_NONE ? BENTO_OK : BENTO_E_CORRUPT;
 }
