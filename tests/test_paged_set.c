@@ -306,7 +306,7 @@ static void test_corruption(void)
     CHECK_STATUS(bento_paged_set_check(&set->set), BENTO_OK);
 
     /* CORRUPT from remove: the pool refuses the page back (it thinks the page is free) */
-    block = set->set.page_table[1];
+    block = bento_block_pool_index_of(&pages->pool, set->set.page_base + set->set.page_table[1]);
     pages->pool.state[block] = 0u;
     CHECK_STATUS(bento_paged_set_check(&set->set), BENTO_E_CORRUPT);
     CHECK_STATUS(bodies_remove(set, KEY(9, 0)), BENTO_E_CORRUPT);

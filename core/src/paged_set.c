@@ -18,7 +18,6 @@ bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t byt
     set->page_live = NULL;
     set->pages = pages;
     set->page_base = NULL;
-    set->page_stride = 0u;
     set->page_limit = 0u;
     set->value_size = 0u;
     set->capacity = 0u;
@@ -55,9 +54,8 @@ bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t byt
     set->dense = (uint32_t *)memory;
     set->page_table = set->dense + capacity;
     set->page_live = set->page_table + page_count;
-    set->page_base = pages->blocks;
-    set->page_stride = pages->stride;
-    set->page_limit = pages->capacity;
+    set->page_base = (uint32_t *)(void *)pages->blocks;
+    set->page_limit = pages->capacity * (pages->stride >> 2); /* < 2^32: the pool checked */
     set->value_size = (uint32_t)value_size;
     set->capacity = capacity;
     set->universe = universe;
@@ -71,10 +69,10 @@ bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t byt
     return BENTO_OK;
 }
 
-/* The page at table entry `block` (< page_limit). */
-static uint32_t *page_at(const bento_paged_set *set, uint32_t block)
+/* The page at table entry `offset` (< page_limit): its positions, then its values. */
+static uint32_t *page_at(const bento_paged_set *set, uint32_t offset)
 {
-    return (uint32_t *)(void *)(set->page_base + (size_t)block * set->page_stride);
+    return set->page_base + offset;
 }
 
 bento_status bento_paged_set_insert(bento_paged_set *set, uint32_t key, void **value)
@@ -82,7 +80,7 @@ bento_status bento_paged_set_insert(bento_paged_set *set, uint32_t key, void **v
     const uint32_t index = key & set->index_mask;
     const uint32_t page = index >> set->page_shift;
     const uint32_t slot = index & ((1u << set->page_shift) - 1u);
-    uint32_t block;
+    uint32_t offset;
     uint32_t *positions = NULL;
     if (value != NULL) {
         *value = NULL;
@@ -90,12 +88,12 @@ bento_status bento_paged_set_insert(bento_paged_set *set, uint32_t key, void **v
     if (index >= set->universe) {
         return BENTO_E_ARGUMENT;
     }
-    block = set->page_table[page];
-    if (block != NONE) {
-        if (block >= set->page_limit) {
+    offset = set->page_table[page];
+    if (offset != NONE) {
+        if (offset >= set->page_limit) {
             return BENTO_E_CORRUPT;
         }
-        positions = page_at(set, block);
+        positions = page_at(set, offset);
         if (positions[slot] != NONE) {
             return BENTO_E_EXISTS; /* this key, or another generation of its index */
         }
@@ -115,7 +113,7 @@ bento_status bento_paged_set_insert(bento_paged_set *set, uint32_t key, void **v
         for (i = 0u; i < (1u << set->page_shift); i++) {
             positions[i] = NONE;
         }
-        set->page_table[page] = bento_block_pool_index_of(set->pages, fresh);
+        set->page_table[page] = (uint32_t)(positions - set->page_base);
         set->page_live[page] = 0u;
         set->pages_held++;
     }
@@ -191,21 +189,21 @@ bento_status bento_paged_set_check(const bento_paged_set *set)
         return BENTO_E_CORRUPT;
     }
     for (page = 0u; page < set->page_count; page++) {
-        const uint32_t block = set->page_table[page];
+        const uint32_t offset = set->page_table[page];
         const uint32_t *positions;
         uint32_t slot;
         uint32_t live = 0u;
-        if (block == NONE) {
+        if (offset == NONE) {
             if (set->page_live[page] != 0u) {
                 return BENTO_E_CORRUPT;
             }
             continue;
         }
-        if (block >= set->page_limit ||
-            !bento_block_pool_contains(set->pages, page_at(set, block))) {
+        if (offset >= set->page_limit ||
+            !bento_block_pool_contains(set->pages, page_at(set, offset))) {
             return BENTO_E_CORRUPT;
         }
-        positions = page_at(set, block);
+        positions = page_at(set, offset);
         for (slot = 0u; slot < page_size; slot++) {
             const uint32_t index = page << set->page_shift | slot;
             const uint32_t position = positions[slot];

@@ -22,7 +22,8 @@
  * Memory layout inside the set's caller buffer (BENTO_PAGED_SET_BYTES(capacity, universe,
  * page_size) bytes, 4-byte aligned):
  *     dense       capacity * uint32_t      the keys, positions [0, count)
- *     page_table  page_count * uint32_t    block index of each page in the pool, or NONE
+ *     page_table  page_count * uint32_t    where each page is: its offset from the pool's
+ *                                          first block in 4-byte words, or NONE
  *     page_live   page_count * uint32_t    keys present in each page
  * with page_count = ceil(universe / page_size). The buffer and the pages hold indices only,
  * never pointers.
@@ -49,12 +50,11 @@ extern "C" {
 
 typedef struct bento_paged_set {
     uint32_t *dense;         /* capacity keys, positions [0, count) live */
-    uint32_t *page_table;    /* page_count block indices in `pages`, or NONE */
+    uint32_t *page_table;    /* page_count word offsets into the pool's blocks, or NONE */
     uint32_t *page_live;     /* page_count counts of keys present */
     bento_block_pool *pages; /* where pages come from and go back to */
-    unsigned char *page_base; /* the pool's first block, cached for get */
-    uint32_t page_stride;    /* the pool's stride, cached for get */
-    uint32_t page_limit;     /* the pool's capacity: a table entry at or above it is no page */
+    uint32_t *page_base;     /* the pool's first block, cached for get */
+    uint32_t page_limit;     /* words in the pool's blocks: an entry at or above it is no page */
     uint32_t value_size;
     uint32_t capacity;
     uint32_t count;
@@ -134,22 +134,23 @@ static inline void *bento__paged_set_get(const bento_paged_set *set, uint32_t ke
     const uint32_t index = key & set->index_mask;
     const uint32_t page = index >> page_shift;
     const uint32_t slot = index & ((1u << page_shift) - 1u);
-    unsigned char *p;
-    uint32_t block;
+    uint32_t *positions;
+    uint32_t offset;
     uint32_t position;
     if (page >= set->page_count) {
         return NULL;
     }
-    block = set->page_table[page];
-    if (block >= set->page_limit) { /* NONE, or a damaged entry: never read outside the pool */
+    offset = set->page_table[page];
+    if (offset >= set->page_limit) { /* NONE, or a damaged entry: never read outside the pool */
         return NULL;
     }
-    p = set->page_base + (size_t)block * set->page_stride;
-    position = ((const uint32_t *)(const void *)p)[slot];
+    /* a word offset rather than a block index: no multiply on the way to the page */
+    positions = set->page_base + offset;
+    position = positions[slot];
     if (position >= set->count || set->dense[position] != key) {
         return NULL;
     }
-    return p + ((size_t)4u << page_shift) + (size_t)slot * value_size;
+    return (unsigned char *)(positions + ((size_t)1u << page_shift)) + (size_t)slot * value_size;
 }
 
 /*
