@@ -49,22 +49,20 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block)
     unsigned char *b = NULL;
     const uint32_t critical = BENTO_CRITICAL_ENTER();
     uint32_t index = pool->free_head;
-    if (index == BENTO_BLOCK_NONE) {
-        /* free list empty: every carved block is live, carve the next one */
-        index = pool->fresh;
-        status = BENTO_E_FULL;
-        if (index < pool->capacity) {
-            pool->fresh = index + 1u;
-            status = BENTO_OK;
-        }
-    } else if (index >= pool->fresh || pool->state[index] != STATE_FREE) {
-        status = BENTO_E_CORRUPT; /* a link beyond the carved region or to a live block */
-    }
-    if (status == BENTO_OK) {
+    /* one unsigned compare covers both an empty list (NONE) and a link out of range */
+    if (index < pool->fresh && pool->state[index] == STATE_FREE) {
         b = pool->blocks + (size_t)index * pool->stride;
-        if (index == pool->free_head) {
-            pool->free_head = *(const uint32_t *)(const void *)b;
-        }
+        pool->free_head = *(const uint32_t *)(const void *)b;
+    } else if (index != BENTO_BLOCK_NONE) {
+        status = BENTO_E_CORRUPT; /* a link beyond the carved region or to a live block */
+    } else if (pool->fresh < pool->capacity) {
+        /* free list empty: every carved block is live, carve the next one */
+        index = pool->fresh++;
+        b = pool->blocks + (size_t)index * pool->stride;
+    } else {
+        status = BENTO_E_FULL;
+    }
+    if (b != NULL) {
         pool->state[index] = STATE_LIVE;
         pool->count++;
     }
@@ -77,14 +75,19 @@ bento_status bento_block_pool_free(bento_block_pool *pool, void *block)
 {
     bento_status status = BENTO_OK;
     const uint32_t critical = BENTO_CRITICAL_ENTER();
-    const uint32_t index = bento_block_pool_index_of(pool, block);
-    if (index >= pool->fresh || pool->state[index] != STATE_LIVE) {
-        status = index == BENTO_BLOCK_NONE ? BENTO_E_ARGUMENT : BENTO_E_STALE;
-    } else {
+    const uintptr_t offset = (uintptr_t)block - (uintptr_t)pool->blocks;
+    const uint32_t index = (uint32_t)(((uint64_t)(uint32_t)offset * pool->reciprocal) >> 32);
+    /* index < fresh <= capacity first: then the multiply-back cannot leave 32 bits */
+    if (index < pool->fresh && (uintptr_t)index * pool->stride == offset &&
+        pool->state[index] == STATE_LIVE) {
         pool->state[index] = STATE_FREE;
         *(uint32_t *)block = pool->free_head;
         pool->free_head = index;
         pool->count--;
+    } else {
+        /* one of its blocks but not live (a double free, never handed out), or not its block */
+        status = bento_block_pool_index_of(pool, block) == BENTO_BLOCK_NONE ? BENTO_E_ARGUMENT
+                                                                            : BENTO_E_STALE;
     }
     BENTO_CRITICAL_EXIT(critical);
     return status;
