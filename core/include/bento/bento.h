@@ -5,5 +5,7 @@
 #include <bento/common.h>
 #include <bento/handle.h>
 #include <bento/pool.h>
+#include <bento/block_pool.h>
+#include <bento/paged_set.h>
 
 #endif /* BENTO_BENTO_H */
