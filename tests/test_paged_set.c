@@ -223,6 +223,51 @@ static void test_full(void)
     CHECK_EQ(body_pages_count(pages), 0);
 }
 
+/* A pass in index order, removing as it goes: values stay put, nothing is visited twice. */
+static void test_next(void)
+{
+    body_pages *const pages = &arena.basic.pages;
+    bodies *const set = &arena.basic.set;
+    static const uint32_t indices[] = {0u, 1u, 7u, 9u, 40u, 127u};
+    uint32_t cursor = 0u, key = 0u, i;
+    body *v;
+    CHECK_STATUS(body_pages_init(pages), BENTO_OK);
+    CHECK_STATUS(bodies_init(set, &pages->pool), BENTO_OK);
+    CHECK(bento_paged_set_next(&set->set, &cursor, &key) == NULL); /* empty */
+    CHECK_EQ(cursor, BENTO_PAGED_SET_NONE);
+    for (i = 0; i < 6u; i++) {
+        /* inserted out of order, so dense order is not index order */
+        const uint32_t index = indices[(i * 5u) % 6u];
+        CHECK_STATUS(bodies_insert(set, KEY(index, 1), &v), BENTO_OK);
+        v->tag = index;
+    }
+    cursor = 0u;
+    for (i = 0; i < 6u; i++) {
+        v = (body *)bento_paged_set_next(&set->set, &cursor, i == 2u ? NULL : &key);
+        CHECK(v != NULL);
+        if (v == NULL) {
+            break;
+        }
+        CHECK_EQ(v->tag, indices[i]);
+        CHECK_EQ(cursor, indices[i] + 1u);
+        if (i != 2u) {
+            CHECK_EQ(key, KEY(indices[i], 1));
+        }
+        if ((i & 1u) == 0u) {
+            CHECK_STATUS(bodies_remove(set, KEY(indices[i], 1)), BENTO_OK); /* as it goes */
+        }
+    }
+    CHECK(bento_paged_set_next(&set->set, &cursor, &key) == NULL);
+    CHECK_EQ(bodies_count(set), 3);
+    /* a cursor in the middle of a page and one beyond the universe */
+    cursor = 8u;
+    v = (body *)bento_paged_set_next(&set->set, &cursor, &key);
+    CHECK(v != NULL && v->tag == 9u);
+    cursor = 128u;
+    CHECK(bento_paged_set_next(&set->set, &cursor, &key) == NULL);
+    bodies_clear(set);
+}
+
 /* Two sets draw pages from one pool: pages follow the keys actually present. */
 static void test_shared_pool(void)
 {
@@ -430,6 +475,23 @@ static void test_against_model(void)
                 }
             }
         }
+        if ((step & 15u) == 0u) {
+            /* a pass in index order visits exactly the present keys, ascending, in place */
+            uint32_t cursor = 0u, visited = 0u, previous = 0u, k = 0u;
+            uint32_t *v;
+            while ((v = (uint32_t *)bento_paged_set_next(&set, &cursor, &k)) != NULL) {
+                const uint32_t at = k & 0x7fu;
+                if (at >= UNIVERSE || model_key[at] != k || model_value[at] != v ||
+                    (visited != 0u && at <= previous) || cursor != at + 1u) {
+                    mismatches++;
+                }
+                previous = at;
+                visited++;
+            }
+            if (visited != count || cursor != BENTO_PAGED_SET_NONE) {
+                mismatches++;
+            }
+        }
         if ((step & 31u) == 0u && (bento_paged_set_check(&set) != BENTO_OK ||
                                    bento_block_pool_check(&pool) != BENTO_OK)) {
             mismatches++;
@@ -456,6 +518,7 @@ void test_paged_set(void)
     test_init_statuses();
     test_basic();
     test_full();
+    test_next();
     test_shared_pool();
     test_corruption();
     test_against_model();

@@ -315,6 +315,13 @@ BENCH(paged_set)
             for (uint32_t i = 0; i < count; i++) s += paged_get(&fx.set, k[i])->a;
             bench::sink(s);
         }));
+        bench::report("paged_set", "iterate", n, "bento_paged_set next", bench::time_ns_per_op(n, [&] {
+            uint32_t cursor = 0;
+            uint64_t s = 0;
+            const value16 *v;
+            while ((v = static_cast<const value16 *>(bento_paged_set_next(&fx.set, &cursor, nullptr))) != nullptr) s += v->a;
+            bench::sink(s);
+        }));
         bench::report("paged_set", "iterate", n, "floor", bench::time_ns_per_op(n, [&] {
             uint64_t s = 0;
             for (size_t i = 0; i < n; i++) s += raw[i].a;

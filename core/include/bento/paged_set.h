@@ -119,6 +119,7 @@ bento_status bento_paged_set_remove(bento_paged_set *set, uint32_t key);
 /* Remove every key and give every page back to the pool. O(count): one pass over the keys. */
 void bento_paged_set_clear(bento_paged_set *set);
 
+
 /*
  * Verify the invariants: every dense key points at a page slot that points back at it, page
  * counts match, every held page is a live block of the pool, no other slot holds a position.
@@ -190,6 +191,46 @@ static inline uint32_t bento_paged_set_pages_held(const bento_paged_set *set)
 static inline const uint32_t *bento_paged_set_keys(const bento_paged_set *set)
 {
     return set->dense;
+}
+
+/*
+ * Visit the values in index order, page by page: memory order, so a pass over every value
+ * reads each held page once, front to back, instead of jumping between pages as a walk over
+ * the dense keys does. Start with *cursor = 0; each call returns the value of the next present
+ * index at or after *cursor, stores its key in *key (when key is not NULL; that read is the one
+ * random access) and moves *cursor past it; it returns NULL at the end. Removing the key just
+ * visited, or any other, between calls is allowed and moves no value; a key inserted behind the
+ * cursor is not visited. A whole pass is O(page_count + pages_held * page_size); inline, so
+ * the loop compiles into the caller's.
+ */
+static inline void *bento_paged_set_next(const bento_paged_set *set, uint32_t *cursor,
+                                         uint32_t *key)
+{
+    const uint32_t slot_mask = (1u << set->page_shift) - 1u;
+    uint32_t page = *cursor >> set->page_shift;
+    uint32_t slot = *cursor & slot_mask;
+    for (; page < set->page_count; page++, slot = 0u) {
+        const uint32_t offset = set->page_table[page];
+        uint32_t *positions;
+        if (offset >= set->page_limit) {
+            continue; /* no page: none of its indices is present */
+        }
+        positions = set->page_base + offset;
+        for (; slot <= slot_mask; slot++) {
+            const uint32_t position = positions[slot];
+            if (position < set->count) {
+                /* the cursor wraps to 0 only past index 2^32 - 1, the last there can be */
+                *cursor = (page << set->page_shift | slot) + 1u;
+                if (key != NULL) {
+                    *key = set->dense[position];
+                }
+                return (unsigned char *)(positions + slot_mask + 1u) +
+                       (size_t)slot * set->value_size;
+            }
+        }
+    }
+    *cursor = BENTO_PAGED_SET_NONE;
+    return NULL;
 }
 
 /*
