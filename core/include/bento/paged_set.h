@@ -132,23 +132,31 @@ bento_status bento_paged_set_check(const bento_paged_set *set);
 static inline void *bento__paged_set_get(const bento_paged_set *set, uint32_t key,
                                          unsigned page_shift, size_t value_size)
 {
+    /* every field read up front, unconditionally, so that a loop of gets keeps them in
+     * registers instead of reloading them behind each branch */
+    const uint32_t *const table = set->page_table;
+    uint32_t *const base = set->page_base;
+    const uint32_t *const dense = set->dense;
+    const uint32_t page_count = set->page_count;
+    const uint32_t limit = set->page_limit;
+    const uint32_t count = set->count;
     const uint32_t index = key & set->index_mask;
     const uint32_t page = index >> page_shift;
     const uint32_t slot = index & ((1u << page_shift) - 1u);
     uint32_t *positions;
     uint32_t offset;
     uint32_t position;
-    if (page >= set->page_count) {
+    if (page >= page_count) {
         return NULL;
     }
-    offset = set->page_table[page];
-    if (offset >= set->page_limit) { /* NONE, or a damaged entry: never read outside the pool */
+    offset = table[page];
+    if (offset >= limit) { /* NONE, or a damaged entry: never read outside the pool */
         return NULL;
     }
     /* a word offset rather than a block index: no multiply on the way to the page */
-    positions = set->page_base + offset;
+    positions = base + offset;
     position = positions[slot];
-    if (position >= set->count || set->dense[position] != key) {
+    if (position >= count || dense[position] != key) {
         return NULL;
     }
     return (unsigned char *)(positions + ((size_t)1u << page_shift)) + (size_t)slot * value_size;
