@@ -300,7 +300,7 @@ static void test_corruption(void)
     body_pages *const pages = &arena.corruption.pages;
     bodies *const set = &arena.corruption.set;
     body *value = NULL;
-    uint32_t saved, block, slot;
+    uint32_t saved, block, slot, i;
     CHECK_STATUS(body_pages_init(pages), BENTO_OK);
     CHECK_STATUS(bodies_init(set, &pages->pool), BENTO_OK);
     CHECK_STATUS(bodies_insert(set, KEY(1, 0), NULL), BENTO_OK);
@@ -327,6 +327,16 @@ static void test_corruption(void)
     set->set.page_table[0] = 99u;
     CHECK_STATUS(bodies_insert(set, KEY(3, 0), NULL), BENTO_E_CORRUPT);
     CHECK(bodies_get(set, KEY(1, 0)) == NULL); /* get never reads outside the pool */
+    CHECK_STATUS(bento_paged_set_check(&set->set), BENTO_E_CORRUPT);
+    /* the last offset at which a page fits: not a block start, but every access stays inside */
+    CHECK_EQ(set->set.page_limit, (4u * sizeof(bodies_page) - sizeof(bodies_page)) / 4u + 1u);
+    set->set.page_table[0] = set->set.page_limit - 1u;
+    for (i = 0; i < 8u; i++) {
+        /* whatever get makes of the words there, it answers inside the pool's blocks */
+        const unsigned char *v = (const unsigned char *)bodies_get(set, KEY(i, 0));
+        const unsigned char *start = (const unsigned char *)pages->storage;
+        CHECK(v == NULL || (v >= start && v + sizeof(body) <= start + 4u * sizeof(bodies_page)));
+    }
     CHECK_STATUS(bento_paged_set_check(&set->set), BENTO_E_CORRUPT);
     set->set.page_table[0] = block;
     CHECK_STATUS(bento_paged_set_check(&set->set), BENTO_OK);

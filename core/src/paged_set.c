@@ -55,7 +55,10 @@ bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t byt
     set->page_table = set->dense + capacity;
     set->page_live = set->page_table + page_count;
     set->page_base = (uint32_t *)(void *)pages->blocks;
-    set->page_limit = pages->capacity * (pages->stride >> 2); /* < 2^32: the pool checked */
+    /* one past the last word offset at which a whole page still fits inside the pool's blocks:
+     * even a damaged table entry below it keeps every read and write inside the pool */
+    set->page_limit = (uint32_t)(((uint64_t)pages->capacity * pages->stride -
+                                  (uint64_t)page_size * (4u + (uint64_t)value_size)) >> 2) + 1u;
     set->value_size = (uint32_t)value_size;
     set->capacity = capacity;
     set->universe = universe;

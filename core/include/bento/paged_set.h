@@ -54,7 +54,7 @@ typedef struct bento_paged_set {
     uint32_t *page_live;     /* page_count counts of keys present */
     bento_block_pool *pages; /* where pages come from and go back to */
     uint32_t *page_base;     /* the pool's first block, cached for get */
-    uint32_t page_limit;     /* words in the pool's blocks: an entry at or above it is no page */
+    uint32_t page_limit;     /* table entries at or above it are no page (a page would not fit) */
     uint32_t value_size;
     uint32_t capacity;
     uint32_t count;
