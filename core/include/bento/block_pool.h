@@ -12,7 +12,8 @@
  * Memory layout inside the caller buffer (BENTO_BLOCK_POOL_BYTES(capacity, block_size) bytes):
  *     blocks  capacity * stride bytes; stride = block_size rounded up to a multiple of 4
  *     state   capacity bytes: 1 for a live block, 0 for a free one (meaningful below `fresh`)
- * The buffer holds indices only, never pointers, so it can be copied and reopened.
+ * The buffer holds indices only, never pointers (the bento_block_pool struct holds the two
+ * pointers into it).
  *
  * Why a state byte per block: a free must know in O(1) whether the block is live. The free
  * list cannot tell (a live block's first word is the caller's data and may look like a link),
