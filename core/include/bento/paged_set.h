@@ -103,7 +103,8 @@ bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t byt
  *   BENTO_E_ARGUMENT  the key's index is >= universe;
  *   BENTO_E_EXISTS    the key, or another key with the same index, is present;
  *   BENTO_E_FULL      count == capacity, or the key needs a new page and the pool has none;
- *   BENTO_E_CORRUPT   the pool reports a damaged free list.
+ *   BENTO_E_CORRUPT   the pool reports a damaged free list, or the key's page table entry
+ *                     is neither a page nor NONE.
  * O(1); O(page_size) when a page is taken (its positions are cleared).
  */
 bento_status bento_paged_set_insert(bento_paged_set *set, uint32_t key, void **value);
@@ -118,7 +119,6 @@ bento_status bento_paged_set_remove(bento_paged_set *set, uint32_t key);
 
 /* Remove every key and give every page back to the pool. O(count): one pass over the keys. */
 void bento_paged_set_clear(bento_paged_set *set);
-
 
 /*
  * Verify the invariants: every dense key points at a page slot that points back at it, page
