@@ -5,6 +5,8 @@
 #include <bento/common.h>
 #include <bento/handle.h>
 #include <bento/pool.h>
+#include <bento/block_pool.h>
+#include <bento/paged_set.h>
 #include <bento/grid.h>
 
 #endif /* BENTO_BENTO_H */
