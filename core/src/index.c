@@ -1,0 +1,334 @@
+/* bento/index.c - the hash index. The contract and the scheme are in bento/index.h. */
+#include <bento/index.h>
+
+/* Slot words. */
+#define TAG 0u
+#define VALUE 1u
+#define KEY_LO 2u
+#define KEY_HI 3u
+/* Tag word fields (see the header). */
+#define DIST_ONE 0x01000000u  /* probe distance 1 */
+#define DIST_LAST 0xff000000u /* the largest distance: an entry there cannot move further */
+#define ENTRY 0xffff0000u     /* distance and fingerprint of the entry in this slot */
+#define GROUP 0x000000ffu     /* distance of the first entry whose home is this slot */
+
+/* log2 of a power of two. */
+static uint32_t bento_index__log2(uint32_t power)
+{
+    uint32_t bits = 0u;
+    for (; power > 1u; power >>= 1) {
+        bits++;
+    }
+    return bits;
+}
+
+/* What an index that failed init looks at: two empty slots, never written (it is full). */
+static const uint32_t unusable_slots[8] = {0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u};
+
+static void make_unusable(bento_index *ix)
+{
+    ix->slots = (uint32_t *)(uintptr_t)unusable_slots;
+    ix->capacity = 0u;
+    ix->shift = 31u;
+    ix->count = 0u;
+    ix->max_count = 0u;
+}
+
+static bento_status setup(bento_index *ix, void *memory, size_t bytes, uint32_t capacity)
+{
+    uint32_t shift = 32u;
+    BENTO_ASSERT(ix != NULL);
+    make_unusable(ix);
+    if (memory == NULL || capacity < 2u || capacity > BENTO_INDEX_MAX_CAPACITY ||
+        (capacity & (capacity - 1u)) != 0u) {
+        return BENTO_E_ARGUMENT;
+    }
+    if (!bento_is_aligned(memory, 4u)) {
+        return BENTO_E_ALIGN;
+    }
+    if (bytes < BENTO_INDEX_BYTES(capacity)) {
+        return BENTO_E_SIZE;
+    }
+    shift -= bento_index__log2(capacity);
+    ix->slots = (uint32_t *)memory;
+    ix->capacity = capacity;
+    ix->shift = shift;
+    ix->max_count = BENTO_INDEX_MAX_COUNT(capacity);
+    return BENTO_OK;
+}
+
+bento_status bento_index_init(bento_index *ix, void *memory, size_t bytes, uint32_t capacity)
+{
+    bento_status status = setup(ix, memory, bytes, capacity);
+    if (status == BENTO_OK) {
+        bento_index_clear(ix);
+    }
+    return status;
+}
+
+bento_status bento_index_attach(bento_index *ix, void *memory, size_t bytes, uint32_t capacity)
+{
+    bento_status status = setup(ix, memory, bytes, capacity);
+    uint32_t i;
+    if (status != BENTO_OK) {
+        return status;
+    }
+    for (i = 0u; i < capacity; i++) {
+        ix->count += (ix->slots[4u * i + TAG] & ENTRY) != 0u ? 1u : 0u;
+    }
+    status = bento_index_check(ix);
+    if (status != BENTO_OK) {
+        make_unusable(ix);
+    }
+    return status;
+}
+
+void bento_index_clear(bento_index *ix)
+{
+    uint32_t i;
+    for (i = 0u; i < ix->capacity; i++) {
+        ix->slots[4u * i + TAG] = 0u;
+    }
+    ix->count = 0u;
+}
+
+/*
+ * The slot holding `key`, or `capacity` when it is absent. Reads the home slot's group byte,
+ * then walks the key's group comparing whole tags. Each step raises the wanted distance by
+ * one; a sound table never holds a distance above 255, so the walk ends within 255 steps
+ * even when the memory was damaged.
+ */
+static uint32_t find_slot(const bento_index *ix, uint64_t key)
+{
+    const uint32_t h = bento_index_hash(key);
+    const uint32_t mask = ix->capacity - 1u;
+    const uint32_t *const slots = ix->slots;
+    const uint32_t home = h >> ix->shift;
+    const uint32_t first = slots[4u * home + TAG] & GROUP;
+    uint32_t want, i;
+    if (first == 0u) {
+        return ix->capacity; /* nothing lives at this home */
+    }
+    want = first << 24 | (h & 0xffu) << 16;
+    i = (home + first - 1u) & mask;
+    for (;;) {
+        const uint32_t *s = slots + 4u * i;
+        const uint32_t t = s[TAG];
+        if (t <= (want | 0xffffu)) {
+            if (t < want) {
+                return ix->capacity;
+            }
+            if (s[KEY_LO] == (uint32_t)key && s[KEY_HI] == (uint32_t)(key >> 32)) {
+                return i;
+            }
+        }
+        if (want >= DIST_LAST) {
+            return ix->capacity;
+        }
+        want += DIST_ONE;
+        i = (i + 1u) & mask;
+    }
+}
+
+uint32_t *bento_index_find(const bento_index *ix, uint64_t key)
+{
+    const uint32_t i = find_slot(ix, key);
+    return i < ix->capacity ? ix->slots + 4u * i + VALUE : NULL;
+}
+
+/* Move the entry of slot `from` into slot `to` (entry words only; group bytes stay put). */
+static void move_entry(uint32_t *slots, uint32_t to, uint32_t from, uint32_t entry_tag)
+{
+    uint32_t *d = slots + 4u * to;
+    const uint32_t *s = slots + 4u * from;
+    d[TAG] = (d[TAG] & GROUP) | entry_tag;
+    d[VALUE] = s[VALUE];
+    d[KEY_LO] = s[KEY_LO];
+    d[KEY_HI] = s[KEY_HI];
+}
+
+/* Add `key`, known to be absent. */
+static bento_status add(bento_index *ix, uint64_t key, uint32_t value)
+{
+    const uint32_t h = bento_index_hash(key);
+    const uint32_t mask = ix->capacity - 1u;
+    uint32_t *const slots = ix->slots;
+    const uint32_t home = h >> ix->shift;
+    uint32_t want = DIST_ONE | (h & 0xffu) << 16;
+    uint32_t at = home;
+    uint32_t end, group;
+    if (ix->count >= ix->max_count) {
+        return BENTO_E_FULL;
+    }
+    /* where the key belongs: the first slot whose entry tag is smaller (empty is 0) */
+    while ((slots[4u * at + TAG] & ENTRY) >= want) {
+        if (want >= DIST_LAST) {
+            return BENTO_E_FULL;
+        }
+        want += DIST_ONE;
+        at = (at + 1u) & mask;
+    }
+    /* the end of the run: every entry in it must be able to move one slot further */
+    for (end = at; (slots[4u * end + TAG] & ENTRY) != 0u;) {
+        if (slots[4u * end + TAG] >= DIST_LAST) {
+            return BENTO_E_FULL;
+        }
+        end = (end + 1u) & mask;
+        if (end == at) {
+            return BENTO_E_CORRUPT; /* no empty slot: only damaged memory */
+        }
+    }
+    /* shift [at, end) up by one, last first; a group that starts there starts one later */
+    while (end != at) {
+        const uint32_t from = (end - 1u) & mask;
+        const uint32_t t = slots[4u * from + TAG];
+        const uint32_t dist = t >> 24;
+        uint32_t *group_of = slots + 4u * ((from - dist + 1u) & mask) + TAG;
+        if ((*group_of & GROUP) == dist) {
+            *group_of += 1u;
+        }
+        move_entry(slots, end, from, (t & ENTRY) + DIST_ONE);
+        end = from;
+    }
+    {
+        uint32_t *d = slots + 4u * at;
+        d[TAG] = (d[TAG] & GROUP) | want;
+        d[VALUE] = value;
+        d[KEY_LO] = (uint32_t)key;
+        d[KEY_HI] = (uint32_t)(key >> 32);
+    }
+    /* the new entry starts its group when the group was empty or it went in front */
+    group = slots[4u * home + TAG] & GROUP;
+    if (group == 0u || group > want >> 24) {
+        slots[4u * home + TAG] = (slots[4u * home + TAG] & ~GROUP) | want >> 24;
+    }
+    ix->count++;
+    return BENTO_OK;
+}
+
+bento_status bento_index_insert(bento_index *ix, uint64_t key, uint32_t value)
+{
+    if (find_slot(ix, key) < ix->capacity) {
+        return BENTO_E_EXISTS;
+    }
+    return add(ix, key, value);
+}
+
+bento_status bento_index_upsert(bento_index *ix, uint64_t key, uint32_t value)
+{
+    const uint32_t i = find_slot(ix, key);
+    if (i < ix->capacity) {
+        ix->slots[4u * i + VALUE] = value;
+        return BENTO_OK;
+    }
+    return add(ix, key, value);
+}
+
+bento_status bento_index_remove(bento_index *ix, uint64_t key, uint32_t *value)
+{
+    const uint32_t mask = ix->capacity - 1u;
+    uint32_t *const slots = ix->slots;
+    uint32_t at = find_slot(ix, key);
+    uint32_t next, dist, n;
+    uint32_t *group_of;
+    if (at >= ix->capacity) {
+        return BENTO_E_NOT_FOUND;
+    }
+    if (value != NULL) {
+        *value = slots[4u * at + VALUE];
+    }
+    next = (at + 1u) & mask;
+    /* the removed entry was the whole group of its home: the home has none left */
+    dist = slots[4u * at + TAG] >> 24;
+    group_of = slots + 4u * ((at - dist + 1u) & mask) + TAG;
+    if ((*group_of & GROUP) == dist && slots[4u * next + TAG] >> 24 != dist + 1u) {
+        *group_of &= ~GROUP;
+    }
+    /* backward shift: every following entry away from its home moves one slot closer */
+    for (n = ix->capacity; n != 0u && slots[4u * next + TAG] >= 2u * DIST_ONE; n--) {
+        const uint32_t t = slots[4u * next + TAG];
+        dist = t >> 24;
+        group_of = slots + 4u * ((next - dist + 1u) & mask) + TAG;
+        if ((*group_of & GROUP) == dist) {
+            *group_of -= 1u;
+        }
+        move_entry(slots, at, next, (t & ENTRY) - DIST_ONE);
+        at = next;
+        next = (next + 1u) & mask;
+    }
+    slots[4u * at + TAG] &= GROUP;
+    ix->count--;
+    return BENTO_OK;
+}
+
+bool bento_index_next(const bento_index *ix, uint32_t *cursor, uint64_t *key, uint32_t *value)
+{
+    uint32_t i;
+    for (i = *cursor; i < ix->capacity; i++) {
+        const uint32_t *s = ix->slots + 4u * i;
+        if ((s[TAG] & ENTRY) != 0u) {
+            *key = (uint64_t)s[KEY_HI] << 32 | s[KEY_LO];
+            *value = s[VALUE];
+            *cursor = i + 1u;
+            return true;
+        }
+    }
+    *cursor = ix->capacity;
+    return false;
+}
+
+bento_status bento_index_check(const bento_index *ix)
+{
+    const uint32_t mask = ix->capacity - 1u;
+    uint32_t i, live = 0u, empty = 0u, groups = 0u, group_bytes = 0u;
+    if (ix->capacity < 2u || ix->capacity > BENTO_INDEX_MAX_CAPACITY || (ix->capacity & mask) != 0u ||
+        ix->slots == NULL || ix->max_count != BENTO_INDEX_MAX_COUNT(ix->capacity) ||
+        ix->count > ix->max_count || ix->shift + bento_index__log2(ix->capacity) != 32u) {
+        return BENTO_E_CORRUPT;
+    }
+    for (i = 0u; i < ix->capacity; i++) {
+        const uint32_t *s = ix->slots + 4u * i;
+        const uint32_t t = s[TAG];
+        const uint32_t dist = t >> 24;
+        const uint32_t before = ix->slots[4u * ((i - 1u) & mask) + TAG] & ENTRY;
+        uint32_t h, j, home;
+        group_bytes += (t & GROUP) != 0u ? 1u : 0u;
+        if ((t & 0xff00u) != 0u) {
+            return BENTO_E_CORRUPT;
+        }
+        if ((t & ENTRY) == 0u) {
+            empty++;
+            continue;
+        }
+        live++;
+        h = bento_index_hash((uint64_t)s[KEY_HI] << 32 | s[KEY_LO]);
+        home = (i - dist + 1u) & mask;
+        /* the tag names the key's home slot and fingerprint */
+        if (dist == 0u || ((t >> 16) & 0xffu) != (h & 0xffu) || (h >> ix->shift) != home) {
+            return BENTO_E_CORRUPT;
+        }
+        /* Robin Hood order: away from home only behind an entry with a tag at least one less */
+        if (dist >= 2u && before < (t & ENTRY) - DIST_ONE) {
+            return BENTO_E_CORRUPT;
+        }
+        /* the first entry of each home is named by the home's group byte */
+        if (dist == 1u || before >> 24 != dist - 1u) {
+            groups++;
+            if ((ix->slots[4u * home + TAG] & GROUP) != dist) {
+                return BENTO_E_CORRUPT;
+            }
+        }
+        /* entries of one home and fingerprint sit together: none may repeat this key */
+        for (j = (i + 1u) & mask; j != i; j = (j + 1u) & mask) {
+            const uint32_t *o = ix->slots + 4u * j;
+            if ((o[TAG] & ENTRY) != (t & ENTRY) + ((j - i) & mask) * DIST_ONE) {
+                break;
+            }
+            if (o[KEY_LO] == s[KEY_LO] && o[KEY_HI] == s[KEY_HI]) {
+                return BENTO_E_CORRUPT;
+            }
+        }
+    }
+    return live == ix->count && empty != 0u && groups == group_bytes ? BENTO_OK
+                                                                     : BENTO_E_CORRUPT;
+}
