@@ -30,6 +30,7 @@ static void make_unusable(bento_index *ix)
     ix->slots = (uint32_t *)(uintptr_t)unusable_slots;
     ix->capacity = 0u;
     ix->shift = 31u;
+    ix->word_mask = 0u;
     ix->count = 0u;
     ix->max_count = 0u;
 }
@@ -53,6 +54,7 @@ static bento_status setup(bento_index *ix, void *memory, size_t bytes, uint32_t 
     ix->slots = (uint32_t *)memory;
     ix->capacity = capacity;
     ix->shift = shift;
+    ix->word_mask = 4u * (capacity - 1u);
     ix->max_count = BENTO_INDEX_MAX_COUNT(capacity);
     return BENTO_OK;
 }
@@ -93,47 +95,48 @@ void bento_index_clear(bento_index *ix)
 }
 
 /*
- * The slot holding `key`, or `capacity` when it is absent. Reads the home slot's group byte,
- * then walks the key's group comparing whole tags. Each step raises the wanted distance by
- * one; a sound table never holds a distance above 255, so the walk ends within 255 steps
- * even when the memory was damaged.
+ * Reads the home slot's group byte, then walks the key's group comparing whole tags. Each
+ * step raises the wanted distance by one; a sound table never holds a distance above 255, so
+ * the walk ends within 255 steps even when the memory was damaged.
  */
-static uint32_t find_slot(const bento_index *ix, uint64_t key)
+uint32_t *bento_index_find(const bento_index *ix, uint64_t key)
 {
     const uint32_t h = bento_index_hash(key);
-    const uint32_t mask = ix->capacity - 1u;
-    const uint32_t *const slots = ix->slots;
+    uint32_t *const slots = ix->slots;
     const uint32_t home = h >> ix->shift;
     const uint32_t first = slots[4u * home + TAG] & GROUP;
-    uint32_t want, i;
+    const uint32_t mask = ix->word_mask;
+    uint32_t want, at;
     if (first == 0u) {
-        return ix->capacity; /* nothing lives at this home */
+        return NULL; /* nothing lives at this home */
     }
-    want = first << 24 | (h & 0xffu) << 16;
-    i = (home + first - 1u) & mask;
+    /* compare the upper half of tags: distance << 8 | fingerprint */
+    want = first << 8 | (h & 0xffu);
+    at = 4u * (home + first - 1u);
     for (;;) {
-        const uint32_t *s = slots + 4u * i;
-        const uint32_t t = s[TAG];
-        if (t <= (want | 0xffffu)) {
+        uint32_t *s = slots + (at & mask);
+        const uint32_t t = s[TAG] >> 16;
+        if (t <= want) {
             if (t < want) {
-                return ix->capacity;
+                return NULL;
             }
             if (s[KEY_LO] == (uint32_t)key && s[KEY_HI] == (uint32_t)(key >> 32)) {
-                return i;
+                return s + VALUE;
             }
         }
-        if (want >= DIST_LAST) {
-            return ix->capacity;
+        if (want >= DIST_LAST >> 16) {
+            return NULL;
         }
-        want += DIST_ONE;
-        i = (i + 1u) & mask;
+        want += DIST_ONE >> 16;
+        at += 4u;
     }
 }
 
-uint32_t *bento_index_find(const bento_index *ix, uint64_t key)
+/* The slot holding `key`, or `capacity` when it is absent. */
+static uint32_t find_slot(const bento_index *ix, uint64_t key)
 {
-    const uint32_t i = find_slot(ix, key);
-    return i < ix->capacity ? ix->slots + 4u * i + VALUE : NULL;
+    const uint32_t *value = bento_index_find(ix, key);
+    return value != NULL ? (uint32_t)(value - ix->slots) >> 2 : ix->capacity;
 }
 
 /* Move the entry of slot `from` into slot `to` (entry words only; group bytes stay put). */
@@ -283,7 +286,8 @@ bento_status bento_index_check(const bento_index *ix)
     uint32_t i, live = 0u, empty = 0u, groups = 0u, group_bytes = 0u;
     if (ix->capacity < 2u || ix->capacity > BENTO_INDEX_MAX_CAPACITY || (ix->capacity & mask) != 0u ||
         ix->slots == NULL || ix->max_count != BENTO_INDEX_MAX_COUNT(ix->capacity) ||
-        ix->count > ix->max_count || ix->shift + bento_index__log2(ix->capacity) != 32u) {
+        ix->count > ix->max_count || ix->shift + bento_index__log2(ix->capacity) != 32u ||
+        ix->word_mask != 4u * mask) {
         return BENTO_E_CORRUPT;
     }
     for (i = 0u; i < ix->capacity; i++) {

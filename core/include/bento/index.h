@@ -51,6 +51,7 @@ typedef struct bento_index {
     uint32_t *slots;    /* capacity * 4 words: tag, value, key_lo, key_hi */
     uint32_t capacity;  /* power of two */
     uint32_t shift;     /* 32 - log2(capacity): the home slot is hash >> shift */
+    uint32_t word_mask; /* 4 * (capacity - 1): wraps a word offset into the slots */
     uint32_t count;
     uint32_t max_count; /* BENTO_INDEX_MAX_COUNT(capacity) */
 } bento_index;
@@ -66,15 +67,15 @@ typedef struct bento_index {
 
 
 /*
- * The hash the index applies to keys: two 32-bit multiplies, a few shifts and xors.
- * Exposed so callers (the multi-value index, benchmarks) can reason about it; pure.
+ * The hash the index applies to keys: two 32-bit multiplies and two xors (no 64-bit
+ * arithmetic). The home slot is taken from the top bits, where a multiply mixes best; the
+ * fingerprint from the low byte. Exposed so tests and benchmarks can craft keys; pure.
  */
 static inline uint32_t bento_index_hash(uint64_t key)
 {
     uint32_t h = (uint32_t)key ^ ((uint32_t)(key >> 32) * 0x85ebca6bu);
     h ^= h >> 16;
-    h *= 0x9e3779b1u;
-    return h ^ (h >> 15);
+    return h * 0x9e3779b1u;
 }
 
 /*
