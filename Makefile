@@ -58,19 +58,37 @@ host_flags = -std=$(word 2,$(subst -, ,$1)) $(WARNINGS) \
              $(if $(findstring sanitize,$1),$(SANITIZE),-O2) \
              $(if $(filter gcc,$(call host_cc,$1)),-fno-tree-loop-distribute-patterns)
 
-$(BUILD)/host/%/tests: $(CORE_SRCS) $(CORE_HDRS) $(TEST_SRCS) $(TEST_HDRS) port/host/port_host.c \
+$(BUILD)/host/%/tests: $(CORE_SRCS) $(CORE_HDRS) $(TEST_SRCS) $(TEST_HDRS) port/host/port_host.c port/print.c \
                        $(GEN)/suites.inc
 	@mkdir -p $(@D)
 	$(call host_cc,$*) $(call host_flags,$*) $(INCLUDES) $(CORE_SRCS) $(TEST_SRCS) \
-	    port/host/port_host.c -o $@
+	    port/host/port_host.c port/print.c -o $@
 
-$(BUILD)/host/%/readme: $(CORE_SRCS) $(CORE_HDRS) $(GEN)/readme_example.c port/host/port_host.c
+$(BUILD)/host/%/readme: $(CORE_SRCS) $(CORE_HDRS) $(GEN)/readme_example.c port/host/port_host.c port/print.c
 	@mkdir -p $(@D)
 	$(call host_cc,$*) $(call host_flags,$*) $(INCLUDES) $(CORE_SRCS) $(GEN)/readme_example.c \
-	    port/host/port_host.c -o $@
+	    port/host/port_host.c port/print.c -o $@
+
+# Misuse that must not compile: each tests/compile_fail/*.c compiles with -DBENTO_EXPECT_OK,
+# fails without it, and (C11) fails with the message on its `expect:` line.
+.PHONY: compile-fail
+compile-fail:
+	@mkdir -p $(BUILD)/compile_fail
+	@for f in $(wildcard tests/compile_fail/*.c); do \
+	    want=$$(sed -n 's/.*expect: \(.*\) \*\/$$/\1/p' $$f); [ -n "$$want" ] || { echo "$$f: no expect: line"; exit 1; }; \
+	    gcc -std=c11 $(WARNINGS) -Icore/include -DBENTO_EXPECT_OK -c $$f -o $(BUILD)/compile_fail/ok.o \
+	        || { echo "$$f: the valid variant does not compile"; exit 1; }; \
+	    for std in c99 c11; do \
+	        if gcc -std=$$std $(WARNINGS) -Icore/include -c $$f -o $(BUILD)/compile_fail/bad.o \
+	            2> $(BUILD)/compile_fail/err.txt; then \
+	            echo "$$f: compiled with -std=$$std but must not"; exit 1; fi; \
+	    done; \
+	    grep -q "$$want" $(BUILD)/compile_fail/err.txt \
+	        || { echo "$$f: the error does not say '$$want'"; exit 1; }; \
+	done; echo "compile-fail: $(words $(wildcard tests/compile_fail/*.c)) misuses rejected at compile time"
 
 .PHONY: test
-test: $(foreach c,$(HOST_CONFIGS),$(BUILD)/host/$c/tests $(BUILD)/host/$c/readme)
+test: compile-fail $(foreach c,$(HOST_CONFIGS),$(BUILD)/host/$c/tests $(BUILD)/host/$c/readme)
 	@failed=""; for c in $(HOST_CONFIGS); do \
 	    echo "== host $$c"; \
 	    $(BUILD)/host/$$c/tests || failed="$$failed $$c"; \
@@ -84,7 +102,7 @@ test: $(foreach c,$(HOST_CONFIGS),$(BUILD)/host/$c/tests $(BUILD)/host/$c/readme
 ARM_CC := arm-none-eabi-gcc
 ARM_FLAGS := -std=c99 $(WARNINGS) -ffreestanding -nostdlib -fno-tree-loop-distribute-patterns \
              -ffunction-sections -fdata-sections -g
-PORT_CM_SRCS := $(wildcard port/cortex-m/*.c)
+PORT_CM_SRCS := $(wildcard port/cortex-m/*.c) port/print.c
 board_var = $(shell sed -n 's/^$2 := //p' boards/$1/board.mk)
 board_cpu = $(call board_var,$1,BOARD_CPU_FLAGS)
 arm_link = -Lboards/$1 -Tlinker/cortex-m.ld -Wl,--gc-sections -Wl,-Map=$(basename $@).map -lgcc
@@ -97,6 +115,11 @@ $(BUILD)/boards/%/tests.elf: $(CORE_SRCS) $(CORE_HDRS) $(TEST_SRCS) $(TEST_HDRS)
 	@mkdir -p $(@D)
 	$(ARM_CC) $(call board_cpu,$*) $(ARM_FLAGS) -O2 $(INCLUDES) $(CORE_SRCS) $(TEST_SRCS) \
 	    $(PORT_CM_SRCS) $(call arm_link,$*) -o $@
+
+$(BUILD)/boards/%/fault.elf: tests/fault/main.c $(PORT_CM_SRCS) linker/cortex-m.ld boards/%/memory.ld | arm-tools
+	@mkdir -p $(@D)
+	$(ARM_CC) $(call board_cpu,$*) $(ARM_FLAGS) -O2 -Iport tests/fault/main.c $(PORT_CM_SRCS) \
+	    $(call arm_link,$*) -o $@
 
 define example_rule
 $(BUILD)/boards/%/example-$1.elf: $(CORE_SRCS) $(CORE_HDRS) $(call example_srcs,$1) $(PORT_CM_SRCS) \
@@ -112,7 +135,7 @@ qemu_run = timeout $(QEMU_TIMEOUT) qemu-system-arm -M $(call board_var,$1,BOARD_
            $2 -kernel $3
 
 .PHONY: qemu-test
-qemu-test: $(foreach b,$(BOARDS),$(BUILD)/boards/$b/tests.elf) | qemu-tools
+qemu-test: $(foreach b,$(BOARDS),$(BUILD)/boards/$b/tests.elf $(BUILD)/boards/$b/fault.elf) | qemu-tools
 	@failed=""; for b in $(BOARDS); do \
 	    echo "== $$b"; \
 	    out=$(BUILD)/boards/$$b/tests.out; \
@@ -127,6 +150,13 @@ qemu-test: $(foreach b,$(BOARDS),$(BUILD)/boards/$b/tests.elf) | qemu-tools
 	    elif ! tail -n 1 $$out | grep -Eq '^[0-9]+ passed, 0 failed$$'; then \
 	        echo "$$b: FAILED (no clean 'N passed, 0 failed' line)"; failed="$$failed $$b"; \
 	    fi; \
+	    timeout $(QEMU_TIMEOUT) qemu-system-arm -M $$m -nographic -monitor none -serial none \
+	        -semihosting-config enable=on,target=native -kernel $(BUILD)/boards/$$b/fault.elf \
+	        > $$out.fault 2>&1; status=$$?; \
+	    if [ $$status -ne 3 ] || ! grep -q '^HardFault' $$out.fault; then \
+	        cat $$out.fault; echo "$$b: FAILED (a fault must report HardFault and exit 3, got $$status)"; \
+	        failed="$$failed $$b(fault)"; \
+	    else echo "$$b: a HardFault is reported and exits with status 3"; fi; \
 	done; \
 	if [ -n "$$failed" ]; then echo "qemu tests FAILED on:$$failed"; exit 1; fi; \
 	echo "qemu tests passed on: $(BOARDS)"

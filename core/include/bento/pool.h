@@ -9,22 +9,26 @@
  * a free list threaded through the free slots themselves.
  *
  * Memory layout inside the caller buffer (BENTO_POOL_BYTES(capacity, value_size) bytes):
- *     values      capacity * value_size bytes, dense
+ *     values      capacity * stride bytes, dense; stride = value_size rounded up to 4, so
+ *                 every value is word-aligned and moves word by word
  *     slots       capacity * uint32_t: generation << index_bits | dense position (live slot)
  *                                      generation << index_bits | next free slot (free slot)
  *     dense_slot  capacity * uint32_t: the slot owning each dense position
  * The buffer holds indices only, never pointers.
  *
- * Alignment: the buffer must be aligned to the value's natural alignment, taken as the
- * largest power of two dividing value_size, at least 4 and at most BENTO_MAX_ALIGN (8).
+ * Alignment: the buffer must be aligned to the values' alignment, taken as the largest power
+ * of two dividing the stride, at least 4 and at most BENTO_MAX_ALIGN (8).
  * Element types needing more than 8-byte alignment are not supported.
  *
- * Generation policy: generations run from 1 to 2^generation_bits - 1. Destroying an object
- * whose slot is at the last generation retires that slot: it is never handed out again, so a
- * stale handle can never alias a newer object. A pool whose slots are all live or retired
- * answers BENTO_E_FULL; `bento_pool_retired()` tells how many slots were retired. With 16-bit
- * handles and 4 generation bits a slot serves 15 objects; with 32-bit handles and 12
- * generation bits, 4095.
+ * Generations: a slot's generation is odd while it holds an object and even while it is free
+ * (every create and every destroy adds one), so a lookup needs only the slot: the generations
+ * must match and be odd. Handles therefore carry odd generations, 1, 3, ... up to
+ * 2^generation_bits - 1. Destroying an object whose slot is at that last generation retires
+ * the slot (its generation becomes 0): it is never handed out again, so a stale handle can
+ * never alias a newer object. A pool whose slots are all live or retired answers
+ * BENTO_E_FULL; `bento_pool_retired()` tells how many slots were retired. A slot serves
+ * 2^(generation_bits - 1) objects: 8 with 16-bit handles and 4 generation bits, 2048 with
+ * 32-bit handles and 12 generation bits.
  *
  * Values of a new object are not initialised (like malloc): write them after create.
  * Pointers returned by create/get stay valid until the next create, destroy or clear on the
@@ -45,10 +49,12 @@ extern "C" {
 #endif
 
 typedef struct bento_pool {
-    unsigned char *values; /* dense values, capacity * value_size bytes */
+    uint32_t index_mask;   /* (1 << index_bits) - 1: the index field of handles and slots */
+    uint32_t last_generation; /* the last (odd) generation, shifted into place: slots retire there */
+    unsigned char *values; /* dense values, capacity * stride bytes */
     uint32_t *slots;       /* per slot: generation << index_bits | dense position or next free */
     uint32_t *dense_slot;  /* per dense position: owning slot index */
-    uint32_t value_size;
+    uint32_t stride;       /* bytes from one value to the next: value_size rounded up to 4 */
     uint32_t capacity;
     uint32_t count;        /* live objects, dense positions [0, count) */
     uint32_t slots_used;   /* slots [0, slots_used) have been handed out at least once */
@@ -59,9 +65,12 @@ typedef struct bento_pool {
     uint8_t generation_bits;
 } bento_pool;
 
+/* Bytes from one value to the next: the value size rounded up to a multiple of 4. */
+#define BENTO_POOL_STRIDE(value_size) BENTO_ALIGN_UP((size_t)(value_size), 4u)
+
 /* Bytes of caller memory for a pool (a constant expression when the arguments are). */
 #define BENTO_POOL_BYTES(capacity, value_size) \
-    (BENTO_ALIGN_UP((size_t)(capacity) * (size_t)(value_size), 4u) + (size_t)(capacity) * 8u)
+    ((size_t)(capacity) * (BENTO_POOL_STRIDE(value_size) + 8u))
 
 /*
  * Carve a pool out of `memory` (`bytes` long). O(1): the memory is not touched.
@@ -73,6 +82,17 @@ typedef struct bento_pool {
  */
 bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_t value_size,
                              uint32_t capacity, unsigned index_bits, unsigned generation_bits);
+
+/*
+ * Point `pool` at `memory`, a byte-for-byte copy of the buffer it used (moved to retained RAM,
+ * restored from flash or a save file); *pool must hold the counters that go with that copy (a
+ * copy of the bento_pool made at the same time). The buffer holds no pointers, so nothing in it
+ * changes. Precondition: *pool was initialised (a pool whose init failed has capacity 0 and
+ * stays harmless). BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN / BENTO_E_SIZE as for
+ * init; the pool is unchanged then. Follow with
+ * bento_pool_check() when the copy may be damaged. O(1).
+ */
+bento_status bento_pool_rebase(bento_pool *pool, void *memory, size_t bytes);
 
 /*
  * Create an object. On BENTO_OK, *handle names it and *value (if value is not NULL) points
@@ -101,25 +121,34 @@ void bento_pool_clear(bento_pool *pool);
  */
 bento_status bento_pool_check(const bento_pool *pool);
 
-/* Internal: get with the field widths as arguments, so typed wrappers can pass constants. */
-static inline void *bento__pool_get(const bento_pool *pool, uint32_t handle, unsigned index_bits,
-                                    size_t value_size)
+/* Internal: the dense position of a live handle, or BENTO__POOL_NOT_LIVE. The index mask is
+ * an argument so that typed wrappers can pass a constant. */
+#define BENTO__POOL_NOT_LIVE UINT32_MAX
+static inline uint32_t bento__pool_position(const bento_pool *pool, uint32_t handle,
+                                            uint32_t mask)
 {
-    const uint32_t mask = (1u << index_bits) - 1u;
     const uint32_t index = handle & mask;
     uint32_t slot;
-    uint32_t position;
     if (index >= pool->slots_used) {
-        return NULL;
+        return BENTO__POOL_NOT_LIVE;
     }
     slot = pool->slots[index];
-    position = slot & mask;
-    /* generation must match exactly; the slot must own a live dense position */
-    if (((slot ^ handle) & ~mask) != 0u || position >= pool->count ||
-        pool->dense_slot[position] != index) {
+    /* live: the generations match exactly and the slot's is odd (mask + 1 is its lowest bit) */
+    if (((slot ^ handle) & ~mask) != 0u || (slot & (mask + 1u)) == 0u) {
+        return BENTO__POOL_NOT_LIVE;
+    }
+    return slot & mask;
+}
+
+/* Internal: get with the field widths as arguments, for the typed wrappers. */
+static inline void *bento__pool_get(const bento_pool *pool, uint32_t handle, uint32_t mask,
+                                    size_t stride)
+{
+    const uint32_t position = bento__pool_position(pool, handle, mask);
+    if (position == BENTO__POOL_NOT_LIVE) {
         return NULL;
     }
-    return pool->values + (size_t)position * value_size;
+    return pool->values + (size_t)position * stride;
 }
 
 /*
@@ -128,7 +157,7 @@ static inline void *bento__pool_get(const bento_pool *pool, uint32_t handle, uns
  */
 static inline void *bento_pool_get(const bento_pool *pool, uint32_t handle)
 {
-    return bento__pool_get(pool, handle, pool->index_bits, pool->value_size);
+    return bento__pool_get(pool, handle, pool->index_mask, pool->stride);
 }
 
 /* True when `handle` names a live object. O(1). */
@@ -146,7 +175,7 @@ static inline uint32_t bento_pool_capacity(const bento_pool *pool) { return pool
 /* Slots retired at their last generation (capacity lost for good). */
 static inline uint32_t bento_pool_retired(const bento_pool *pool) { return pool->retired; }
 
-/* The dense values: bento_pool_count() objects of value_size bytes, in no particular order. */
+/* The dense values: bento_pool_count() objects, `stride` bytes apart, in no particular order. */
 static inline void *bento_pool_values(const bento_pool *pool) { return pool->values; }
 
 /* The handle of the object at dense position `position`, or 0 when position >= count. O(1). */
@@ -157,7 +186,7 @@ static inline uint32_t bento_pool_handle_at(const bento_pool *pool, uint32_t pos
         return 0u;
     }
     index = pool->dense_slot[position];
-    return (pool->slots[index] & ~((1u << pool->index_bits) - 1u)) | index;
+    return (pool->slots[index] & ~pool->index_mask) | index;
 }
 
 /*
@@ -170,7 +199,8 @@ static inline uint32_t bento_pool_handle_at(const bento_pool *pool, uint32_t pos
  *   name_contains, name_destroy, name_clear, name_count, name_capacity,
  *   name_values(const name *) -> T *, name_handle_at(const name *, uint32_t) -> name_handle
  * It fails to compile when capacity is 0 or does not fit in index_bits. A pool object
- * points into its own storage: do not copy it after init.
+ * points into its own storage: after copying one (`b = a`), call
+ * bento_pool_rebase(&b.pool, b.storage, sizeof b.storage) before using the copy.
  *
  *     BENTO_POOL_TYPE(particles, struct particle, 256, uint16_t, 8);
  *     static particles world;   // static storage, one line
@@ -201,7 +231,8 @@ static inline uint32_t bento_pool_handle_at(const bento_pool *pool, uint32_t pos
     }                                                                                             \
     BENTO_WRAPPER T *name##_get(const name *p, name##_handle h)                                   \
     {                                                                                             \
-        return (T *)bento__pool_get(&p->pool, h.raw, (index_bits_), sizeof(T));                    \
+        return (T *)bento__pool_get(&p->pool, h.raw, (1u << (index_bits_)) - 1u,                 \
+                                    BENTO_POOL_STRIDE(sizeof(T)));                               \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *p, name##_handle h)                            \
     {                                                                                             \

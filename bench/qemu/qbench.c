@@ -1,0 +1,56 @@
+/* bench/qemu/qbench.c - SysTick-based instruction counting and the benchmark image's main(). */
+#include "qbench.h"
+
+#ifndef QBENCH_INSTRUCTIONS_PER_TICK_X10
+#error "the build passes the board's instructions per SysTick tick, times ten"
+#endif
+
+#define SYST_CSR (*(volatile uint32_t *)0xE000E010u)
+#define SYST_RVR (*(volatile uint32_t *)0xE000E014u)
+#define SYST_CVR (*(volatile uint32_t *)0xE000E018u)
+#define SYST_MASK 0x00FFFFFFu
+
+static uint32_t start_value;
+
+void qbench_start(void)
+{
+    SYST_CSR = 0u;
+    SYST_RVR = SYST_MASK;
+    SYST_CVR = 0u; /* any write reloads from RVR */
+    SYST_CSR = 5u; /* enable, processor clock, no interrupt */
+    start_value = SYST_CVR;
+}
+
+uint32_t qbench_stop(void)
+{
+    const uint32_t now = SYST_CVR;
+    return (start_value - now) & SYST_MASK; /* it counts down */
+}
+
+void qbench_report(const char *name, uint32_t ticks, uint32_t overhead_ticks, uint32_t ops)
+{
+    const uint32_t net = ticks > overhead_ticks ? ticks - overhead_ticks : 0u;
+    /* hundredths of an instruction per op, rounded */
+    const uint64_t centi =
+        ((uint64_t)net * QBENCH_INSTRUCTIONS_PER_TICK_X10 * 10u + ops / 2u) / ops;
+    bento_port_write(name);
+    bento_port_write(": ");
+    bento_port_write_u64(centi / 100u);
+    bento_port_write(".");
+    bento_port_write_u64(centi / 10u % 10u);
+    bento_port_write_u64(centi % 10u);
+    bento_port_write(" instructions/op\n");
+}
+
+#define QBENCH(fn) void fn(void);
+#include "qbenches.inc"
+#undef QBENCH
+
+int main(void)
+{
+#define QBENCH(fn) fn();
+#include "qbenches.inc"
+#undef QBENCH
+    bento_port_exit(0);
+    return 0;
+}

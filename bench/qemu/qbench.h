@@ -1,0 +1,27 @@
+/*
+ * bench/qemu/qbench.h - instruction counts on emulated Cortex-M boards.
+ *
+ * Under qemu-system-arm -icount shift=0 every instruction takes one virtual nanosecond, so the
+ * SysTick counter (clocked by the board's CPU clock) advances once every
+ * QBENCH_INSTRUCTIONS_PER_TICK instructions, exactly and repeatably: 40 on the 25 MHz mps2
+ * boards, 62.5 on the 16 MHz micro:bit. These are instruction counts, not cycles.
+ *
+ * A benchmark file bench/qemu/bench_NAME.c defines `void qbench_NAME(void)`; the build finds
+ * it. Time many operations between qbench_start() and qbench_stop() (at most 2^24 ticks) and
+ * report them with qbench_report(), passing the ticks of a loop that does everything but the
+ * operation as the overhead to subtract.
+ */
+#ifndef BENTO_QBENCH_H
+#define BENTO_QBENCH_H
+
+#include <stdint.h>
+
+#include "bento_port.h"
+
+void qbench_start(void);
+/* SysTick ticks since qbench_start(). */
+uint32_t qbench_stop(void);
+/* Print `name: X.XX instructions/op` for (ticks - overhead_ticks) over `ops` operations. */
+void qbench_report(const char *name, uint32_t ticks, uint32_t overhead_ticks, uint32_t ops);
+
+#endif /* BENTO_QBENCH_H */
