@@ -3,10 +3,13 @@
 
 #include "bento_test.h"
 
-#define CELLS 64u
-#define ITEMS 32u
+#define CELLS 32u
+#define ITEMS 16u
 #define SHIFT 3u /* cells of 8 units */
 BENTO_SPATIAL_HASH_TYPE(space3, CELLS, ITEMS, 3, SHIFT);
+
+/* One hash for every test here: the micro:bit has 16 KiB of RAM for all suites. */
+static space3 s;
 
 /* The cell of a coordinate in the model's world (cells of 8, coordinates above -1024). */
 static int32_t cell8(int32_t x)
@@ -32,7 +35,7 @@ static bool collect(void *context, uint32_t item, const int32_t *position)
 
 static void test_statuses(void)
 {
-    static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_SPATIAL_HASH_BYTES(16, 8, 3)) + 1];
+    bento_align_unit *memory = s.storage;
     const size_t bytes = BENTO_SPATIAL_HASH_BYTES(16, 8, 3);
     const int32_t p[3] = {1, 2, 3}, q[3] = {0, 0, 0};
     bento_spatial_hash sh;
@@ -111,7 +114,6 @@ static void test_statuses(void)
 /* The whole int32 range works: extremes, negative coordinates, radius clamped at the edge. */
 static void test_extremes(void)
 {
-    static space3 s;
     bento_spatial_hash *sh = &s.hash;
     const int32_t lo[3] = {INT32_MIN, INT32_MIN, INT32_MIN};
     const int32_t hi[3] = {INT32_MAX, INT32_MAX, INT32_MAX};
@@ -143,12 +145,12 @@ static void test_extremes(void)
 /* Random items in a small world; queries against a naive scan; cells touched are counted. */
 static void run_model(uint32_t dims)
 {
-    static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_SPATIAL_HASH_BYTES(CELLS, ITEMS, 3))];
+    bento_align_unit *memory = s.storage;
     static int32_t model[ITEMS][3];
     bento_spatial_hash sh;
     uint32_t live = 0u; /* bit set */
     uint32_t step, steps = 600u * bento_test_scale(), mismatches = 0u, scans = 0u;
-    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, sizeof memory, CELLS, ITEMS, dims, SHIFT),
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, sizeof s.storage, CELLS, ITEMS, dims, SHIFT),
                  BENTO_OK);
     for (step = 0u; step < steps && mismatches == 0u; step++) {
         const uint32_t op = bento_test_rand_below(100u);
