@@ -94,44 +94,6 @@ void bento_index_clear(bento_index *ix)
     ix->count = 0u;
 }
 
-/*
- * Reads the home slot's group byte, then walks the key's group comparing whole tags. Each
- * step raises the wanted distance by one; a sound table never holds a distance above 255, so
- * the walk ends within 255 steps even when the memory was damaged.
- */
-uint32_t *bento_index_find(const bento_index *ix, uint64_t key)
-{
-    const uint32_t h = bento_index_hash(key);
-    uint32_t *const slots = ix->slots;
-    const uint32_t home = h >> ix->shift;
-    const uint32_t first = slots[4u * home + TAG] & GROUP;
-    const uint32_t mask = ix->word_mask;
-    uint32_t want, at;
-    if (first == 0u) {
-        return NULL; /* nothing lives at this home */
-    }
-    /* compare the upper half of tags: distance << 8 | fingerprint */
-    want = first << 8 | (h & 0xffu);
-    at = 4u * (home + first - 1u);
-    for (;;) {
-        uint32_t *s = slots + (at & mask);
-        const uint32_t t = s[TAG] >> 16;
-        if (t <= want) {
-            if (t < want) {
-                return NULL;
-            }
-            if (s[KEY_LO] == (uint32_t)key && s[KEY_HI] == (uint32_t)(key >> 32)) {
-                return s + VALUE;
-            }
-        }
-        if (want >= DIST_LAST >> 16) {
-            return NULL;
-        }
-        want += DIST_ONE >> 16;
-        at += 4u;
-    }
-}
-
 /* The slot holding `key`, or `capacity` when it is absent. */
 static uint32_t find_slot(const bento_index *ix, uint64_t key)
 {

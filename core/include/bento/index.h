@@ -99,8 +99,43 @@ bento_status bento_index_attach(bento_index *ix, void *memory, size_t bytes, uin
  * The value stored for `key`, writable in place, or NULL when the key is absent. The pointer
  * stays valid until the next insert, upsert, remove or clear. O(1) expected: the home slot,
  * then the entries of the key's home (under 1 on average at 7/8 load); never more than 256.
+ * Inline, so that a lookup costs a few dozen instructions and no call. How it works: the home
+ * slot's group byte says where the key's group starts (0: nothing lives at this home, a miss);
+ * the walk then compares the upper half of each tag, distance << 8 | fingerprint, against the
+ * one the key would have there. Each step raises the wanted distance by one; no sound table
+ * holds a distance above 255, so the walk ends within 255 steps even in damaged memory.
  */
-uint32_t *bento_index_find(const bento_index *ix, uint64_t key);
+static inline uint32_t *bento_index_find(const bento_index *ix, uint64_t key)
+{
+    const uint32_t h = bento_index_hash(key);
+    uint32_t *const slots = ix->slots;
+    const uint32_t home = h >> ix->shift;
+    const uint32_t first = slots[4u * home] & 0xffu;
+    const uint32_t mask = ix->word_mask;
+    uint32_t want, at;
+    if (first == 0u) {
+        return NULL;
+    }
+    want = first << 8 | (h & 0xffu);
+    at = 4u * (home + first - 1u);
+    for (;;) {
+        uint32_t *s = slots + (at & mask);
+        const uint32_t t = s[0] >> 16;
+        if (t <= want) {
+            if (t < want) {
+                return NULL;
+            }
+            if (s[2] == (uint32_t)key && s[3] == (uint32_t)(key >> 32)) {
+                return s + 1;
+            }
+        }
+        if (want >= 0xff00u) {
+            return NULL;
+        }
+        want += 0x100u;
+        at += 4u;
+    }
+}
 
 /* The value stored for `key`, or `absent` when the key is not in the index. As find. */
 static inline uint32_t bento_index_get(const bento_index *ix, uint64_t key, uint32_t absent)
