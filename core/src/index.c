@@ -12,18 +12,9 @@
 #define ENTRY 0xffff0000u     /* distance and fingerprint of the entry in this slot */
 #define GROUP 0x000000ffu     /* distance of the first entry whose home is this slot */
 
-/* log2 of a power of two. */
-static uint32_t bento_index__log2(uint32_t power)
-{
-    uint32_t bits = 0u;
-    for (; power > 1u; power >>= 1) {
-        bits++;
-    }
-    return bits;
-}
-
-/* What an index that failed init looks at: two empty slots, never written (it is full). */
-static const uint32_t unusable_slots[8] = {0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u};
+/* What an index that failed init looks at: the tag words of its two possible home slots (0
+ * and 1 with shift 31), both empty; never written, since such an index is always full. */
+static const uint32_t unusable_slots[5] = {0u, 0u, 0u, 0u, 0u};
 
 static void make_unusable(bento_index *ix)
 {
@@ -35,13 +26,16 @@ static void make_unusable(bento_index *ix)
     ix->max_count = 0u;
 }
 
-static bento_status setup(bento_index *ix, void *memory, size_t bytes, uint32_t capacity)
+bento_status bento__index_setup(bento_index *ix, void *memory, size_t bytes, uint32_t capacity)
 {
     uint32_t shift = 32u;
     BENTO_ASSERT(ix != NULL);
     make_unusable(ix);
-    if (memory == NULL || capacity < 2u || capacity > BENTO_INDEX_MAX_CAPACITY ||
-        (capacity & (capacity - 1u)) != 0u) {
+    while (shift > 8u && (1ul << (32u - shift)) < capacity) {
+        shift--;
+    }
+    /* a power of two in [2, 2^24]: exactly 1 << (32 - shift) with shift in [8, 31] */
+    if (memory == NULL || capacity < 2u || capacity != 1ul << (32u - shift)) {
         return BENTO_E_ARGUMENT;
     }
     if (!bento_is_aligned(memory, 4u)) {
@@ -50,7 +44,6 @@ static bento_status setup(bento_index *ix, void *memory, size_t bytes, uint32_t 
     if (bytes < BENTO_INDEX_BYTES(capacity)) {
         return BENTO_E_SIZE;
     }
-    shift -= bento_index__log2(capacity);
     ix->slots = (uint32_t *)memory;
     ix->capacity = capacity;
     ix->shift = shift;
@@ -61,26 +54,9 @@ static bento_status setup(bento_index *ix, void *memory, size_t bytes, uint32_t 
 
 bento_status bento_index_init(bento_index *ix, void *memory, size_t bytes, uint32_t capacity)
 {
-    bento_status status = setup(ix, memory, bytes, capacity);
+    bento_status status = bento__index_setup(ix, memory, bytes, capacity);
     if (status == BENTO_OK) {
         bento_index_clear(ix);
-    }
-    return status;
-}
-
-bento_status bento_index_attach(bento_index *ix, void *memory, size_t bytes, uint32_t capacity)
-{
-    bento_status status = setup(ix, memory, bytes, capacity);
-    uint32_t i;
-    if (status != BENTO_OK) {
-        return status;
-    }
-    for (i = 0u; i < capacity; i++) {
-        ix->count += (ix->slots[4u * i + TAG] & ENTRY) != 0u ? 1u : 0u;
-    }
-    status = bento_index_check(ix);
-    if (status != BENTO_OK) {
-        make_unusable(ix);
     }
     return status;
 }
@@ -92,13 +68,6 @@ void bento_index_clear(bento_index *ix)
         ix->slots[4u * i + TAG] = 0u;
     }
     ix->count = 0u;
-}
-
-/* The slot holding `key`, or `capacity` when it is absent. */
-static uint32_t find_slot(const bento_index *ix, uint64_t key)
-{
-    const uint32_t *value = bento_index_find(ix, key);
-    return value != NULL ? (uint32_t)(value - ix->slots) >> 2 : ix->capacity;
 }
 
 /* Move the entry of slot `from` into slot `to` (entry words only; group bytes stay put). */
@@ -171,34 +140,41 @@ static bento_status add(bento_index *ix, uint64_t key, uint32_t value)
     return BENTO_OK;
 }
 
-bento_status bento_index_insert(bento_index *ix, uint64_t key, uint32_t value)
+/* Insert, or (replace) overwrite the value of a key already there. */
+static bento_status put(bento_index *ix, uint64_t key, uint32_t value, bool replace)
 {
-    if (find_slot(ix, key) < ix->capacity) {
-        return BENTO_E_EXISTS;
+    uint32_t *found = bento_index_find(ix, key);
+    if (found != NULL) {
+        if (!replace) {
+            return BENTO_E_EXISTS;
+        }
+        *found = value;
+        return BENTO_OK;
     }
     return add(ix, key, value);
 }
 
+bento_status bento_index_insert(bento_index *ix, uint64_t key, uint32_t value)
+{
+    return put(ix, key, value, false);
+}
+
 bento_status bento_index_upsert(bento_index *ix, uint64_t key, uint32_t value)
 {
-    const uint32_t i = find_slot(ix, key);
-    if (i < ix->capacity) {
-        ix->slots[4u * i + VALUE] = value;
-        return BENTO_OK;
-    }
-    return add(ix, key, value);
+    return put(ix, key, value, true);
 }
 
 bento_status bento_index_remove(bento_index *ix, uint64_t key, uint32_t *value)
 {
     const uint32_t mask = ix->capacity - 1u;
     uint32_t *const slots = ix->slots;
-    uint32_t at = find_slot(ix, key);
-    uint32_t next, dist, n;
+    const uint32_t *found = bento_index_find(ix, key);
+    uint32_t at, next, dist, n;
     uint32_t *group_of;
-    if (at >= ix->capacity) {
+    if (found == NULL) {
         return BENTO_E_NOT_FOUND;
     }
+    at = (uint32_t)(found - slots) >> 2;
     if (value != NULL) {
         *value = slots[4u * at + VALUE];
     }
@@ -224,77 +200,4 @@ bento_status bento_index_remove(bento_index *ix, uint64_t key, uint32_t *value)
     slots[4u * at + TAG] &= GROUP;
     ix->count--;
     return BENTO_OK;
-}
-
-bool bento_index_next(const bento_index *ix, uint32_t *cursor, uint64_t *key, uint32_t *value)
-{
-    uint32_t i;
-    for (i = *cursor; i < ix->capacity; i++) {
-        const uint32_t *s = ix->slots + 4u * i;
-        if ((s[TAG] & ENTRY) != 0u) {
-            *key = (uint64_t)s[KEY_HI] << 32 | s[KEY_LO];
-            *value = s[VALUE];
-            *cursor = i + 1u;
-            return true;
-        }
-    }
-    *cursor = ix->capacity;
-    return false;
-}
-
-bento_status bento_index_check(const bento_index *ix)
-{
-    const uint32_t mask = ix->capacity - 1u;
-    uint32_t i, live = 0u, empty = 0u, groups = 0u, group_bytes = 0u;
-    if (ix->capacity < 2u || ix->capacity > BENTO_INDEX_MAX_CAPACITY || (ix->capacity & mask) != 0u ||
-        ix->slots == NULL || ix->max_count != BENTO_INDEX_MAX_COUNT(ix->capacity) ||
-        ix->count > ix->max_count || ix->shift + bento_index__log2(ix->capacity) != 32u ||
-        ix->word_mask != 4u * mask) {
-        return BENTO_E_CORRUPT;
-    }
-    for (i = 0u; i < ix->capacity; i++) {
-        const uint32_t *s = ix->slots + 4u * i;
-        const uint32_t t = s[TAG];
-        const uint32_t dist = t >> 24;
-        const uint32_t before = ix->slots[4u * ((i - 1u) & mask) + TAG] & ENTRY;
-        uint32_t h, j, home;
-        group_bytes += (t & GROUP) != 0u ? 1u : 0u;
-        if ((t & 0xff00u) != 0u) {
-            return BENTO_E_CORRUPT;
-        }
-        if ((t & ENTRY) == 0u) {
-            empty++;
-            continue;
-        }
-        live++;
-        h = bento_index_hash((uint64_t)s[KEY_HI] << 32 | s[KEY_LO]);
-        home = (i - dist + 1u) & mask;
-        /* the tag names the key's home slot and fingerprint */
-        if (dist == 0u || ((t >> 16) & 0xffu) != (h & 0xffu) || (h >> ix->shift) != home) {
-            return BENTO_E_CORRUPT;
-        }
-        /* Robin Hood order: away from home only behind an entry with a tag at least one less */
-        if (dist >= 2u && before < (t & ENTRY) - DIST_ONE) {
-            return BENTO_E_CORRUPT;
-        }
-        /* the first entry of each home is named by the home's group byte */
-        if (dist == 1u || before >> 24 != dist - 1u) {
-            groups++;
-            if ((ix->slots[4u * home + TAG] & GROUP) != dist) {
-                return BENTO_E_CORRUPT;
-            }
-        }
-        /* entries of one home and fingerprint sit together: none may repeat this key */
-        for (j = (i + 1u) & mask; j != i; j = (j + 1u) & mask) {
-            const uint32_t *o = ix->slots + 4u * j;
-            if ((o[TAG] & ENTRY) != (t & ENTRY) + ((j - i) & mask) * DIST_ONE) {
-                break;
-            }
-            if (o[KEY_LO] == s[KEY_LO] && o[KEY_HI] == s[KEY_HI]) {
-                return BENTO_E_CORRUPT;
-            }
-        }
-    }
-    return live == ix->count && empty != 0u && groups == group_bytes ? BENTO_OK
-                                                                     : BENTO_E_CORRUPT;
 }

@@ -200,6 +200,9 @@ bool bento_index_next(const bento_index *ix, uint32_t *cursor, uint64_t *key, ui
  */
 bento_status bento_index_check(const bento_index *ix);
 
+/* Internal: validate and carve (no clearing); shared by init and attach. */
+bento_status bento__index_setup(bento_index *ix, void *memory, size_t bytes, uint32_t capacity);
+
 /*
  * BENTO_INDEX_TYPE(name, capacity) declares a type `name` holding an index and its storage,
  * with name_init(name *) -> bento_status. Use the bento_index_* functions on `&x.index`.
