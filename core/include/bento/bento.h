@@ -5,5 +5,6 @@
 #include <bento/common.h>
 #include <bento/handle.h>
 #include <bento/pool.h>
+#include <bento/spatial_hash.h> /* and bento/multi_index.h, bento/index.h */
 
 #endif /* BENTO_BENTO_H */
