@@ -16,40 +16,35 @@
  * and 1 with shift 31), both empty; never written, since such an index is always full. */
 static const uint32_t unusable_slots[5] = {0u, 0u, 0u, 0u, 0u};
 
-static void make_unusable(bento_index *ix)
-{
-    ix->slots = (uint32_t *)(uintptr_t)unusable_slots;
-    ix->capacity = 0u;
-    ix->shift = 31u;
-    ix->word_mask = 0u;
-    ix->count = 0u;
-    ix->max_count = 0u;
-}
-
 bento_status bento__index_setup(bento_index *ix, void *memory, size_t bytes, uint32_t capacity)
 {
-    uint32_t shift = 32u;
+    bento_status status = BENTO_OK;
+    uint32_t bits = 1u;
     BENTO_ASSERT(ix != NULL);
-    make_unusable(ix);
-    while (shift > 8u && (1ul << (32u - shift)) < capacity) {
-        shift--;
+    while (bits < 24u && (1ul << bits) < capacity) {
+        bits++;
     }
-    /* a power of two in [2, 2^24]: exactly 1 << (32 - shift) with shift in [8, 31] */
-    if (memory == NULL || capacity < 2u || capacity != 1ul << (32u - shift)) {
-        return BENTO_E_ARGUMENT;
+    /* a power of two in [2, 2^24] */
+    if (memory == NULL || capacity != 1ul << bits) {
+        status = BENTO_E_ARGUMENT;
+    } else if (!bento_is_aligned(memory, 4u)) {
+        status = BENTO_E_ALIGN;
+    } else if (bytes < BENTO_INDEX_BYTES(capacity)) {
+        status = BENTO_E_SIZE;
     }
-    if (!bento_is_aligned(memory, 4u)) {
-        return BENTO_E_ALIGN;
-    }
-    if (bytes < BENTO_INDEX_BYTES(capacity)) {
-        return BENTO_E_SIZE;
+    if (status != BENTO_OK) {
+        /* an index that finds nothing and refuses every insert */
+        memory = (void *)(uintptr_t)unusable_slots;
+        capacity = 0u;
+        bits = 1u;
     }
     ix->slots = (uint32_t *)memory;
     ix->capacity = capacity;
-    ix->shift = shift;
+    ix->shift = 32u - bits;
     ix->word_mask = 4u * (capacity - 1u);
-    ix->max_count = BENTO_INDEX_MAX_COUNT(capacity);
-    return BENTO_OK;
+    ix->count = 0u;
+    ix->max_count = capacity != 0u ? BENTO_INDEX_MAX_COUNT(capacity) : 0u;
+    return status;
 }
 
 bento_status bento_index_init(bento_index *ix, void *memory, size_t bytes, uint32_t capacity)
@@ -70,12 +65,22 @@ void bento_index_clear(bento_index *ix)
     ix->count = 0u;
 }
 
-/* Move the entry of slot `from` into slot `to` (entry words only; group bytes stay put). */
-static void move_entry(uint32_t *slots, uint32_t to, uint32_t from, uint32_t entry_tag)
+/*
+ * Move the entry of slot `from` one slot up or down (to `to`), its distance changed by `delta`
+ * (+DIST_ONE or -DIST_ONE). When it is the first entry of its home, the home's group byte
+ * follows it. Group bytes stay in their slots.
+ */
+static void move_entry(uint32_t *slots, uint32_t mask, uint32_t to, uint32_t from, uint32_t delta)
 {
-    uint32_t *d = slots + 4u * to;
     const uint32_t *s = slots + 4u * from;
-    d[TAG] = (d[TAG] & GROUP) | entry_tag;
+    uint32_t *d = slots + 4u * to;
+    const uint32_t t = s[TAG];
+    const uint32_t dist = t >> 24;
+    uint32_t *group_of = slots + 4u * ((from - dist + 1u) & mask) + TAG;
+    if ((*group_of & GROUP) == dist) {
+        *group_of = (*group_of & ~GROUP) | (t + delta) >> 24;
+    }
+    d[TAG] = (d[TAG] & GROUP) | ((t & ENTRY) + delta);
     d[VALUE] = s[VALUE];
     d[KEY_LO] = s[KEY_LO];
     d[KEY_HI] = s[KEY_HI];
@@ -115,13 +120,7 @@ static bento_status add(bento_index *ix, uint64_t key, uint32_t value)
     /* shift [at, end) up by one, last first; a group that starts there starts one later */
     while (end != at) {
         const uint32_t from = (end - 1u) & mask;
-        const uint32_t t = slots[4u * from + TAG];
-        const uint32_t dist = t >> 24;
-        uint32_t *group_of = slots + 4u * ((from - dist + 1u) & mask) + TAG;
-        if ((*group_of & GROUP) == dist) {
-            *group_of += 1u;
-        }
-        move_entry(slots, end, from, (t & ENTRY) + DIST_ONE);
+        move_entry(slots, mask, end, from, DIST_ONE);
         end = from;
     }
     {
@@ -187,13 +186,7 @@ bento_status bento_index_remove(bento_index *ix, uint64_t key, uint32_t *value)
     }
     /* backward shift: every following entry away from its home moves one slot closer */
     for (n = ix->capacity; n != 0u && slots[4u * next + TAG] >= 2u * DIST_ONE; n--) {
-        const uint32_t t = slots[4u * next + TAG];
-        dist = t >> 24;
-        group_of = slots + 4u * ((next - dist + 1u) & mask) + TAG;
-        if ((*group_of & GROUP) == dist) {
-            *group_of -= 1u;
-        }
-        move_entry(slots, at, next, (t & ENTRY) - DIST_ONE);
+        move_entry(slots, mask, at, next, 0u - DIST_ONE);
         at = next;
         next = (next + 1u) & mask;
     }
