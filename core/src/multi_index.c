@@ -174,6 +174,14 @@ bento_status bento_multi_index_move(bento_multi_index *mi, uint64_t key, uint32_
             return BENTO_E_FULL;
         }
         unlink_value(mi, old, value);
+        {
+            const bento_status status = bento_multi_index_add(mi, key, value);
+            if (status != BENTO_OK) {
+                /* only keys crafted against the hash get here: put the value back */
+                (void)bento_multi_index_add(mi, old, value);
+            }
+            return status;
+        }
     }
     return bento_multi_index_add(mi, key, value);
 }
