@@ -3,21 +3,21 @@
  *
  * The value is usually the index of a record in a pool or an array: records live in big
  * arrays and are found through indices. Keys are hashed by the index itself (a cheap mix made
- * of 32-bit multiplies, so a Cortex-M0 pays no 64-bit arithmetic); a key that is already a
- * good hash costs nothing more.
+ * of 32-bit multiplies, so a Cortex-M0 pays no 64-bit arithmetic).
  *
  * Scheme: open addressing, linear probing in Robin Hood order, with a jump to the key's group.
  * Entries are kept sorted by home slot (their run position never passes an entry from a later
  * home) and, within one home, by a fingerprint of the hash. Each slot has a 32-bit tag word:
  *     bits 31..24  probe distance of the entry stored here (1 = home slot, 0 = empty slot)
  *     bits 23..16  8-bit fingerprint of that entry's hash
+ *     bits 15..8   zero
  *     bits  7..0   for the entries whose HOME is this slot: the probe distance of the first
- *                  of them, or 0 when no entry lives at this home
- * A lookup reads its home slot's low byte: 0 ends a miss at once (most misses at any load);
- * otherwise it jumps to the first entry of its home and compares whole tags, which orders
- * (distance, fingerprint) so one unsigned comparison per slot says "go on", "compare the key"
- * or "absent". A hit thus reads about 2.4 slots at 0.85 load, a miss about 1.8, instead of the
- * 4 to 20 that plain linear probing needs there.
+ *                  of them, or 0 when no entry lives at this home (the "group byte")
+ * A lookup reads its home slot's group byte: 0 ends a miss at once (43% of misses at load
+ * 0.85, 61% at 0.5); otherwise it jumps to the first entry of its home and compares the upper
+ * half of each tag, distance << 8 | fingerprint, so one unsigned comparison per slot says "go
+ * on", "compare the key" or "absent". Measured on random keys at load 0.85, a hit reads 2.4
+ * slots on average and a miss 2.0, where plain linear probing reads 3.8 and 22.
  * Removal shifts the rest of the run back by one slot (backward shift), so no tombstones are
  * ever left behind: a table that has seen a billion inserts and removes probes exactly like a
  * freshly built one with the same keys.
@@ -65,7 +65,6 @@ typedef struct bento_index {
 /* Largest capacity accepted by bento_index_init. */
 #define BENTO_INDEX_MAX_CAPACITY (1ul << 24)
 
-
 /*
  * The hash the index applies to keys: two 32-bit multiplies and two xors (no 64-bit
  * arithmetic). The home slot is taken from the top bits, where a multiply mixes best; the
@@ -98,7 +97,8 @@ bento_status bento_index_attach(bento_index *ix, void *memory, size_t bytes, uin
 /*
  * The value stored for `key`, writable in place, or NULL when the key is absent. The pointer
  * stays valid until the next insert, upsert, remove or clear. O(1) expected: the home slot,
- * then the entries of the key's home (under 1 on average at 7/8 load); never more than 256.
+ * then the entries of the key's home (2.4 slots in all for a hit at load 0.85); never more
+ * than 256.
  * Inline, so that a lookup costs a few dozen instructions and no call. How it works: the home
  * slot's group byte says where the key's group starts (0: nothing lives at this home, a miss);
  * the walk then compares the upper half of each tag, distance << 8 | fingerprint, against the
