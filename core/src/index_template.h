@@ -81,7 +81,7 @@ void IX_NAME(clear)(IX *ix)
  * (+DIST_ONE or -DIST_ONE). When it is the first entry of its home, the home's group byte
  * follows it. Group bytes stay in their slots.
  */
-static void move_entry(uint32_t *slots, uint32_t mask, uint32_t to, uint32_t from, uint32_t delta)
+static inline void move_entry(uint32_t *slots, uint32_t mask, uint32_t to, uint32_t from, uint32_t delta)
 {
     const uint32_t *s = slots + IX_W * from;
     uint32_t *d = slots + IX_W * to;
