@@ -91,9 +91,13 @@ uint32_t bento_test_scale(void)
     return bento_port_scale();
 }
 
-/* The suites: tests/test_NAME.c defines test_NAME(); the build generates the list. */
+/* The suites: tests/test_NAME.c defines test_NAME(); the build generates the list, all of them
+ * in suites.inc, or one per image where a board's RAM cannot hold every suite at once. */
+#ifndef BENTO_SUITES_FILE
+#define BENTO_SUITES_FILE "suites.inc"
+#endif
 #define BENTO_SUITE(fn) void fn(void);
-#include "suites.inc"
+#include BENTO_SUITES_FILE
 #undef BENTO_SUITE
 
 int main(void)
@@ -108,7 +112,7 @@ int main(void)
 #define BENTO_SUITE(fn)              \
     rng_state = run_seed;            \
     fn();
-#include "suites.inc"
+#include BENTO_SUITES_FILE
 #undef BENTO_SUITE
     bento_port_write_u64(passed);
     bento_port_write(" passed, ");
