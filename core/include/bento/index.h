@@ -90,7 +90,7 @@ bento_status bento_index_init(bento_index *ix, void *memory, size_t bytes, uint3
  * Reopen an index over memory that already holds one (copied from retained RAM, flash or a
  * file), with the same capacity it was built with. The same checks as init, then the contents
  * are verified as bento_index_check does (BENTO_E_CORRUPT, and the index is left with capacity
- * 0, when they fail). O(capacity). `memory` is written only if it is corrupt: never.
+ * 0, when they fail). O(capacity). `memory` is never written.
  */
 bento_status bento_index_attach(bento_index *ix, void *memory, size_t bytes, uint32_t capacity);
 
@@ -153,7 +153,8 @@ static inline bool bento_index_contains(const bento_index *ix, uint64_t key)
 /*
  * Add `key` with `value`. BENTO_E_EXISTS when the key is already there (its value is left
  * unchanged), BENTO_E_FULL when the index holds BENTO_INDEX_MAX_COUNT entries already (or, for
- * crafted keys only, when a probe distance would pass 255); the index is unchanged then.
+ * crafted keys only, when a probe distance would pass 255), BENTO_E_CORRUPT when no slot is
+ * empty (damaged memory only); the index is unchanged then.
  * O(1) expected: the slots from the key's home to the end of its run are moved by one.
  */
 bento_status bento_index_insert(bento_index *ix, uint64_t key, uint32_t value);
@@ -192,11 +193,13 @@ static inline uint32_t bento_index_max_count(const bento_index *ix) { return ix-
 bool bento_index_next(const bento_index *ix, uint32_t *cursor, uint64_t *key, uint32_t *value);
 
 /*
- * Verify every invariant: each entry's probe distance matches its key's hash, runs are in
- * descending tag order without gaps, the count matches, at least one slot is empty and no key
- * appears twice within a run. BENTO_OK or BENTO_E_CORRUPT. O(capacity). A find or insert on a
- * table whose memory was damaged still returns (every probe loop is bounded by the capacity)
- * but its answer is meaningless until this check passes again.
+ * Verify every invariant: each entry's probe distance and fingerprint match its key's hash,
+ * runs are in Robin Hood order without gaps, every home's group byte names its first entry
+ * (and no other byte is set), the count matches, at least one slot is empty and no key appears
+ * twice among the entries of one home and fingerprint. BENTO_OK or BENTO_E_CORRUPT.
+ * O(capacity). A find, insert or remove on a table whose memory was damaged still returns
+ * (every probe loop is bounded by the distance cap or the capacity) but its answer is
+ * meaningless until this check passes again.
  */
 bento_status bento_index_check(const bento_index *ix);
 
