@@ -20,7 +20,7 @@ DEFAULT_BOARD := mps2-an385
 QEMU_TIMEOUT := 600
 
 CORE_SRCS := $(sort $(wildcard core/src/*.c))
-CORE_HDRS := $(wildcard core/include/bento/*.h)
+CORE_HDRS := $(wildcard core/include/bento/*.h core/src/*.h)
 TEST_SRCS := tests/bento_test.c $(sort $(wildcard tests/test_*.c))
 TEST_HDRS := $(wildcard tests/*.h) port/bento_port.h
 EXAMPLES := $(sort $(notdir $(patsubst %/main.c,%,$(wildcard examples/*/main.c)))) readme

@@ -8,5 +8,8 @@
 #include <bento/block_pool.h>
 #include <bento/paged_set.h>
 #include <bento/grid.h>
+#include <bento/index.h>
+#include <bento/multi_index.h>
+#include <bento/spatial_hash.h>
 
 #endif /* BENTO_BENTO_H */
