@@ -20,7 +20,7 @@ DEFAULT_BOARD := mps2-an385
 QEMU_TIMEOUT := 600
 
 CORE_SRCS := $(sort $(wildcard core/src/*.c))
-CORE_HDRS := $(wildcard core/include/bento/*.h)
+CORE_HDRS := $(wildcard core/include/bento/*.h core/src/*.h)
 TEST_SRCS := tests/bento_test.c $(sort $(wildcard tests/test_*.c))
 TEST_HDRS := $(wildcard tests/*.h) port/bento_port.h
 EXAMPLES := $(sort $(notdir $(patsubst %/main.c,%,$(wildcard examples/*/main.c)))) readme
@@ -38,6 +38,11 @@ $(GEN)/suites.inc: FORCE
 	@for f in $(sort $(wildcard tests/test_*.c)); do \
 	    echo "BENTO_SUITE($$(basename $$f .c))"; done > $@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+
+# One suite per file, for the board images that run one suite each.
+$(GEN)/suite-%.inc:
+	@mkdir -p $(@D)
+	@echo "BENTO_SUITE(test_$*)" > $@
 
 # The README's usage example, compiled exactly as the README shows it.
 $(GEN)/readme_example.c: README.md
@@ -58,19 +63,37 @@ host_flags = -std=$(word 2,$(subst -, ,$1)) $(WARNINGS) \
              $(if $(findstring sanitize,$1),$(SANITIZE),-O2) \
              $(if $(filter gcc,$(call host_cc,$1)),-fno-tree-loop-distribute-patterns)
 
-$(BUILD)/host/%/tests: $(CORE_SRCS) $(CORE_HDRS) $(TEST_SRCS) $(TEST_HDRS) port/host/port_host.c \
+$(BUILD)/host/%/tests: $(CORE_SRCS) $(CORE_HDRS) $(TEST_SRCS) $(TEST_HDRS) port/host/port_host.c port/print.c \
                        $(GEN)/suites.inc
 	@mkdir -p $(@D)
 	$(call host_cc,$*) $(call host_flags,$*) $(INCLUDES) $(CORE_SRCS) $(TEST_SRCS) \
-	    port/host/port_host.c -o $@
+	    port/host/port_host.c port/print.c -o $@
 
-$(BUILD)/host/%/readme: $(CORE_SRCS) $(CORE_HDRS) $(GEN)/readme_example.c port/host/port_host.c
+$(BUILD)/host/%/readme: $(CORE_SRCS) $(CORE_HDRS) $(GEN)/readme_example.c port/host/port_host.c port/print.c
 	@mkdir -p $(@D)
 	$(call host_cc,$*) $(call host_flags,$*) $(INCLUDES) $(CORE_SRCS) $(GEN)/readme_example.c \
-	    port/host/port_host.c -o $@
+	    port/host/port_host.c port/print.c -o $@
+
+# Misuse that must not compile: each tests/compile_fail/*.c compiles with -DBENTO_EXPECT_OK,
+# fails without it, and (C11) fails with the message on its `expect:` line.
+.PHONY: compile-fail
+compile-fail:
+	@mkdir -p $(BUILD)/compile_fail
+	@for f in $(wildcard tests/compile_fail/*.c); do \
+	    want=$$(sed -n 's/.*expect: \(.*\) \*\/$$/\1/p' $$f); [ -n "$$want" ] || { echo "$$f: no expect: line"; exit 1; }; \
+	    gcc -std=c11 $(WARNINGS) -Icore/include -DBENTO_EXPECT_OK -c $$f -o $(BUILD)/compile_fail/ok.o \
+	        || { echo "$$f: the valid variant does not compile"; exit 1; }; \
+	    for std in c99 c11; do \
+	        if gcc -std=$$std $(WARNINGS) -Icore/include -c $$f -o $(BUILD)/compile_fail/bad.o \
+	            2> $(BUILD)/compile_fail/err.txt; then \
+	            echo "$$f: compiled with -std=$$std but must not"; exit 1; fi; \
+	    done; \
+	    grep -q "$$want" $(BUILD)/compile_fail/err.txt \
+	        || { echo "$$f: the error does not say '$$want'"; exit 1; }; \
+	done; echo "compile-fail: $(words $(wildcard tests/compile_fail/*.c)) misuses rejected at compile time"
 
 .PHONY: test
-test: $(foreach c,$(HOST_CONFIGS),$(BUILD)/host/$c/tests $(BUILD)/host/$c/readme)
+test: compile-fail $(foreach c,$(HOST_CONFIGS),$(BUILD)/host/$c/tests $(BUILD)/host/$c/readme)
 	@failed=""; for c in $(HOST_CONFIGS); do \
 	    echo "== host $$c"; \
 	    $(BUILD)/host/$$c/tests || failed="$$failed $$c"; \
@@ -84,7 +107,7 @@ test: $(foreach c,$(HOST_CONFIGS),$(BUILD)/host/$c/tests $(BUILD)/host/$c/readme
 ARM_CC := arm-none-eabi-gcc
 ARM_FLAGS := -std=c99 $(WARNINGS) -ffreestanding -nostdlib -fno-tree-loop-distribute-patterns \
              -ffunction-sections -fdata-sections -g
-PORT_CM_SRCS := $(wildcard port/cortex-m/*.c)
+PORT_CM_SRCS := $(wildcard port/cortex-m/*.c) port/print.c
 board_var = $(shell sed -n 's/^$2 := //p' boards/$1/board.mk)
 board_cpu = $(call board_var,$1,BOARD_CPU_FLAGS)
 arm_link = -Lboards/$1 -Tlinker/cortex-m.ld -Wl,--gc-sections -Wl,-Map=$(basename $@).map -lgcc
@@ -92,11 +115,25 @@ arm_link = -Lboards/$1 -Tlinker/cortex-m.ld -Wl,--gc-sections -Wl,-Map=$(basenam
 # build/boards/BOARD/NAME.elf for the tests, every example and the benchmarks
 board_of = $(word 3,$(subst /, ,$1))
 
-$(BUILD)/boards/%/tests.elf: $(CORE_SRCS) $(CORE_HDRS) $(TEST_SRCS) $(TEST_HDRS) $(PORT_CM_SRCS) \
-                             $(GEN)/suites.inc linker/cortex-m.ld boards/%/memory.ld | arm-tools
+# Board test images hold one suite each: suites run one after another, but their static
+# buffers would add up, and the smallest board has 16 KiB of RAM. Same sources as the host.
+SUITES := $(patsubst tests/test_%.c,%,$(sort $(wildcard tests/test_*.c)))
+BOARD_TEST_SRCS := tests/bento_test.c $(TEST_HDRS) $(CORE_SRCS) $(CORE_HDRS) $(PORT_CM_SRCS) \
+                   linker/cortex-m.ld
+
+define board_suite_rule
+$(BUILD)/boards/%/tests-$1.elf: $(BOARD_TEST_SRCS) tests/test_$1.c $(GEN)/suite-$1.inc \
+                                boards/%/memory.ld | arm-tools
+	@mkdir -p $$(@D)
+	$(ARM_CC) $$(call board_cpu,$$*) $(ARM_FLAGS) -O2 $(INCLUDES) '-DBENTO_SUITES_FILE="suite-$1.inc"' \
+	    $(CORE_SRCS) tests/bento_test.c tests/test_$1.c $(PORT_CM_SRCS) $$(call arm_link,$$*) -o $$@
+endef
+$(foreach s,$(SUITES),$(eval $(call board_suite_rule,$s)))
+
+$(BUILD)/boards/%/fault.elf: tests/fault/main.c $(PORT_CM_SRCS) linker/cortex-m.ld boards/%/memory.ld | arm-tools
 	@mkdir -p $(@D)
-	$(ARM_CC) $(call board_cpu,$*) $(ARM_FLAGS) -O2 $(INCLUDES) $(CORE_SRCS) $(TEST_SRCS) \
-	    $(PORT_CM_SRCS) $(call arm_link,$*) -o $@
+	$(ARM_CC) $(call board_cpu,$*) $(ARM_FLAGS) -O2 -Iport tests/fault/main.c $(PORT_CM_SRCS) \
+	    $(call arm_link,$*) -o $@
 
 define example_rule
 $(BUILD)/boards/%/example-$1.elf: $(CORE_SRCS) $(CORE_HDRS) $(call example_srcs,$1) $(PORT_CM_SRCS) \
@@ -112,21 +149,41 @@ qemu_run = timeout $(QEMU_TIMEOUT) qemu-system-arm -M $(call board_var,$1,BOARD_
            $2 -kernel $3
 
 .PHONY: qemu-test
-qemu-test: $(foreach b,$(BOARDS),$(BUILD)/boards/$b/tests.elf) | qemu-tools
+qemu-test: $(foreach b,$(BOARDS),$(foreach s,$(SUITES),$(BUILD)/boards/$b/tests-$s.elf) \
+                                 $(BUILD)/boards/$b/fault.elf) | qemu-tools
 	@failed=""; for b in $(BOARDS); do \
 	    echo "== $$b"; \
-	    out=$(BUILD)/boards/$$b/tests.out; \
 	    m=$$(sed -n 's/^BOARD_QEMU_MACHINE := //p' boards/$$b/board.mk); \
+	    passed_sum=0; failed_sum=0; \
+	    for s in $(SUITES); do \
+	        out=$(BUILD)/boards/$$b/tests-$$s.out; \
+	        timeout $(QEMU_TIMEOUT) qemu-system-arm -M $$m -nographic -monitor none -serial none \
+	            -semihosting-config enable=on,target=native -kernel $(BUILD)/boards/$$b/tests-$$s.elf \
+	            > $$out 2>&1; status=$$?; \
+	        last=$$(tail -n 1 $$out); \
+	        if echo "$$last" | grep -Eq '^[0-9]+ passed, [0-9]+ failed$$'; then \
+	            set -- $$last; passed_sum=$$((passed_sum + $$1)); failed_sum=$$((failed_sum + $$3)); \
+	        else \
+	            failed_sum=$$((failed_sum + 1)); \
+	        fi; \
+	        if [ $$status -ne 0 ] || ! echo "$$last" | grep -Eq '^[0-9]+ passed, 0 failed$$'; then \
+	            cat $$out; \
+	            echo "$$b $$s: FAILED (exit status $$status$$( [ $$status = 124 ] && echo ', timed out'))"; \
+	            failed="$$failed $$b:$$s"; \
+	        else \
+	            echo "$$s: $$last"; \
+	        fi; \
+	    done; \
 	    timeout $(QEMU_TIMEOUT) qemu-system-arm -M $$m -nographic -monitor none -serial none \
-	        -semihosting-config enable=on,target=native -kernel $(BUILD)/boards/$$b/tests.elf \
-	        > $$out 2>&1; status=$$?; \
-	    cat $$out; \
-	    if [ $$status -ne 0 ]; then \
-	        echo "$$b: FAILED (exit status $$status$$( [ $$status = 124 ] && echo ', timed out'))"; \
-	        failed="$$failed $$b"; \
-	    elif ! tail -n 1 $$out | grep -Eq '^[0-9]+ passed, 0 failed$$'; then \
-	        echo "$$b: FAILED (no clean 'N passed, 0 failed' line)"; failed="$$failed $$b"; \
-	    fi; \
+	        -semihosting-config enable=on,target=native -kernel $(BUILD)/boards/$$b/fault.elf \
+	        > $(BUILD)/boards/$$b/fault.out 2>&1; status=$$?; \
+	    if [ $$status -ne 3 ] || ! grep -q '^HardFault' $(BUILD)/boards/$$b/fault.out; then \
+	        cat $(BUILD)/boards/$$b/fault.out; \
+	        echo "$$b: FAILED (a fault must report HardFault and exit 3, got $$status)"; \
+	        failed="$$failed $$b:fault"; \
+	    else echo "fault path: HardFault reported, exit status 3"; fi; \
+	    echo "$$b, all suites:"; \
+	    echo "$$passed_sum passed, $$failed_sum failed"; \
 	done; \
 	if [ -n "$$failed" ]; then echo "qemu tests FAILED on:$$failed"; exit 1; fi; \
 	echo "qemu tests passed on: $(BOARDS)"
@@ -169,6 +226,7 @@ include bench/bench.mk
 
 # ---------------------------------------------------------------- tools
 
+.SECONDARY: $(foreach s,$(SUITES),$(GEN)/suite-$s.inc)
 .PHONY: arm-tools qemu-tools FORCE
 arm-tools:
 	@scripts/need arm-none-eabi-gcc

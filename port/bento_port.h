@@ -15,6 +15,10 @@ extern "C" {
 /* Write a NUL-terminated string to the console (stdout, or the semihosting console). */
 void bento_port_write(const char *text);
 
+/* Write a number in decimal (port/print.c, shared by every port). */
+void bento_port_write_u64(uint64_t value);
+void bento_port_write_i64(int64_t value);
+
 /* End the program with `code` (0 = success). Never returns. */
 #if defined(__GNUC__)
 __attribute__((noreturn))

@@ -11,31 +11,9 @@ void bento_test_print(const char *text)
     bento_port_write(text);
 }
 
-static void print_u64(uint64_t value)
-{
-    char buffer[24];
-    char *p = buffer + sizeof buffer - 1;
-    *p = '\0';
-    do {
-        *--p = (char)('0' + (int)(value % 10u));
-        value /= 10u;
-    } while (value != 0u);
-    bento_port_write(p);
-}
-
 void bento_test_print_u64(uint64_t value)
 {
-    print_u64(value);
-}
-
-static void print_i64(int64_t value)
-{
-    if (value < 0) {
-        bento_port_write("-");
-        print_u64(0u - (uint64_t)value);
-    } else {
-        print_u64((uint64_t)value);
-    }
+    bento_port_write_u64(value);
 }
 
 static void fail_prefix(const char *file, int line, const char *expr)
@@ -43,7 +21,7 @@ static void fail_prefix(const char *file, int line, const char *expr)
     failed++;
     bento_port_write(file);
     bento_port_write(":");
-    print_i64(line);
+    bento_port_write_i64(line);
     bento_port_write(": ");
     bento_port_write(expr);
     bento_port_write(" failed");
@@ -67,9 +45,9 @@ void bento_test_check_eq(int64_t a, int64_t b, const char *file, int line, const
     }
     fail_prefix(file, line, expr);
     bento_port_write(": ");
-    print_i64(a);
+    bento_port_write_i64(a);
     bento_port_write(" != ");
-    print_i64(b);
+    bento_port_write_i64(b);
     bento_port_write("\n");
 }
 
@@ -113,9 +91,13 @@ uint32_t bento_test_scale(void)
     return bento_port_scale();
 }
 
-/* The suites: tests/test_NAME.c defines test_NAME(); the build generates the list. */
+/* The suites: tests/test_NAME.c defines test_NAME(); the build generates the list, all of them
+ * in suites.inc, or one per image where a board's RAM cannot hold every suite at once. */
+#ifndef BENTO_SUITES_FILE
+#define BENTO_SUITES_FILE "suites.inc"
+#endif
 #define BENTO_SUITE(fn) void fn(void);
-#include "suites.inc"
+#include BENTO_SUITES_FILE
 #undef BENTO_SUITE
 
 int main(void)
@@ -125,16 +107,16 @@ int main(void)
         run_seed = 0x9e3779b9u; /* xorshift must not start at zero */
     }
     bento_port_write("bento tests, seed ");
-    print_u64(run_seed);
+    bento_port_write_u64(run_seed);
     bento_port_write(" (set BENTO_SEED to replay on the host)\n");
 #define BENTO_SUITE(fn)              \
     rng_state = run_seed;            \
     fn();
-#include "suites.inc"
+#include BENTO_SUITES_FILE
 #undef BENTO_SUITE
-    print_u64(passed);
+    bento_port_write_u64(passed);
     bento_port_write(" passed, ");
-    print_u64(failed);
+    bento_port_write_u64(failed);
     bento_port_write(" failed\n");
     bento_port_exit(failed == 0u ? 0 : 1);
     return 0;

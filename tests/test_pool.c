@@ -121,9 +121,9 @@ static void test_basic_lifecycle(void)
     CHECK_STATUS(bento_pool_destroy(&pool.pool, a.raw + (2u << 20)), BENTO_E_STALE);
     CHECK_EQ(items_count(&pool), 2);
     CHECK_STATUS(bento_pool_check(&pool.pool), BENTO_OK);
-    /* the freed slot comes back with the next generation */
+    /* the freed slot comes back with the next live (odd) generation */
     CHECK_STATUS(items_create(&pool, &a, &pa), BENTO_OK);
-    CHECK_EQ(items_handle_generation(a), 2);
+    CHECK_EQ(items_handle_generation(a), 3);
     CHECK_EQ(items_handle_at(&pool, 2).raw, a.raw);
     CHECK(items_handle_is_null(items_handle_at(&pool, 3)));
     /* destroying the last element moves nothing */
@@ -164,36 +164,38 @@ static void test_full_and_clear(void)
     for (i = 0; i < 64u; i++) {
         items_handle h;
         CHECK_STATUS(items_create(&pool, &h, NULL), BENTO_OK);
-        CHECK_EQ(items_handle_generation(h), 2);
+        CHECK_EQ(items_handle_generation(h), 3);
     }
     CHECK_STATUS(items_create(&pool, &extra, NULL), BENTO_E_FULL);
 }
 
-/* A 16-bit handle with 4 generation bits: a slot serves generations 1..15, then retires. */
+/* A 16-bit handle with 4 generation bits: a slot serves generations 1, 3, ..., 15, then retires. */
 static void test_generation_retirement(void)
 {
     static tiny pool;
-    tiny_handle seen[15];
+    tiny_handle seen[8];
     tiny_handle h;
     uint32_t i, j;
     CHECK_STATUS(tiny_init(&pool), BENTO_OK);
-    for (i = 0; i < 15u; i++) {
+    for (i = 0; i < 8u; i++) {
         CHECK_STATUS(tiny_create(&pool, &h, NULL), BENTO_OK);
-        CHECK_EQ(tiny_handle_generation(h), i + 1u);
+        CHECK_EQ(tiny_handle_generation(h), 2u * i + 1u);
         CHECK_EQ(tiny_handle_index(h), 0);
         seen[i] = h;
         for (j = 0; j < i; j++) {
             CHECK(!tiny_contains(&pool, seen[j])); /* no stale handle aliases the new object */
         }
         CHECK_STATUS(tiny_destroy(&pool, h), BENTO_OK);
+        /* the even generation of the free slot never matches a handle */
+        CHECK(!tiny_contains(&pool, tiny_handle_from_raw(h.raw + (1u << 12))));
     }
     CHECK_EQ(bento_pool_retired(&pool.pool), 1);
     CHECK_STATUS(tiny_create(&pool, &h, NULL), BENTO_E_FULL);
-    for (j = 0; j < 15u; j++) {
+    for (j = 0; j < 8u; j++) {
         CHECK(!tiny_contains(&pool, seen[j]));
         CHECK_STATUS(tiny_destroy(&pool, seen[j]), BENTO_E_STALE);
     }
-    /* a handle with generation 0 (and one with 15 after retirement) never matches */
+    /* a handle with generation 0, the retired slot's, never matches */
     CHECK(!tiny_contains(&pool, tiny_handle_from_raw(0u)));
     CHECK_STATUS(bento_pool_check(&pool.pool), BENTO_OK);
     /* clear retires a live slot at its last generation too */
@@ -238,6 +240,47 @@ static void test_check_detects_corruption(void)
     CHECK_STATUS(bento_pool_check(&pool.pool), BENTO_E_CORRUPT);
     pool.pool.free_head = saved;
     CHECK_STATUS(bento_pool_check(&pool.pool), BENTO_OK);
+}
+
+/* A pool copied whole (struct and storage) works once rebased, and the original is untouched. */
+static void test_copy_and_rebase(void)
+{
+    static items original, copy;
+    static bento_align_unit other[BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(64, sizeof(item))) + 1];
+    items_handle h[5];
+    item *v;
+    uint32_t i;
+    CHECK_STATUS(items_init(&original), BENTO_OK);
+    for (i = 0; i < 5u; i++) {
+        CHECK_STATUS(items_create(&original, &h[i], &v), BENTO_OK);
+        v->tag = 100u + i;
+    }
+    CHECK_STATUS(items_destroy(&original, h[1]), BENTO_OK);
+    copy = original; /* as a save file or retained RAM would hold it */
+    CHECK_STATUS(bento_pool_rebase(&copy.pool, NULL, sizeof copy.storage), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_pool_rebase(&copy.pool, (unsigned char *)copy.storage + 4,
+                                   sizeof copy.storage - 4),
+                 BENTO_E_ALIGN); /* 16-byte values want 8-byte alignment */
+    CHECK_STATUS(bento_pool_rebase(&copy.pool, copy.storage, sizeof copy.storage - 1), BENTO_E_SIZE);
+    CHECK(copy.pool.values == original.pool.values); /* failures leave it pointing where it was */
+    CHECK_STATUS(bento_pool_rebase(&copy.pool, copy.storage, sizeof copy.storage), BENTO_OK);
+    CHECK_STATUS(bento_pool_check(&copy.pool), BENTO_OK);
+    CHECK(items_get(&copy, h[1]) == NULL);
+    for (i = 0; i < 5u; i++) {
+        if (i != 1u) {
+            CHECK_EQ(items_get(&copy, h[i])->tag, 100u + i);
+            CHECK(items_get(&copy, h[i]) != items_get(&original, h[i]));
+        }
+    }
+    CHECK_STATUS(items_destroy(&copy, h[0]), BENTO_OK);
+    CHECK(items_contains(&original, h[0])); /* the original has its own storage */
+    /* a generic pool moved to another buffer */
+    for (i = 0; i < BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(64, sizeof(item))); i++) {
+        other[i] = copy.storage[i];
+    }
+    CHECK_STATUS(bento_pool_rebase(&copy.pool, other, sizeof other), BENTO_OK);
+    CHECK_EQ(items_get(&copy, h[4])->tag, 104);
+    CHECK_STATUS(bento_pool_check(&copy.pool), BENTO_OK);
 }
 
 /* Random operations against a naive model: live handles with the tag each one's value holds. */
@@ -329,5 +372,6 @@ void test_pool(void)
     test_full_and_clear();
     test_generation_retirement();
     test_check_detects_corruption();
+    test_copy_and_rebase();
     test_against_model();
 }

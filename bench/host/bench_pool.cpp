@@ -6,6 +6,7 @@ extern "C" {
 #include <bento/pool.h>
 }
 
+#include <memory>
 #include <unordered_map>
 
 namespace {
@@ -16,18 +17,21 @@ struct item {
 
 constexpr unsigned kIndexBits = 20; // 1M objects
 constexpr unsigned kGenerationBits = 12;
+constexpr uint32_t kIndexMask = (1u << kIndexBits) - 1u;
 
+// The typed wrapper a firmware would use: index mask and stride are compile-time constants.
+BENTO_POOL_TYPE(typed_pool, item, 1u << kIndexBits, uint32_t, kIndexBits);
+
+// One typed pool's storage (sized for 1M), initialised through the generic API with the
+// capacity of each run: the generic and the typed lookups then read the same pool.
 struct pool_fixture {
-    std::vector<bento_align_unit> memory;
-    bento_pool pool;
-    explicit pool_fixture(size_t n) : memory(BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(n, sizeof(item))))
-    {
-        reset(n);
-    }
+    std::unique_ptr<typed_pool> typed{new typed_pool};
+    bento_pool &pool = typed->pool;
+    explicit pool_fixture(size_t n) { reset(n); }
     void reset(size_t n)
     {
-        if (bento_pool_init(&pool, memory.data(), memory.size() * sizeof(bento_align_unit),
-                            sizeof(item), uint32_t(n), kIndexBits, kGenerationBits) != BENTO_OK)
+        if (bento_pool_init(&pool, typed->storage, sizeof typed->storage, sizeof(item), uint32_t(n),
+                            kIndexBits, kGenerationBits) != BENTO_OK)
             std::abort();
     }
     uint32_t create(uint32_t tag)
@@ -51,7 +55,6 @@ BENCH(pool)
         std::vector<item> raw(n);
         std::vector<uint32_t> raw_free;
         std::unordered_map<uint32_t, item> map;
-        uint64_t sum = 0;
 
         // create: fill from empty
         bench::report("pool", "create", n, "bento_pool", bench::time_ns_per_op(n, [&] { fx.reset(n); }, [&] {
@@ -65,31 +68,93 @@ BENCH(pool)
         }));
 
         // get in random order
+        // get: the handles in random order; the floor gathers a raw array by the same indices
+        std::vector<uint32_t> random_handles(n), random_ids(n);
+        for (size_t i = 0; i < n; i++) {
+            random_handles[i] = handles[order[i]];
+            random_ids[i] = handles[order[i]] & kIndexMask;
+        }
         bench::report("pool", "get (random)", n, "bento_pool", bench::time_ns_per_op(n, [&] {
-            for (size_t i = 0; i < n; i++) sum += static_cast<const item *>(bento_pool_get(&fx.pool, handles[order[i]]))->a;
+            uint64_t s = 0;
+            for (size_t i = 0; i < n; i++) s += static_cast<const item *>(bento_pool_get(&fx.pool, random_handles[i]))->a;
+            bench::sink(s);
         }));
+        {
+            // the same pool seen through the typed lookup
+            typed_pool_handle th;
+            const typed_pool *typed = fx.typed.get();
+            bench::report("pool", "get (random)", n, "bento_pool typed", bench::time_ns_per_op(n, [&] {
+                uint64_t s = 0;
+                for (size_t i = 0; i < n; i++) {
+                    th.raw = random_handles[i];
+                    s += typed_pool_get(typed, th)->a;
+                }
+                bench::sink(s);
+            }));
+        }
         bench::report("pool", "get (random)", n, "floor", bench::time_ns_per_op(n, [&] {
-            for (size_t i = 0; i < n; i++) sum += raw[order[i]].a;
+            uint64_t s = 0;
+            for (size_t i = 0; i < n; i++) s += raw[random_ids[i]].a;
+            bench::sink(s);
         }));
         bench::report("pool", "get (random)", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
-            for (size_t i = 0; i < n; i++) sum += map.find(order[i])->second.a;
+            uint64_t s = 0;
+            for (size_t i = 0; i < n; i++) s += map.find(random_ids[i])->second.a;
+            bench::sink(s);
         }));
 
         // iterate the dense values
         bench::report("pool", "iterate", n, "bento_pool", bench::time_ns_per_op(n, [&] {
             const item *v = static_cast<const item *>(bento_pool_values(&fx.pool));
             const uint32_t count = bento_pool_count(&fx.pool);
-            for (uint32_t i = 0; i < count; i++) sum += v[i].a;
+            uint64_t s = 0;
+            for (uint32_t i = 0; i < count; i++) s += v[i].a;
+            bench::sink(s);
         }));
         bench::report("pool", "iterate", n, "floor", bench::time_ns_per_op(n, [&] {
-            for (size_t i = 0; i < n; i++) sum += raw[i].a;
+            const item *v = raw.data();
+            uint64_t s = 0;
+            for (size_t i = 0; i < n; i++) s += v[i].a;
+            bench::sink(s);
         }));
         bench::report("pool", "iterate", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
-            for (auto &kv : map) sum += kv.second.a;
+            uint64_t s = 0;
+            for (auto &kv : map) s += kv.second.a;
+            bench::sink(s);
         }));
 
-        // destroy + create pairs on a full pool, random victims
-        bench::report("pool", "destroy+create pair", n, "bento_pool", bench::time_ns_per_op(n, [&] {
+        // create one object and destroy it again on a half-full pool: nothing moves. (The freed
+        // slot is reused at once, so one slot retires every 2048 rounds: half the pool is spare.)
+        bench::report("pool", "create+destroy same", n, "bento_pool", bench::time_ns_per_op(n, [&] {
+            fx.reset(n);
+            for (size_t i = 0; i < n / 2; i++) handles[i] = fx.create(uint32_t(i));
+        }, [&] {
+            for (size_t i = 0; i < n; i++) {
+                const uint32_t h = fx.create(uint32_t(i));
+                bento_pool_destroy(&fx.pool, h);
+            }
+        }));
+        bench::report("pool", "create+destroy same", n, "floor", bench::time_ns_per_op(n, [&] { raw_free.assign(1, 0); }, [&] {
+            for (size_t i = 0; i < n; i++) {
+                const uint32_t index = raw_free.back(); // take a free index
+                raw_free.pop_back();
+                raw[index] = item{uint32_t(i), uint32_t(i), uint32_t(i), uint32_t(i)};
+                raw_free.push_back(index); // and give it back
+            }
+        }));
+        uint32_t next_id = uint32_t(n);
+        bench::report("pool", "create+destroy same", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
+            map.clear();
+            for (size_t i = 0; i < n / 2; i++) map.emplace(uint32_t(i), item{uint32_t(i), 0, 0, 0});
+        }, [&] {
+            for (size_t i = 0; i < n; i++) {
+                map.emplace(next_id, item{uint32_t(i), 0, 0, 0});
+                map.erase(next_id++);
+            }
+        }));
+
+        // destroy + create pairs on a full pool, random victims: one 16-byte move each
+        bench::report("pool", "destroy random+create", n, "bento_pool", bench::time_ns_per_op(n, [&] {
             fx.reset(n);
             for (size_t i = 0; i < n; i++) handles[i] = fx.create(uint32_t(i));
         }, [&] {
@@ -99,18 +164,17 @@ BENCH(pool)
                 handles[k] = fx.create(k);
             }
         }));
-        bench::report("pool", "destroy+create pair", n, "floor", bench::time_ns_per_op(n, [&] {
+        bench::report("pool", "destroy random+create", n, "floor", bench::time_ns_per_op(n, [&] {
             for (size_t i = 0; i < n; i++) {
                 const uint32_t k = order[i];
-                raw_free.push_back(handles[k] & ((1u << kIndexBits) - 1u)); // free the index
+                raw_free.push_back(handles[k] & kIndexMask); // free the index
                 const uint32_t index = raw_free.back();                    // and take it again
                 raw_free.pop_back();
                 raw[index] = item{k, k, k, k};
-                handles[k] = (handles[k] & ~((1u << kIndexBits) - 1u)) | index;
+                handles[k] = (handles[k] & ~kIndexMask) | index;
             }
         }));
-        uint32_t next_id = uint32_t(n);
-        bench::report("pool", "destroy+create pair", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
+        bench::report("pool", "destroy random+create", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
             map.clear();
             for (size_t i = 0; i < n; i++) map.emplace(uint32_t(i), item{uint32_t(i), 0, 0, 0});
             for (size_t i = 0; i < n; i++) handles[i] = uint32_t(i);
@@ -139,6 +203,5 @@ BENCH(pool)
         }, [&] {
             for (size_t i = 0; i < n; i++) map.erase(order[i]);
         }));
-        bench::sink(sum);
     }
 }

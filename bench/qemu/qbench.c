@@ -27,18 +27,6 @@ uint32_t qbench_stop(void)
     return (start_value - now) & SYST_MASK; /* it counts down */
 }
 
-static void print_u32(uint32_t value)
-{
-    char buffer[12];
-    char *p = buffer + sizeof buffer - 1;
-    *p = '\0';
-    do {
-        *--p = (char)('0' + (char)(value % 10u));
-        value /= 10u;
-    } while (value != 0u);
-    bento_port_write(p);
-}
-
 void qbench_report(const char *name, uint32_t ticks, uint32_t overhead_ticks, uint32_t ops)
 {
     const uint32_t net = ticks > overhead_ticks ? ticks - overhead_ticks : 0u;
@@ -47,10 +35,10 @@ void qbench_report(const char *name, uint32_t ticks, uint32_t overhead_ticks, ui
         ((uint64_t)net * QBENCH_INSTRUCTIONS_PER_TICK_X10 * 10u + ops / 2u) / ops;
     bento_port_write(name);
     bento_port_write(": ");
-    print_u32((uint32_t)(centi / 100u));
+    bento_port_write_u64(centi / 100u);
     bento_port_write(".");
-    print_u32((uint32_t)(centi / 10u % 10u));
-    print_u32((uint32_t)(centi % 10u));
+    bento_port_write_u64(centi / 10u % 10u);
+    bento_port_write_u64(centi % 10u);
     bento_port_write(" instructions/op\n");
 }
 

@@ -9,10 +9,27 @@ static size_t value_alignment(size_t stride)
     return align > BENTO_MAX_ALIGN ? BENTO_MAX_ALIGN : align;
 }
 
+/* Point the three arrays into `memory` once it is known to be aligned and large enough. */
+BENTO__NOINLINE static bento_status place_arrays(bento_pool *pool, void *memory, size_t bytes, uint32_t capacity,
+                                 size_t stride)
+{
+    if (!bento_is_aligned(memory, value_alignment(stride))) {
+        return BENTO_E_ALIGN;
+    }
+    if (bytes < (size_t)capacity * (stride + 8u)) { /* BENTO_POOL_BYTES */
+        return BENTO_E_SIZE;
+    }
+    pool->values = (unsigned char *)memory;
+    pool->slots = (uint32_t *)(void *)(pool->values + (size_t)capacity * stride);
+    pool->dense_slot = pool->slots + capacity;
+    return BENTO_OK;
+}
+
 bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_t value_size,
                              uint32_t capacity, unsigned index_bits, unsigned generation_bits)
 {
     const size_t stride = BENTO_POOL_STRIDE(value_size);
+    bento_status status;
     BENTO_ASSERT(pool != NULL);
     /* until every check passes: a coherent empty pool of capacity 0 that refuses everything */
     pool->index_mask = 0u;
@@ -30,22 +47,25 @@ bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_
         value_size > (SIZE_MAX / 2u) / capacity - 8u) {
         return BENTO_E_ARGUMENT;
     }
-    if (!bento_is_aligned(memory, value_alignment(stride))) {
-        return BENTO_E_ALIGN;
-    }
-    if (bytes < BENTO_POOL_BYTES(capacity, value_size)) {
-        return BENTO_E_SIZE;
+    status = place_arrays(pool, memory, bytes, capacity, stride);
+    if (status != BENTO_OK) {
+        return status;
     }
     pool->index_mask = (1u << index_bits) - 1u;
     pool->last_generation = ((1u << generation_bits) - 1u) << index_bits;
-    pool->values = (unsigned char *)memory;
-    pool->slots = (uint32_t *)(void *)(pool->values + (size_t)capacity * stride);
-    pool->dense_slot = pool->slots + capacity;
     pool->stride = (uint32_t)stride;
     pool->capacity = capacity;
     pool->index_bits = (uint8_t)index_bits;
     pool->generation_bits = (uint8_t)generation_bits;
     return BENTO_OK;
+}
+
+bento_status bento_pool_rebase(bento_pool *pool, void *memory, size_t bytes)
+{
+    if (memory == NULL) {
+        return BENTO_E_ARGUMENT;
+    }
+    return place_arrays(pool, memory, bytes, pool->capacity, pool->stride);
 }
 
 bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
@@ -57,7 +77,7 @@ bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
     if (pool->free_count != 0u) {
         const uint32_t slot = pool->slots[pool->free_head];
         index = pool->free_head;
-        generation = slot & ~mask;
+        generation = (slot & ~mask) + mask + 1u; /* even (free) to odd (live) */
         pool->free_head = slot & mask;
         pool->free_count--;
     } else if (pool->slots_used < pool->capacity) {
@@ -80,13 +100,14 @@ bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
     return BENTO_OK;
 }
 
-/* Free slot `index`, whose object is already gone from the dense array: the next generation
- * goes on the free list, the last one retires. */
+/* Free slot `index`, whose object is already gone from the dense array: its generation turns
+ * even and it goes on the free list, or, at the last generation, it retires. */
 static void release_slot(bento_pool *pool, uint32_t index)
 {
     const uint32_t generation = pool->slots[index] & ~pool->index_mask;
     if (generation == pool->last_generation) {
-        pool->retired++; /* never linked into the free list again */
+        pool->slots[index] = 0u; /* generation 0: even, never live, never on the free list */
+        pool->retired++;
         return;
     }
     pool->slots[index] = (generation + pool->index_mask + 1u) | pool->free_head;

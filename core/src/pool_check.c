@@ -7,42 +7,47 @@
 bento_status bento_pool_check(const bento_pool *pool)
 {
     const uint32_t mask = pool->index_mask;
+    const uint32_t odd = mask + 1u; /* the lowest generation bit: set while a slot is live */
     uint32_t position;
     uint32_t index;
-    uint32_t free_seen;
-    uint32_t live_slots = 0u;
+    uint32_t live = 0u, free_slots = 0u, retired = 0u;
     if (pool->count > pool->capacity || pool->slots_used > pool->capacity ||
         pool->count + pool->free_count + pool->retired != pool->slots_used) {
         return BENTO_E_CORRUPT;
     }
+    /* every dense position is owned by a live slot that points back at it */
     for (position = 0u; position < pool->count; position++) {
         index = pool->dense_slot[position];
-        if (index >= pool->slots_used || (pool->slots[index] & mask) != position) {
+        if (index >= pool->slots_used || (pool->slots[index] & odd) == 0u ||
+            (pool->slots[index] & mask) != position) {
             return BENTO_E_CORRUPT;
         }
     }
+    /* generations in range; slots sorted into live (odd), free (even) and retired (0) */
     for (index = 0u; index < pool->slots_used; index++) {
         const uint32_t generation = pool->slots[index] & ~mask;
-        const uint32_t position_or_next = pool->slots[index] & mask;
-        if (generation == 0u || generation > pool->last_generation) {
+        if (generation > pool->last_generation) {
             return BENTO_E_CORRUPT;
         }
-        if (position_or_next < pool->count && pool->dense_slot[position_or_next] == index) {
-            live_slots++;
+        if (generation == 0u) {
+            retired++;
+        } else if ((generation & odd) != 0u) {
+            live++;
+        } else {
+            free_slots++;
         }
     }
-    /* walk the free list: at most free_count steps, each to a free slot below slots_used */
+    if (live != pool->count || free_slots != pool->free_count || retired != pool->retired) {
+        return BENTO_E_CORRUPT;
+    }
+    /* the free list: free_count steps, each through a free slot below slots_used */
     index = pool->free_head;
-    for (free_seen = 0u; free_seen < pool->free_count; free_seen++) {
-        uint32_t position_or_next;
-        if (index >= pool->slots_used) {
+    for (position = 0u; position < pool->free_count; position++) {
+        const uint32_t generation = pool->slots[index < pool->slots_used ? index : 0u] & ~mask;
+        if (index >= pool->slots_used || generation == 0u || (generation & odd) != 0u) {
             return BENTO_E_CORRUPT;
         }
-        position_or_next = pool->slots[index] & mask;
-        if (position_or_next < pool->count && pool->dense_slot[position_or_next] == index) {
-            return BENTO_E_CORRUPT; /* a live slot on the free list */
-        }
-        index = position_or_next;
+        index = pool->slots[index] & mask;
     }
-    return live_slots == pool->count ? BENTO_OK : BENTO_E_CORRUPT;
+    return BENTO_OK;
 }

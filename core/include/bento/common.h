@@ -87,6 +87,13 @@ const char *bento_status_name(bento_status status);
 #define BENTO_WRAPPER static inline
 #endif
 
+/* For internal helpers shared by several functions: one copy in flash, not one per caller. */
+#if defined(__GNUC__) || defined(__clang__)
+#define BENTO__NOINLINE __attribute__((noinline))
+#else
+#define BENTO__NOINLINE
+#endif
+
 /* Round n up to a multiple of the power of two a; a constant expression when both are. */
 #define BENTO_ALIGN_UP(n, a) (((n) + ((a) - 1u)) & ~(size_t)((a) - 1u))
 

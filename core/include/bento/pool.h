@@ -20,12 +20,15 @@
  * of two dividing the stride, at least 4 and at most BENTO_MAX_ALIGN (8).
  * Element types needing more than 8-byte alignment are not supported.
  *
- * Generation policy: generations run from 1 to 2^generation_bits - 1. Destroying an object
- * whose slot is at the last generation retires that slot: it is never handed out again, so a
- * stale handle can never alias a newer object. A pool whose slots are all live or retired
- * answers BENTO_E_FULL; `bento_pool_retired()` tells how many slots were retired. With 16-bit
- * handles and 4 generation bits a slot serves 15 objects; with 32-bit handles and 12
- * generation bits, 4095.
+ * Generations: a slot's generation is odd while it holds an object and even while it is free
+ * (every create and every destroy adds one), so a lookup needs only the slot: the generations
+ * must match and be odd. Handles therefore carry odd generations, 1, 3, ... up to
+ * 2^generation_bits - 1. Destroying an object whose slot is at that last generation retires
+ * the slot (its generation becomes 0): it is never handed out again, so a stale handle can
+ * never alias a newer object. A pool whose slots are all live or retired answers
+ * BENTO_E_FULL; `bento_pool_retired()` tells how many slots were retired. A slot serves
+ * 2^(generation_bits - 1) objects: 8 with 16-bit handles and 4 generation bits, 2048 with
+ * 32-bit handles and 12 generation bits.
  *
  * Values of a new object are not initialised (like malloc): write them after create.
  * Pointers returned by create/get stay valid until the next create, destroy or clear on the
@@ -47,7 +50,7 @@ extern "C" {
 
 typedef struct bento_pool {
     uint32_t index_mask;   /* (1 << index_bits) - 1: the index field of handles and slots */
-    uint32_t last_generation; /* the last generation, shifted into place: slots retire there */
+    uint32_t last_generation; /* the last (odd) generation, shifted into place: slots retire there */
     unsigned char *values; /* dense values, capacity * stride bytes */
     uint32_t *slots;       /* per slot: generation << index_bits | dense position or next free */
     uint32_t *dense_slot;  /* per dense position: owning slot index */
@@ -79,6 +82,17 @@ typedef struct bento_pool {
  */
 bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_t value_size,
                              uint32_t capacity, unsigned index_bits, unsigned generation_bits);
+
+/*
+ * Point `pool` at `memory`, a byte-for-byte copy of the buffer it used (moved to retained RAM,
+ * restored from flash or a save file); *pool must hold the counters that go with that copy (a
+ * copy of the bento_pool made at the same time). The buffer holds no pointers, so nothing in it
+ * changes. Precondition: *pool was initialised (a pool whose init failed has capacity 0 and
+ * stays harmless). BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN / BENTO_E_SIZE as for
+ * init; the pool is unchanged then. Follow with
+ * bento_pool_check() when the copy may be damaged. O(1).
+ */
+bento_status bento_pool_rebase(bento_pool *pool, void *memory, size_t bytes);
 
 /*
  * Create an object. On BENTO_OK, *handle names it and *value (if value is not NULL) points
@@ -115,18 +129,15 @@ static inline uint32_t bento__pool_position(const bento_pool *pool, uint32_t han
 {
     const uint32_t index = handle & mask;
     uint32_t slot;
-    uint32_t position;
     if (index >= pool->slots_used) {
         return BENTO__POOL_NOT_LIVE;
     }
     slot = pool->slots[index];
-    position = slot & mask;
-    /* generation must match exactly; the slot must own a live dense position */
-    if (((slot ^ handle) & ~mask) != 0u || position >= pool->count ||
-        pool->dense_slot[position] != index) {
+    /* live: the generations match exactly and the slot's is odd (mask + 1 is its lowest bit) */
+    if (((slot ^ handle) & ~mask) != 0u || (slot & (mask + 1u)) == 0u) {
         return BENTO__POOL_NOT_LIVE;
     }
-    return position;
+    return slot & mask;
 }
 
 /* Internal: get with the field widths as arguments, for the typed wrappers. */
@@ -188,7 +199,8 @@ static inline uint32_t bento_pool_handle_at(const bento_pool *pool, uint32_t pos
  *   name_contains, name_destroy, name_clear, name_count, name_capacity,
  *   name_values(const name *) -> T *, name_handle_at(const name *, uint32_t) -> name_handle
  * It fails to compile when capacity is 0 or does not fit in index_bits. A pool object
- * points into its own storage: do not copy it after init.
+ * points into its own storage: after copying one (`b = a`), call
+ * bento_pool_rebase(&b.pool, b.storage, sizeof b.storage) before using the copy.
  *
  *     BENTO_POOL_TYPE(particles, struct particle, 256, uint16_t, 8);
  *     static particles world;   // static storage, one line

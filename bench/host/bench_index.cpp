@@ -1,0 +1,149 @@
+// bench/host/bench_index.cpp - the hash index (64-bit key -> 32-bit value) against
+// std::unordered_map and absl::flat_hash_map on the same shuffled keys, and a raw array
+// gathered by position (floor: what a lookup costs when the position is already known).
+//
+// Capacities 1k, 64k and 1M slots, each filled to load 0.5 and 0.85: n (the size column) is
+// the number of entries. Peers are reserved for n entries first, so none of them rehashes
+// while it is timed. Misses use keys that are not in the table.
+#include "harness.h"
+
+extern "C" {
+#include <bento/index.h>
+}
+
+#include <absl/container/flat_hash_map.h>
+
+#include <cstdlib>
+#include <memory>
+#include <unordered_map>
+
+namespace {
+
+struct index_fixture {
+    std::unique_ptr<bento_align_unit[]> memory;
+    bento_index ix;
+    size_t capacity;
+    explicit index_fixture(size_t slots)
+        : memory(new bento_align_unit[BENTO_ALIGN_UNITS(BENTO_INDEX_BYTES(slots))]), capacity(slots)
+    {
+        reset();
+    }
+    void reset()
+    {
+        if (bento_index_init(&ix, memory.get(), BENTO_INDEX_BYTES(capacity), uint32_t(capacity)) !=
+            BENTO_OK)
+            std::abort();
+    }
+};
+
+void run(size_t capacity, double load, const char *tag)
+{
+    const size_t n = size_t(double(capacity) * load);
+    const std::vector<uint64_t> all = bench::random_keys64(2 * n, 7 + capacity);
+    const std::vector<uint64_t> keys(all.begin(), all.begin() + long(n));
+    const std::vector<uint64_t> absent(all.begin() + long(n), all.end());
+    const std::vector<uint32_t> order = bench::shuffled(n, 3);
+    std::vector<uint64_t> lookup(n);
+    for (size_t i = 0; i < n; i++) lookup[i] = keys[order[i]];
+    const std::string group = std::string("index, load ") + tag;
+
+    index_fixture fx(capacity);
+    std::unordered_map<uint64_t, uint32_t> stdmap;
+    absl::flat_hash_map<uint64_t, uint32_t> absl_map;
+    std::vector<uint32_t> raw(n);
+
+    // insert: fill from empty
+    bench::report(group, "insert", n, "bento_index", bench::time_ns_per_op(n, [&] { fx.reset(); }, [&] {
+        for (size_t i = 0; i < n; i++)
+            if (bento_index_insert(&fx.ix, keys[i], uint32_t(i)) != BENTO_OK) std::abort();
+    }));
+    bench::report(group, "insert", n, "floor", bench::time_ns_per_op(n, [&] {
+        for (size_t i = 0; i < n; i++) raw[i] = uint32_t(keys[i]);
+    }));
+    bench::report(group, "insert", n, "std::unordered_map", bench::time_ns_per_op(n, [&] { stdmap.clear(); stdmap.reserve(n); }, [&] {
+        for (size_t i = 0; i < n; i++) stdmap.emplace(keys[i], uint32_t(i));
+    }));
+    bench::report(group, "insert", n, "absl::flat_hash_map", bench::time_ns_per_op(n, [&] { absl_map.clear(); absl_map.reserve(n); }, [&] {
+        for (size_t i = 0; i < n; i++) absl_map.emplace(keys[i], uint32_t(i));
+    }));
+
+    // find hit, shuffled
+    bench::report(group, "find hit", n, "bento_index", bench::time_ns_per_op(n, [&] {
+        uint64_t s = 0;
+        for (size_t i = 0; i < n; i++) s += *bento_index_find(&fx.ix, lookup[i]);
+        bench::sink(s);
+    }));
+    bench::report(group, "find hit", n, "floor", bench::time_ns_per_op(n, [&] {
+        uint64_t s = 0;
+        for (size_t i = 0; i < n; i++) s += raw[order[i]];
+        bench::sink(s);
+    }));
+    bench::report(group, "find hit", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
+        uint64_t s = 0;
+        for (size_t i = 0; i < n; i++) s += stdmap.find(lookup[i])->second;
+        bench::sink(s);
+    }));
+    bench::report(group, "find hit", n, "absl::flat_hash_map", bench::time_ns_per_op(n, [&] {
+        uint64_t s = 0;
+        for (size_t i = 0; i < n; i++) s += absl_map.find(lookup[i])->second;
+        bench::sink(s);
+    }));
+
+    // find miss
+    bench::report(group, "find miss", n, "bento_index", bench::time_ns_per_op(n, [&] {
+        uint64_t s = 0;
+        for (size_t i = 0; i < n; i++) s += bento_index_find(&fx.ix, absent[i]) == nullptr;
+        bench::sink(s);
+    }));
+    bench::report(group, "find miss", n, "floor", bench::time_ns_per_op(n, [&] {
+        uint64_t s = 0;
+        for (size_t i = 0; i < n; i++) s += raw[order[i]] == 0u;
+        bench::sink(s);
+    }));
+    bench::report(group, "find miss", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
+        uint64_t s = 0;
+        for (size_t i = 0; i < n; i++) s += stdmap.find(absent[i]) == stdmap.end();
+        bench::sink(s);
+    }));
+    bench::report(group, "find miss", n, "absl::flat_hash_map", bench::time_ns_per_op(n, [&] {
+        uint64_t s = 0;
+        for (size_t i = 0; i < n; i++) s += absl_map.find(absent[i]) == absl_map.end();
+        bench::sink(s);
+    }));
+
+    // remove every entry, shuffled (the load falls from its level to 0); refill untimed
+    bench::report(group, "remove", n, "bento_index", bench::time_ns_per_op(n, [&] {
+        fx.reset();
+        for (size_t i = 0; i < n; i++) bento_index_insert(&fx.ix, keys[i], uint32_t(i));
+    }, [&] {
+        for (size_t i = 0; i < n; i++)
+            if (bento_index_remove(&fx.ix, lookup[i], nullptr) != BENTO_OK) std::abort();
+    }));
+    bench::report(group, "remove", n, "floor", bench::time_ns_per_op(n, [&] {
+        for (size_t i = 0; i < n; i++) raw[order[i]] = 0u;
+    }));
+    bench::report(group, "remove", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
+        stdmap.clear();
+        stdmap.reserve(n);
+        for (size_t i = 0; i < n; i++) stdmap.emplace(keys[i], uint32_t(i));
+    }, [&] {
+        for (size_t i = 0; i < n; i++) stdmap.erase(lookup[i]);
+    }));
+    bench::report(group, "remove", n, "absl::flat_hash_map", bench::time_ns_per_op(n, [&] {
+        absl_map.clear();
+        absl_map.reserve(n);
+        for (size_t i = 0; i < n; i++) absl_map.emplace(keys[i], uint32_t(i));
+    }, [&] {
+        for (size_t i = 0; i < n; i++) absl_map.erase(lookup[i]);
+    }));
+}
+
+} // namespace
+
+BENCH(index)
+{
+    for (size_t capacity : bench::sizes()) {
+        run(capacity, 0.5, "0.5");
+        run(capacity, 0.85, "0.85");
+    }
+}

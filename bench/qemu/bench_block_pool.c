@@ -1,0 +1,230 @@
+/*
+ * bench/qemu/bench_block_pool.c - instructions per block-pool alloc+free pair, and per
+ * paged-set get next to a plain sparse-set lookup written here as the reference.
+ */
+#include <bento/block_pool.h>
+#include <bento/paged_set.h>
+
+#include "qbench.h"
+
+typedef struct msg16 {
+    uint32_t a, b, c, d;
+} msg16;
+
+BENTO_BLOCK_POOL_TYPE(qblocks, msg16, 32);
+
+/* 64 of 128 indices present, pages of 16, 8-byte values (small: the micro:bit has 16 KiB) */
+typedef struct val8 {
+    uint32_t a, b;
+} val8;
+BENTO_PAGED_SET_TYPE(qpaged, val8, 64, 128, 16, 7);
+BENTO_BLOCK_POOL_TYPE(qpages, qpaged_page, 8);
+
+enum { PAIRS = 200, LIVE = 16, KEYS = 64, UNIVERSE = 128, ROUNDS = 8 };
+
+static qblocks pool;
+static msg16 *live[LIVE];
+static uint8_t victims[PAIRS];
+
+static qpages pages;
+static qpaged paged;
+static uint32_t keys[KEYS]; /* present keys, in a shuffled order */
+
+/* the reference: a plain sparse set, uint32_t positions, values dense beside the keys */
+static uint32_t plain_sparse[UNIVERSE];
+static uint32_t plain_dense[KEYS];
+static val8 plain_values[KEYS];
+
+static uint32_t shuffle_state = 12345u;
+static uint32_t next_random(uint32_t bound) /* a fixed LCG: the same sequence on every board */
+{
+    shuffle_state = shuffle_state * 1664525u + 1013904223u;
+    return (uint32_t)(((uint64_t)(shuffle_state >> 8) * bound) >> 24);
+}
+
+/*
+ * The floor: a plain free list threaded through raw blocks, no count, no checks, called out of
+ * line like the pool so that both pay the same calls.
+ */
+static msg16 plain_blocks[32];
+static void *plain_head;
+
+__attribute__((noinline)) static void *plain_alloc(void)
+{
+    void *b = plain_head;
+    if (b != NULL) {
+        plain_head = *(void **)b;
+    }
+    return b;
+}
+
+__attribute__((noinline)) static void plain_free(void *b)
+{
+    *(void **)b = plain_head;
+    plain_head = b;
+}
+
+__attribute__((noinline)) static uint32_t loop_plain_pairs(void)
+{
+    uint32_t failures = 0u, i;
+    for (i = 0; i < PAIRS; i++) {
+        void *m = plain_alloc();
+        failures += (uint32_t)(m == NULL);
+        plain_free(m);
+    }
+    return failures;
+}
+
+/* The loops are kept out of line so each is measured as compiled, not merged with another. */
+__attribute__((noinline)) static uint32_t loop_pairs(void)
+{
+    uint32_t failures = 0u, i;
+    for (i = 0; i < PAIRS; i++) {
+        msg16 *m;
+        failures += (uint32_t)(qblocks_alloc(&pool, &m) != BENTO_OK);
+        failures += (uint32_t)(qblocks_free(&pool, m) != BENTO_OK);
+    }
+    return failures;
+}
+
+/* The loop alone: what every pair loop does besides its two calls. */
+__attribute__((noinline)) static uint32_t loop_pairs_overhead(void)
+{
+    uint32_t failures = 0u, i;
+    for (i = 0; i < PAIRS; i++) {
+        failures += (uint32_t)(live[i & (LIVE - 1u)] == NULL);
+    }
+    return failures;
+}
+
+/* Free a random live block, then take one: the pool's state moves around. */
+__attribute__((noinline)) static uint32_t loop_random_pairs(void)
+{
+    uint32_t failures = 0u, i;
+    for (i = 0; i < PAIRS; i++) {
+        msg16 **slot = &live[victims[i]];
+        failures += (uint32_t)(qblocks_free(&pool, *slot) != BENTO_OK);
+        failures += (uint32_t)(qblocks_alloc(&pool, slot) != BENTO_OK);
+    }
+    return failures;
+}
+
+__attribute__((noinline)) static uint32_t loop_random_overhead(void)
+{
+    uint32_t failures = 0u, i;
+    for (i = 0; i < PAIRS; i++) {
+        failures += (uint32_t)(live[victims[i]] == NULL);
+    }
+    return failures;
+}
+
+__attribute__((noinline)) static uint32_t loop_paged_get(void)
+{
+    uint32_t sum = 0u, r, i;
+    for (r = 0; r < ROUNDS; r++) {
+        for (i = 0; i < KEYS; i++) {
+            sum += qpaged_get(&paged, keys[i])->a;
+        }
+    }
+    return sum;
+}
+
+__attribute__((noinline)) static uint32_t loop_plain_get(void)
+{
+    uint32_t sum = 0u, r, i;
+    for (r = 0; r < ROUNDS; r++) {
+        for (i = 0; i < KEYS; i++) {
+            const uint32_t key = keys[i];
+            const uint32_t position = plain_sparse[key & (UNIVERSE - 1u)];
+            /* the same checks a sparse set makes: in range and the dense key matches */
+            if (position < KEYS && plain_dense[position] == key) {
+                sum += plain_values[position].a;
+            }
+        }
+    }
+    return sum;
+}
+
+__attribute__((noinline)) static uint32_t loop_get_overhead(void)
+{
+    uint32_t sum = 0u, r, i;
+    for (r = 0; r < ROUNDS; r++) {
+        for (i = 0; i < KEYS; i++) {
+            sum += keys[i];
+        }
+    }
+    return sum;
+}
+
+void qbench_block_pool(void)
+{
+    uint32_t i, ticks, overhead, check = 0u;
+    qblocks_init(&pool);
+    for (i = 0; i < LIVE; i++) {
+        qblocks_alloc(&pool, &live[i]);
+    }
+    for (i = 0; i < PAIRS; i++) {
+        victims[i] = (uint8_t)next_random(LIVE);
+    }
+    qbench_start();
+    check += loop_pairs_overhead();
+    overhead = qbench_stop();
+    qbench_start();
+    check += loop_pairs();
+    ticks = qbench_stop();
+    qbench_report("block pool alloc + free it (pair, calls included)", ticks, overhead, PAIRS);
+    for (i = 0; i < 32u; i++) {
+        plain_free(&plain_blocks[i]);
+    }
+    qbench_start();
+    check += loop_plain_pairs();
+    ticks = qbench_stop();
+    qbench_report("plain free list alloc + free it (pair, calls included; floor, no checks)", ticks, overhead,
+                  PAIRS);
+
+    qbench_start();
+    check += loop_random_overhead();
+    overhead = qbench_stop();
+    qbench_start();
+    check += loop_random_pairs();
+    ticks = qbench_stop();
+    qbench_report("block pool free random + alloc (pair, calls included)", ticks, overhead, PAIRS);
+
+    /* the paged set and the plain sparse set hold the same keys (even indices, generation 1) */
+    qpages_init(&pages);
+    qpaged_init(&paged, &pages.pool);
+    for (i = 0; i < UNIVERSE; i++) {
+        plain_sparse[i] = 0xffffffffu;
+    }
+    for (i = 0; i < KEYS; i++) {
+        const uint32_t key = 1u << 7 | (2u * i);
+        val8 *v;
+        qpaged_insert(&paged, key, &v);
+        v->a = i;
+        plain_sparse[key & (UNIVERSE - 1u)] = i;
+        plain_dense[i] = key;
+        plain_values[i].a = i;
+        keys[i] = key;
+    }
+    for (i = KEYS - 1u; i > 0u; i--) {
+        const uint32_t j = next_random(i + 1u);
+        const uint32_t t = keys[i];
+        keys[i] = keys[j];
+        keys[j] = t;
+    }
+    qbench_start();
+    check += loop_get_overhead();
+    overhead = qbench_stop();
+    qbench_start();
+    check += loop_paged_get();
+    ticks = qbench_stop();
+    qbench_report("paged set get (typed, 8-byte values)", ticks, overhead, KEYS * ROUNDS);
+    qbench_start();
+    check += loop_plain_get();
+    ticks = qbench_stop();
+    qbench_report("plain sparse set get (reference, 8-byte values)", ticks, overhead,
+                  KEYS * ROUNDS);
+    if (check == 0xFFFFFFFFu) {
+        bento_port_write("(unlikely checksum)\n"); /* keeps the sums alive */
+    }
+}

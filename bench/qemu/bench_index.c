@@ -1,0 +1,159 @@
+/*
+ * bench/qemu/bench_index.c - instructions per hash index find (hit and miss) at load 0.5 and
+ * 0.85, per remove + insert pair, for 64-bit and 32-bit keys, on every board. 256 slots (4 KiB,
+ * one buffer for both widths: it fits the micro:bit); probe lengths depend on the load, not
+ * on the capacity.
+ */
+#include <bento/index.h>
+
+#include "qbench.h"
+
+enum { CAPACITY = 256, ROUNDS = 8 };
+
+BENTO_INDEX_TYPE(qindex, CAPACITY);
+
+static qindex table;
+static bento_index32 table32; /* over table.storage, once the 64-bit runs are done */
+
+/* The i-th key of a run: distinct, spread over all 64 bits; misses use i >= 1000. */
+static uint64_t key_of(uint32_t i)
+{
+    const uint32_t a = i * 0x9e3779b9u + 0x7f4a7c15u;
+    return (uint64_t)(a ^ (a >> 15)) << 32 | (a * 0x85ebca6bu);
+}
+
+/* A fixed visiting order (a permutation of [0, n) for any n: stride coprime to n). */
+static uint32_t nth(uint32_t i, uint32_t n)
+{
+    uint32_t step = 97u;
+    while (n % step == 0u) {
+        step += 2u;
+    }
+    return (i * step) % n;
+}
+
+__attribute__((noinline)) static uint32_t loop_find(uint32_t n, uint32_t base)
+{
+    uint32_t sum = 0u, r, i;
+    for (r = 0; r < ROUNDS; r++) {
+        for (i = 0; i < n; i++) {
+            sum += bento_index_find(&table.index, key_of(base + nth(i, n))) != NULL;
+        }
+    }
+    return sum;
+}
+
+/* The same loop without the find: computing the key stands in for it. */
+__attribute__((noinline)) static uint32_t loop_overhead(uint32_t n, uint32_t base)
+{
+    uint32_t sum = 0u, r, i;
+    for (r = 0; r < ROUNDS; r++) {
+        for (i = 0; i < n; i++) {
+            sum += (uint32_t)key_of(base + nth(i, n)) != 0u;
+        }
+    }
+    return sum;
+}
+
+__attribute__((noinline)) static uint32_t loop_remove_insert(uint32_t n)
+{
+    uint32_t failures = 0u, i;
+    for (i = 0; i < n; i++) {
+        const uint64_t key = key_of(nth(i, n));
+        failures += (uint32_t)(bento_index_remove(&table.index, key, NULL) != BENTO_OK);
+        failures += (uint32_t)(bento_index_insert(&table.index, key, i) != BENTO_OK);
+    }
+    return failures;
+}
+
+__attribute__((noinline)) static uint32_t loop_pairs_overhead(uint32_t n)
+{
+    uint32_t failures = 0u, i;
+    for (i = 0; i < n; i++) {
+        const uint64_t key = key_of(nth(i, n));
+        failures += (uint32_t)((uint32_t)key == 1u);
+        failures += (uint32_t)((uint32_t)key == 2u);
+    }
+    return failures;
+}
+
+static void run(uint32_t n, const char *hit, const char *miss, const char *pair)
+{
+    uint32_t i, ticks, overhead, check = 0u;
+    qindex_init(&table);
+    for (i = 0; i < n; i++) {
+        check += (uint32_t)(bento_index_insert(&table.index, key_of(i), i) != BENTO_OK);
+    }
+    qbench_start();
+    check += loop_overhead(n, 0u);
+    overhead = qbench_stop();
+    qbench_start();
+    check += loop_find(n, 0u);
+    ticks = qbench_stop();
+    qbench_report(hit, ticks, overhead, n * ROUNDS);
+    qbench_start();
+    check += loop_overhead(n, 1000u);
+    overhead = qbench_stop();
+    qbench_start();
+    check += loop_find(n, 1000u);
+    ticks = qbench_stop();
+    qbench_report(miss, ticks, overhead, n * ROUNDS);
+    qbench_start();
+    check += loop_pairs_overhead(n);
+    overhead = qbench_stop();
+    qbench_start();
+    check += loop_remove_insert(n);
+    ticks = qbench_stop();
+    qbench_report(pair, ticks, overhead, n);
+    if (check == 0xFFFFFFFFu || bento_index_check(&table.index) != BENTO_OK) {
+        bento_port_write("index bench: table damaged\n");
+    }
+}
+
+__attribute__((noinline)) static uint32_t loop_find32(uint32_t n, uint32_t base)
+{
+    uint32_t sum = 0u, r, i;
+    for (r = 0; r < ROUNDS; r++) {
+        for (i = 0; i < n; i++) {
+            sum += bento_index32_find(&table32, (uint32_t)key_of(base + nth(i, n))) != NULL;
+        }
+    }
+    return sum;
+}
+
+static void run32(uint32_t n, const char *hit, const char *miss)
+{
+    uint32_t i, ticks, overhead, check = 0u;
+    check += (uint32_t)(bento_index32_init(&table32, table.storage, sizeof table.storage,
+                                           CAPACITY) != BENTO_OK);
+    for (i = 0; i < n; i++) {
+        check += (uint32_t)(bento_index32_insert(&table32, (uint32_t)key_of(i), i) != BENTO_OK);
+    }
+    qbench_start();
+    check += loop_overhead(n, 0u);
+    overhead = qbench_stop();
+    qbench_start();
+    check += loop_find32(n, 0u);
+    ticks = qbench_stop();
+    qbench_report(hit, ticks, overhead, n * ROUNDS);
+    qbench_start();
+    check += loop_overhead(n, 1000u);
+    overhead = qbench_stop();
+    qbench_start();
+    check += loop_find32(n, 1000u);
+    ticks = qbench_stop();
+    qbench_report(miss, ticks, overhead, n * ROUNDS);
+    if (check == 0xFFFFFFFFu || bento_index32_check(&table32) != BENTO_OK) {
+        bento_port_write("index32 bench: table damaged\n");
+    }
+}
+
+void qbench_index(void)
+{
+    run(CAPACITY / 2u, "index find hit, load 0.5", "index find miss, load 0.5",
+        "index remove + insert, load 0.5");
+    run(CAPACITY * 85u / 100u, "index find hit, load 0.85", "index find miss, load 0.85",
+        "index remove + insert, load 0.85");
+    run32(CAPACITY / 2u, "index32 find hit, load 0.5", "index32 find miss, load 0.5");
+    run32(CAPACITY * 85u / 100u, "index32 find hit, load 0.85", "index32 find miss, load 0.85");
+}

@@ -1,0 +1,426 @@
+/* bento/grid.c - the spatial grid. The contract is in bento/grid.h. */
+#include <bento/grid.h>
+
+#define SIGN_BIT 0x80000000u
+#define NOWHERE 0xffffffffu /* never a cell index: a box holds at most 2^31 cells */
+
+/* The int32 of a 32-bit pattern (two's complement), without implementation-defined casts. */
+static int32_t to_int32(uint32_t u)
+{
+    return u > (uint32_t)INT32_MAX ? -(int32_t)~u - 1 : (int32_t)u;
+}
+
+/* Coordinates moved into unsigned order: INT32_MIN -> 0, INT32_MAX -> UINT32_MAX. Box
+ * arithmetic happens there, where "inside the int32 range" means "no unsigned wrap". */
+static uint32_t biased(int32_t c) { return (uint32_t)c ^ SIGN_BIT; }
+static int32_t unbiased(uint32_t b) { return to_int32(b ^ SIGN_BIT); }
+
+/* log2 of a power of two. */
+static uint8_t log2_of(uint32_t pow2)
+{
+    uint8_t shift = 0u;
+    while (pow2 > 1u) {
+        pow2 >>= 1;
+        shift++;
+    }
+    return shift;
+}
+
+static bool is_set(const bento_grid *grid, uint32_t index)
+{
+    return ((grid->occupied[index >> 5] >> (index & 31u)) & 1u) != 0u;
+}
+
+/* Empty cell `index`, known to be occupied. */
+static void drop(bento_grid *grid, uint32_t index)
+{
+    grid->occupied[index >> 5] &= ~(1u << (index & 31u));
+    grid->count--;
+}
+
+void bento_grid_clear(bento_grid *grid)
+{
+    uint32_t words = (grid->capacity + 31u) >> 5;
+    unsigned d;
+    while (words != 0u) {
+        grid->occupied[--words] = 0u;
+    }
+    grid->count = 0u;
+    grid->moved = 0u;
+    if (grid->window == 0u) {
+        for (d = 0u; d < BENTO_GRID_MAX_DIMS; d++) {
+            bento_grid_axis *a = &grid->axis[d];
+            a->origin = 0;
+            a->size = d == 0u ? 0u : 1u; /* the empty box: every lookup misses on axis 0 */
+            a->rotation = 0u;
+            a->stride = 0u;
+            a->shift = 0u;
+        }
+    }
+}
+
+/* Check the buffer's alignment and size and point the grid's arrays into it; the grid is
+ * unchanged on failure. */
+BENTO__NOINLINE static bento_status place(bento_grid *grid, void *memory, size_t bytes,
+                                          unsigned dims, uint32_t capacity, size_t cell_size)
+{
+    /* the natural alignment of a cell: 8 when its size is a multiple of 8, else 4 */
+    if (!bento_is_aligned(memory, (cell_size & 7u) == 0u ? 8u : 4u)) {
+        return BENTO_E_ALIGN;
+    }
+    if (bytes < BENTO_GRID_BYTES(capacity, cell_size)) {
+        return BENTO_E_SIZE;
+    }
+    grid->cells = (unsigned char *)memory;
+    grid->occupied =
+        (uint32_t *)(void *)(grid->cells + BENTO_ALIGN_UP((size_t)capacity * cell_size, 4u));
+    grid->cell_size = (uint32_t)cell_size;
+    grid->capacity = capacity;
+    grid->dims = (uint8_t)dims;
+    return BENTO_OK;
+}
+
+bento_status bento_grid_init(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
+                             size_t cell_size, uint32_t capacity)
+{
+    bento_status status;
+    BENTO_ASSERT(grid != NULL);
+    /* until every check passes: an empty growing grid of capacity 0 that refuses everything */
+    grid->cells = NULL;
+    grid->occupied = NULL;
+    grid->cell_size = 0u;
+    grid->capacity = 0u;
+    grid->dims = 1u;
+    grid->window = 0u;
+    bento_grid_clear(grid);
+    if (memory == NULL || dims - 1u >= BENTO_GRID_MAX_DIMS || cell_size == 0u ||
+        cell_size > UINT32_MAX || capacity - 1u >= BENTO_GRID_MAX_CELLS ||
+        cell_size > (SIZE_MAX / 2u) / capacity) {
+        return BENTO_E_ARGUMENT;
+    }
+    status = place(grid, memory, bytes, dims, capacity, cell_size);
+    if (status == BENTO_OK) {
+        bento_grid_clear(grid);
+    }
+    return status;
+}
+
+bento_status bento_grid_rebase(bento_grid *grid, void *memory, size_t bytes)
+{
+    if (memory == NULL) {
+        return BENTO_E_ARGUMENT;
+    }
+    /* a grid whose init failed has capacity 0: it needs no bytes and stays empty */
+    return grid->capacity == 0u ? BENTO_OK
+                                : place(grid, memory, bytes, grid->dims, grid->capacity,
+                                        grid->cell_size);
+}
+
+bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
+                                    size_t cell_size, const uint32_t *window)
+{
+    uint32_t shift = 0u;
+    unsigned d;
+    bento_status status;
+    for (d = 0u; d < dims && d < BENTO_GRID_MAX_DIMS; d++) {
+        if (window == NULL || window[d] == 0u || (window[d] & (window[d] - 1u)) != 0u) {
+            shift = 32u; /* not a power of two */
+            break;
+        }
+        shift += log2_of(window[d]);
+    }
+    /* a capacity of 0 makes init answer BENTO_E_ARGUMENT and leave the grid unusable */
+    status = bento_grid_init(grid, memory, bytes, dims, cell_size,
+                             shift > 31u ? 0u : (uint32_t)1 << shift);
+    if (status == BENTO_OK) {
+        grid->window = 1u;
+        shift = 0u;
+        for (d = 0u; d < dims; d++) {
+            bento_grid_axis *a = &grid->axis[d];
+            a->size = window[d];
+            a->shift = log2_of(window[d]);
+            a->stride = (uint8_t)shift;
+            a->origin = -(int32_t)(window[d] >> 1); /* centred on 0 */
+            a->rotation = (uint32_t)a->origin & (window[d] - 1u);
+            shift += a->shift;
+        }
+    }
+    return status;
+}
+
+/* Index of the cell at `coords`, or NOWHERE outside the box. */
+static uint32_t locate(const bento_grid *grid, const int32_t *coords)
+{
+    uint32_t index = 0u;
+    unsigned d;
+    for (d = 0u; d < grid->dims; d++) {
+        const bento_grid_axis *a = &grid->axis[d];
+        const uint32_t offset = (uint32_t)coords[d] - (uint32_t)a->origin;
+        if (offset >= a->size) {
+            return NOWHERE;
+        }
+        index += ((offset + a->rotation) & (a->size - 1u)) << a->stride;
+    }
+    return index;
+}
+
+/*
+ * Move every stored cell from the old geometry (grid->axis) to the new one (next), inside the
+ * buffer. Only growing grids get here, so every rotation is 0 and a slot is the offset from
+ * the origin. Why the descending order is safe (the header's "Growing in place"): for a cell
+ * with old slots u[d], the new slots are v[d] = u[d] + (old origin - new origin) >= u[d]
+ * because origins only move down, and the new strides t[d] = sum of log2(new size[e]) for
+ * e < d are >= the old ones s[d] because sizes only grow. So the new index
+ * j = sum v[d] << t[d] >= i = sum u[d] << s[d]. When old cell i moves, every old cell above
+ * i has already moved away, and j >= i is either i itself (nothing to do), an old index
+ * above i (free by now) or beyond the old box (never occupied); the map i -> j is
+ * one-to-one, so no later move writes over j. Occupancy bits move with the cells, and bits
+ * beyond the old box are zero (clear() zeroes the whole bitmap, and nothing sets a bit
+ * outside the box), so after the loop exactly the moved cells' bits are set.
+ */
+static void relayout(bento_grid *grid, const bento_grid_axis *next)
+{
+    const bento_grid_axis *top = &grid->axis[grid->dims - 1u];
+    const size_t size = grid->cell_size;
+    uint32_t *bits = grid->occupied;
+    uint32_t i = (uint32_t)1 << (top->stride + top->shift); /* cells of the old box */
+    unsigned d;
+    while (i-- != 0u) {
+        uint32_t j = 0u;
+        if (bits[i >> 5] == 0u) {
+            i &= ~31u; /* a word of empty cells: on to the word below */
+            continue;
+        }
+        if (!is_set(grid, i)) {
+            continue;
+        }
+        for (d = 0u; d < grid->dims; d++) {
+            const bento_grid_axis *a = &grid->axis[d];
+            const uint32_t slot = (i >> a->stride) & (a->size - 1u);
+            j += (slot + ((uint32_t)a->origin - (uint32_t)next[d].origin)) << next[d].stride;
+        }
+        if (j != i) {
+            bits[i >> 5] &= ~(1u << (i & 31u));
+            bits[j >> 5] |= 1u << (j & 31u);
+            bento__copy(grid->cells + (size_t)j * size, grid->cells + (size_t)i * size, size);
+            grid->moved++;
+        }
+    }
+}
+
+bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords)
+{
+    bento_grid_axis next[BENTO_GRID_MAX_DIMS];
+    uint32_t cells_shift = 0u;
+    bool grows = false;
+    unsigned d;
+    if (grid->axis[0].size == 0u) {
+        /* the empty box becomes the one cell at coords */
+        if (grid->capacity == 0u) {
+            return BENTO_E_FULL;
+        }
+        for (d = 0u; d < grid->dims; d++) {
+            grid->axis[d].origin = coords[d];
+        }
+        grid->axis[0].size = 1u;
+        return BENTO_OK;
+    }
+    for (d = 0u; d < grid->dims; d++) {
+        bento_grid_axis *a = &next[d];
+        const uint32_t point = biased(coords[d]);
+        uint32_t low;
+        *a = grid->axis[d];
+        low = biased(a->origin);
+        while (point - low >= a->size) {
+            /* how far the origin moves down as the size doubles: half the size (the old box
+             * stays centred) when that takes the point in, else the whole size (toward a
+             * point below) or nothing (toward a point above); 0 / 1 for a size of 1 */
+            uint32_t down = a->size >> 1;
+            if (grid->window != 0u || a->shift >= 31u) {
+                return BENTO_E_FULL;
+            }
+            if (point < low ? low - point > down : point - low >= a->size + down) {
+                down = point < low ? a->size : 0u;
+            }
+            low = low >= down ? low - down : 0u; /* never below INT32_MIN */
+            a->size <<= 1;
+            a->shift++;
+            if (low > 0u - a->size) {
+                low = 0u - a->size; /* never above INT32_MAX: push the box down */
+            }
+            grows = true;
+        }
+        a->origin = unbiased(low);
+        a->stride = (uint8_t)cells_shift;
+        cells_shift += a->shift;
+    }
+    if (!grows) {
+        return BENTO_OK;
+    }
+    if (cells_shift > 31u || ((uint32_t)1 << cells_shift) > grid->capacity) {
+        return BENTO_E_FULL; /* nothing has been touched */
+    }
+    relayout(grid, next);
+    for (d = 0u; d < grid->dims; d++) {
+        grid->axis[d] = next[d];
+    }
+    return BENTO_OK;
+}
+
+bento_status bento_grid_put(bento_grid *grid, const int32_t *coords, void **cell)
+{
+    bento_status status = bento_grid_ensure(grid, coords);
+    void *at = NULL;
+    if (status == BENTO_OK) {
+        const uint32_t index = locate(grid, coords);
+        at = grid->cells + (size_t)index * grid->cell_size;
+        if (is_set(grid, index)) {
+            status = BENTO_E_EXISTS;
+        } else {
+            grid->occupied[index >> 5] |= 1u << (index & 31u);
+            grid->count++;
+        }
+    }
+    if (cell != NULL) {
+        *cell = at;
+    }
+    return status;
+}
+
+bento_status bento_grid_remove(bento_grid *grid, const int32_t *coords)
+{
+    const uint32_t index = locate(grid, coords);
+    if (index == NOWHERE || !is_set(grid, index)) {
+        return BENTO_E_NOT_FOUND;
+    }
+    drop(grid, index);
+    return BENTO_OK;
+}
+
+void bento_grid_iter_init(bento_grid_iter *it, const bento_grid *grid, const int32_t *lo,
+                          const int32_t *hi)
+{
+    unsigned d;
+    it->grid = grid;
+    it->cell = NULL;
+    it->index = 0u;
+    it->done = grid->axis[0].size == 0u;
+    for (d = 0u; d < BENTO_GRID_MAX_DIMS; d++) {
+        const bento_grid_axis *a = &grid->axis[d];
+        const uint32_t origin = (uint32_t)a->origin;
+        uint32_t from = 0u; /* offsets from the origin of the clipped range */
+        uint32_t to = a->size - 1u;
+        if (d < grid->dims && lo != NULL && hi != NULL) {
+            if (lo[d] > hi[d] || hi[d] < a->origin) {
+                it->done = true;
+            }
+            if (lo[d] > a->origin) {
+                from = (uint32_t)lo[d] - origin;
+            }
+            if ((uint32_t)hi[d] - origin < to) {
+                to = (uint32_t)hi[d] - origin;
+            }
+            if (from > to) {
+                it->done = true;
+            }
+        }
+        it->coords[d] = 0;
+        it->low[d] = to_int32(origin + from);
+        it->first[d] = from + a->rotation;
+        it->span[d] = to - from;
+        it->step[d] = 0u;
+    }
+}
+
+bool bento_grid_iter_next(bento_grid_iter *it)
+{
+    const bento_grid *grid = it->grid;
+    while (!it->done) {
+        uint32_t index = 0u;
+        bool occupied;
+        unsigned d;
+        for (d = 0u; d < grid->dims; d++) {
+            const bento_grid_axis *a = &grid->axis[d];
+            index += ((it->first[d] + it->step[d]) & (a->size - 1u)) << a->stride;
+            it->coords[d] = to_int32((uint32_t)it->low[d] + it->step[d]);
+        }
+        if (index >= grid->capacity) {
+            it->done = true; /* only after a forbidden change to the grid */
+            break;
+        }
+        occupied = is_set(grid, index);
+        it->index = index;
+        it->cell = grid->cells + (size_t)index * grid->cell_size;
+        /* advance axis 0 first; at the end of a range, carry into the next axis */
+        for (d = 0u;; d++) {
+            if (d == grid->dims) {
+                it->done = true;
+                break;
+            }
+            if (it->step[d] != it->span[d]) {
+                it->step[d]++;
+                break;
+            }
+            it->step[d] = 0u;
+        }
+        if (occupied) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid_evict_fn evict,
+                              void *context)
+{
+    uint32_t low[BENTO_GRID_MAX_DIMS]; /* the new origins, in biased order */
+    int32_t coords[BENTO_GRID_MAX_DIMS];
+    const unsigned dims = grid->dims;
+    uint32_t i;
+    unsigned d;
+    if (grid->window == 0u) {
+        return BENTO_E_ARGUMENT;
+    }
+    for (d = 0u; d < dims; d++) {
+        const uint32_t size = grid->axis[d].size;
+        const uint32_t point = biased(focus[d]);
+        const uint32_t half = size >> 1;
+        low[d] = point >= half ? point - half : 0u;
+        if (low[d] > 0u - size) {
+            low[d] = 0u - size; /* at the top of the int32 range */
+        }
+    }
+    /* every stored element in memory order, words of empty cells skipped whole:
+     * O(capacity / 32 + elements) */
+    for (i = 0u; i < grid->capacity; i++) {
+        bool leaves = false;
+        if (grid->occupied[i >> 5] == 0u) {
+            i |= 31u;
+            continue;
+        }
+        if (!is_set(grid, i)) {
+            continue;
+        }
+        for (d = 0u; d < dims; d++) {
+            const bento_grid_axis *a = &grid->axis[d];
+            const uint32_t mask = a->size - 1u;
+            /* the slot's coordinate: slot = (c - origin + rotation) & mask */
+            const uint32_t c =
+                (uint32_t)a->origin + ((((i >> a->stride) & mask) - a->rotation) & mask);
+            coords[d] = to_int32(c);
+            leaves = leaves || biased(coords[d]) - low[d] > mask;
+        }
+        if (leaves) {
+            if (evict != NULL) {
+                evict(context, coords, grid->cells + (size_t)i * grid->cell_size);
+            }
+            drop(grid, i);
+        }
+    }
+    for (d = 0u; d < dims; d++) {
+        bento_grid_axis *a = &grid->axis[d];
+        a->origin = unbiased(low[d]);
+        a->rotation = (uint32_t)a->origin & (a->size - 1u);
+    }
+    return BENTO_OK;
+}

@@ -1,0 +1,134 @@
+/*
+ * examples/observers/observers.h - the observer relation: entities watching entities.
+ *
+ * Every "B observes A" is one record, an observation, in a handle pool: one big array, no
+ * list per entity. Two multi-value indices find observations without scanning them:
+ *     by_observed   A -> every observation of A   (notify A's observers)
+ *     by_observer   B -> every observation B makes (forget B when it dies)
+ * Their values are the observations' pool slot indices, so each list is threaded through
+ * arrays indexed by observation and nothing is allocated per entity.
+ *
+ * Destroying entity E removes every observation where observed == E or observer == E: it
+ * walks exactly those two lists, so it costs time proportional to what it removes, whatever
+ * the number of observations in the system. `work` counts the observations visited, so a
+ * test can hold the system to that.
+ *
+ * Entities are 64-bit ids (a handle, a pointer value, a name hash): the indices hash them.
+ * Used by examples/observers/main.c and tests/test_relations.c.
+ */
+#ifndef OBSERVERS_H
+#define OBSERVERS_H
+
+#include <bento/multi_index.h>
+#include <bento/pool.h>
+
+#ifndef OBSERVERS_CAPACITY
+#define OBSERVERS_CAPACITY 64  /* observations */
+#endif
+#ifndef OBSERVERS_ENTITY_SLOTS
+#define OBSERVERS_ENTITY_SLOTS 64 /* hash slots per index: up to 7/8 as many entities */
+#endif
+
+typedef struct observation {
+    uint64_t observed;
+    uint64_t observer;
+} observation;
+
+/* 32-bit handles: 8 index bits, 24 generation bits. */
+BENTO_POOL_TYPE(observations, observation, OBSERVERS_CAPACITY, uint32_t, 8);
+BENTO_MULTI_INDEX_TYPE(entity_index, OBSERVERS_ENTITY_SLOTS, OBSERVERS_CAPACITY);
+
+typedef struct observer_system {
+    observations pool;
+    observations_handle handle_of[OBSERVERS_CAPACITY]; /* slot index -> live handle */
+    entity_index by_observed;
+    entity_index by_observer;
+    uint32_t work; /* observations visited by destroy_entity, for the tests */
+} observer_system;
+
+BENTO_WRAPPER bento_status observers_init(observer_system *s)
+{
+    bento_status status = observations_init(&s->pool);
+    if (status == BENTO_OK) {
+        status = entity_index_init(&s->by_observed);
+    }
+    if (status == BENTO_OK) {
+        status = entity_index_init(&s->by_observer);
+    }
+    s->work = 0u;
+    return status;
+}
+
+/* Record that `observer` watches `observed`. BENTO_E_FULL when no record or index room is
+ * left (nothing is recorded then). Watching twice records twice. */
+BENTO_WRAPPER bento_status observers_watch(observer_system *s, uint64_t observed, uint64_t observer)
+{
+    observations_handle h;
+    observation *o;
+    uint32_t slot;
+    bento_status status = observations_create(&s->pool, &h, &o);
+    if (status != BENTO_OK) {
+        return status;
+    }
+    o->observed = observed;
+    o->observer = observer;
+    slot = observations_handle_index(h);
+    s->handle_of[slot] = h;
+    status = bento_multi_index_add(&s->by_observed.index, observed, slot);
+    if (status == BENTO_OK) {
+        status = bento_multi_index_add(&s->by_observer.index, observer, slot);
+        if (status != BENTO_OK) {
+            (void)bento_multi_index_remove_value(&s->by_observed.index, slot);
+        }
+    }
+    if (status != BENTO_OK) {
+        (void)observations_destroy(&s->pool, h);
+    }
+    return status;
+}
+
+/* Call `notify(context, observer)` for every observer of `observed`; returns how many. */
+BENTO_WRAPPER uint32_t observers_notify(const observer_system *s, uint64_t observed,
+                                 void (*notify)(void *context, uint64_t observer), void *context)
+{
+    uint32_t slot, n = 0u;
+    for (slot = bento_multi_index_first(&s->by_observed.index, observed);
+         slot != BENTO_MULTI_INDEX_NONE; slot = bento_multi_index_next(&s->by_observed.index, slot)) {
+        const observation *o = observations_get(&s->pool, s->handle_of[slot]);
+        if (o != NULL) {
+            notify(context, o->observer);
+            n++;
+        }
+    }
+    return n;
+}
+
+/* Forget one observation: out of the other index, out of the pool. */
+BENTO_WRAPPER void forget(observer_system *s, entity_index *other, uint32_t slot)
+{
+    (void)bento_multi_index_remove_value(&other->index, slot);
+    (void)observations_destroy(&s->pool, s->handle_of[slot]);
+    s->work++;
+}
+
+/* Entity `e` is gone: remove every observation of it and by it. Returns how many. */
+BENTO_WRAPPER uint32_t observers_destroy_entity(observer_system *s, uint64_t e)
+{
+    uint32_t slot, next, a = 0u, b = 0u;
+    for (slot = bento_multi_index_first(&s->by_observed.index, e); slot != BENTO_MULTI_INDEX_NONE;
+         slot = next) {
+        next = bento_multi_index_next(&s->by_observed.index, slot);
+        forget(s, &s->by_observer, slot);
+    }
+    (void)bento_multi_index_remove_all(&s->by_observed.index, e, &a);
+    /* an entity watching itself was already taken off its by_observer list above */
+    for (slot = bento_multi_index_first(&s->by_observer.index, e); slot != BENTO_MULTI_INDEX_NONE;
+         slot = next) {
+        next = bento_multi_index_next(&s->by_observer.index, slot);
+        forget(s, &s->by_observed, slot);
+    }
+    (void)bento_multi_index_remove_all(&s->by_observer.index, e, &b);
+    return a + b;
+}
+
+#endif /* OBSERVERS_H */

@@ -1,0 +1,9 @@
+/* A typed paged set whose universe does not fit its index bits must not compile.
+ * expect: need 1 <= capacity <= universe <= 2^index_bits */
+#include <bento/paged_set.h>
+
+#ifdef BENTO_EXPECT_OK
+BENTO_PAGED_SET_TYPE(fits, uint32_t, 8, 64, 16, 6);
+#else
+BENTO_PAGED_SET_TYPE(too_wide, uint32_t, 8, 65, 16, 6);
+#endif
