@@ -12,11 +12,11 @@ BENCH_CXXFLAGS := -std=c++17 -O2 -DNDEBUG -Wall -Wextra -Icore/include -Ibench/h
 BENCH_CFLAGS := -std=c99 -O2 -DNDEBUG $(WARNINGS) -fno-tree-loop-distribute-patterns -Icore/include
 BENCH_BOARDS := $(BOARDS)
 
-$(GEN)/qbenches.inc: FORCE
+QBENCHES := $(patsubst bench/qemu/bench_%.c,%,$(sort $(wildcard bench/qemu/bench_*.c)))
+
+$(GEN)/qbench-%.inc:
 	@mkdir -p $(@D)
-	@for f in $(sort $(wildcard bench/qemu/bench_*.c)); do \
-	    echo "QBENCH(q$$(basename $$f .c))"; done > $@.tmp
-	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+	@echo "QBENCH(qbench_$*)" > $@
 
 $(BENCH_DIR)/core/%.o: core/src/%.c $(CORE_HDRS)
 	@mkdir -p $(@D)
@@ -27,12 +27,19 @@ $(BENCH_DIR)/bench_host: $(BENCH_HOST_SRCS) bench/host/harness.h \
 	g++ $(BENCH_CXXFLAGS) $(BENCH_HOST_SRCS) $(patsubst core/src/%.c,$(BENCH_DIR)/core/%.o,$(CORE_SRCS)) \
 	    $(BENCH_LIBS) -o $@
 
-$(BUILD)/boards/%/bench.elf: $(CORE_SRCS) $(CORE_HDRS) $(BENCH_QEMU_SRCS) bench/qemu/qbench.h \
-                             $(PORT_CM_SRCS) $(GEN)/qbenches.inc linker/cortex-m.ld | arm-tools
-	@mkdir -p $(@D)
-	$(ARM_CC) $(call board_cpu,$*) $(ARM_FLAGS) -O2 $(INCLUDES) -Ibench/qemu \
-	    -DQBENCH_INSTRUCTIONS_PER_TICK_X10=$(call board_var,$*,BOARD_INSTRUCTIONS_PER_TICK_X10) \
-	    $(CORE_SRCS) $(BENCH_QEMU_SRCS) $(PORT_CM_SRCS) $(call arm_link,$*) -o $@
+# One image per benchmark file and board.
+define qbench_rule
+$(BUILD)/boards/%/bench-$1.elf: $(CORE_SRCS) $(CORE_HDRS) bench/qemu/qbench.c bench/qemu/qbench.h \
+                                bench/qemu/bench_$1.c $(PORT_CM_SRCS) $(GEN)/qbench-$1.inc \
+                                linker/cortex-m.ld | arm-tools
+	@mkdir -p $$(@D)
+	$(ARM_CC) $$(call board_cpu,$$*) $(ARM_FLAGS) -O2 $(INCLUDES) -Ibench/qemu \
+	    -DQBENCH_INSTRUCTIONS_PER_TICK_X10=$$(call board_var,$$*,BOARD_INSTRUCTIONS_PER_TICK_X10) \
+	    '-DQBENCH_FILE="qbench-$1.inc"' $(CORE_SRCS) bench/qemu/qbench.c bench/qemu/bench_$1.c \
+	    $(PORT_CM_SRCS) $$(call arm_link,$$*) -o $$@
+endef
+$(foreach q,$(QBENCHES),$(eval $(call qbench_rule,$q)))
+.SECONDARY: $(foreach q,$(QBENCHES),$(GEN)/qbench-$q.inc)
 
 .PHONY: bench bench-host bench-qemu bench-tools
 bench: bench-host bench-qemu
@@ -45,15 +52,17 @@ bench-host: $(BENCH_DIR)/bench_host
 	gnuplot -e "datafile='$(BENCH_DIR)/host.dat'; outfile='docs/bench-host.png'" bench/host/plot.gp
 	@echo "wrote docs/bench-host.md and docs/bench-host.png"
 
-bench-qemu: $(foreach b,$(BENCH_BOARDS),$(BUILD)/boards/$b/bench.elf) | qemu-tools
+bench-qemu: $(foreach b,$(BENCH_BOARDS),$(foreach q,$(QBENCHES),$(BUILD)/boards/$b/bench-$q.elf)) | qemu-tools
 	@mkdir -p $(BENCH_DIR); for b in $(BENCH_BOARDS); do \
 	    m=$$(sed -n 's/^BOARD_QEMU_MACHINE := //p' boards/$$b/board.mk); \
-	    echo "== $$b"; \
-	    timeout $(QEMU_TIMEOUT) qemu-system-arm -M $$m -icount shift=0 -nographic -monitor none \
-	        -serial none -semihosting-config enable=on,target=native \
-	        -kernel $(BUILD)/boards/$$b/bench.elf > $(BENCH_DIR)/qemu-$$b.txt 2>&1 \
-	        || { cat $(BENCH_DIR)/qemu-$$b.txt; echo "$$b: benchmark image failed"; exit 1; }; \
-	    cat $(BENCH_DIR)/qemu-$$b.txt; \
+	    echo "== $$b"; : > $(BENCH_DIR)/qemu-$$b.txt; \
+	    for q in $(QBENCHES); do \
+	        timeout $(QEMU_TIMEOUT) qemu-system-arm -M $$m -icount shift=0 -nographic -monitor none \
+	            -serial none -semihosting-config enable=on,target=native \
+	            -kernel $(BUILD)/boards/$$b/bench-$$q.elf > $(BENCH_DIR)/qemu-$$b-$$q.txt 2>&1 \
+	            || { cat $(BENCH_DIR)/qemu-$$b-$$q.txt; echo "$$b $$q: benchmark image failed"; exit 1; }; \
+	        cat $(BENCH_DIR)/qemu-$$b-$$q.txt | tee -a $(BENCH_DIR)/qemu-$$b.txt; \
+	    done; \
 	done
 	@scripts/qemu_table $(BENCH_DIR) $(BENCH_BOARDS) > docs/bench-qemu.md
 	@echo "wrote docs/bench-qemu.md"

@@ -42,14 +42,16 @@ void qbench_report(const char *name, uint32_t ticks, uint32_t overhead_ticks, ui
     bento_port_write(" instructions/op\n");
 }
 
+/* The benchmark this image runs: bench/qemu/bench_NAME.c defines qbench_NAME(); the build
+ * names it in QBENCH_FILE (one benchmark per image, so their buffers never add up in RAM). */
 #define QBENCH(fn) void fn(void);
-#include "qbenches.inc"
+#include QBENCH_FILE
 #undef QBENCH
 
 int main(void)
 {
 #define QBENCH(fn) fn();
-#include "qbenches.inc"
+#include QBENCH_FILE
 #undef QBENCH
     bento_port_exit(0);
     return 0;
