@@ -185,42 +185,66 @@ typedef void (*bento_grid_evict_fn)(void *context, const int32_t *coords, void *
 bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid_evict_fn evict,
                               void *context);
 
-/* Internal: axis a's slot for coord, with `out` collecting "outside the box". A growing
- * grid's slot is the offset from the origin; a window's is that offset turned on its ring. */
+/* Internal: axis a's slot for coord, with `out` collecting "outside the box" (for loops over
+ * axes). A growing grid's slot is the offset from the origin; a window's is that offset
+ * turned on its ring. */
 #define BENTO__GRID_SLOT(a, coord, ring, out)                                   \
     ((out) |= (uint32_t)((uint32_t)(coord) - (uint32_t)(a).origin >= (a).size), \
      ((ring) ? (((uint32_t)(coord) - (uint32_t)(a).origin + (a).rotation) & ((a).size - 1u)) \
              : (uint32_t)(coord) - (uint32_t)(a).origin))
 
+/* Internal: the hit path yields a pointer into the buffer, never NULL; telling the compiler
+ * so lets a caller's NULL test fold into the lookup's own tests. */
+#if defined(__GNUC__) || defined(__clang__)
+#define BENTO__GRID_NONNULL(p) ((p) != NULL ? (void)0 : __builtin_unreachable())
+#else
+#define BENTO__GRID_NONNULL(p) ((void)0)
+#endif
+
+/* Internal: add axis d's part of the index, or return NULL when coord lies outside the box
+ * along it: one unsigned compare ((uint32_t)(c - origin) >= size is "below or above"). */
+#define BENTO__GRID_AXIS(d, ring)                                                           \
+    do {                                                                                    \
+        uint32_t slot_ = (uint32_t)coords[d] - (uint32_t)grid->axis[d].origin;              \
+        if (slot_ >= grid->axis[d].size) {                                                  \
+            return NULL;                                                                    \
+        }                                                                                   \
+        if (ring) {                                                                         \
+            slot_ = (slot_ + grid->axis[d].rotation) & (grid->axis[d].size - 1u);           \
+        }                                                                                   \
+        index += (d) == 0 ? slot_ : slot_ << grid->axis[d].stride; /* axis 0's stride is 1 */ \
+    } while (0)
+
 /*
  * Internal: lookup for typed wrappers, which pass the axis count, the cell size and the
  * addressing as constants so the compiler drops what they do not need. Written out axis by
- * axis, with one branch for "outside the box" on every axis: compilers turn this into
- * straight-line code where a loop over axes keeps its branches. `ring` false is only for
- * growing grids (where every rotation is 0, so it gives the same index). With a dims that
- * is not a constant, use bento_grid_get: compilers may warn about the coords[] reads that
- * only a larger dims would reach.
+ * axis, each with its own early return, which compilers fuse with the compare (a loop over
+ * axes is not always unrolled); then the occupancy bit, then the cell. `ring` false is only
+ * for growing grids (where every rotation is 0, so it gives the same index). With a dims
+ * that is not a constant, use bento_grid_get: compilers may warn about the coords[] reads
+ * that only a larger dims would reach.
  */
 static inline void *bento__grid_get(const bento_grid *grid, const int32_t *coords, unsigned dims,
                                     size_t cell_size, bool ring)
 {
-    const bento_grid_axis *a = grid->axis;
-    uint32_t out = 0u;
-    uint32_t index = BENTO__GRID_SLOT(a[0], coords[0], ring, out); /* axis 0's stride is 1 */
+    uint32_t index = 0u;
+    unsigned char *cell;
+    BENTO__GRID_AXIS(0, ring);
     if (dims > 1u) {
-        index += BENTO__GRID_SLOT(a[1], coords[1], ring, out) << a[1].stride;
+        BENTO__GRID_AXIS(1, ring);
     }
     if (dims > 2u) {
-        index += BENTO__GRID_SLOT(a[2], coords[2], ring, out) << a[2].stride;
+        BENTO__GRID_AXIS(2, ring);
     }
     if (dims > 3u) {
-        index += BENTO__GRID_SLOT(a[3], coords[3], ring, out) << a[3].stride;
+        BENTO__GRID_AXIS(3, ring);
     }
-    /* index is only meaningful inside the box: test that before reading the bitmap */
-    if (out != 0u || ((grid->occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
+    if (((grid->occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
         return NULL;
     }
-    return grid->cells + (size_t)index * cell_size;
+    cell = grid->cells + (size_t)index * cell_size;
+    BENTO__GRID_NONNULL(cell);
+    return cell;
 }
 
 /*
