@@ -20,15 +20,30 @@ static int32_t to_int32(uint32_t u)
 static uint32_t biased(int32_t c) { return (uint32_t)c ^ SIGN_BIT; }
 static int32_t unbiased(uint32_t b) { return to_int32(b ^ SIGN_BIT); }
 
+/* The origin `down` below `from`, kept inside the int32 range with room for `size` cells
+ * from it: never below INT32_MIN, and pushed down at the top. */
+BENTO__NOINLINE static int32_t lower(int32_t from, uint32_t down, uint32_t size)
+{
+    uint32_t low = biased(from);
+    low = low >= down ? low - down : 0u;
+    return unbiased(low > 0u - size ? 0u - size : low);
+}
+
 static bool is_set(const bento_grid *grid, uint32_t index)
 {
     return ((grid->occupied[index >> 5] >> (index & 31u)) & 1u) != 0u;
 }
 
+/* Turn cell `index`'s occupancy bit over: every caller knows its state. */
+BENTO__NOINLINE static void flip(const bento_grid *grid, uint32_t index)
+{
+    grid->occupied[index >> 5] ^= 1u << (index & 31u);
+}
+
 /* Empty cell `index`, known to be occupied. */
 static void drop(bento_grid *grid, uint32_t index)
 {
-    grid->occupied[index >> 5] &= ~(1u << (index & 31u));
+    flip(grid, index);
     grid->count--;
 }
 
@@ -180,7 +195,7 @@ static uint32_t locate(const bento_grid *grid, const int32_t *coords)
  * the whole bitmap, and nothing sets a bit outside the box), so after the loop exactly the
  * moved cells' bits are set.
  */
-static void relayout(bento_grid *grid, const bento_grid_axis *next)
+BENTO__NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis *next)
 {
     const size_t size = grid->cell_size;
     uint32_t *bits = grid->occupied;
@@ -201,8 +216,8 @@ static void relayout(bento_grid *grid, const bento_grid_axis *next)
             j += (slot + ((uint32_t)a->origin - (uint32_t)next[d].origin)) << next[d].stride;
         }
         if (j != i) {
-            bits[i >> 5] &= ~(1u << (i & 31u));
-            bits[j >> 5] |= 1u << (j & 31u);
+            flip(grid, i);
+            flip(grid, j);
             bento__copy(grid->cells + (size_t)j * size, grid->cells + (size_t)i * size, size);
             grid->moved++;
         }
@@ -218,36 +233,34 @@ bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords)
     unsigned d;
     for (d = 0u; d < grid->dims; d++) {
         bento_grid_axis *a = &next[d];
-        const uint32_t point = biased(coords[d]);
-        uint32_t low;
+        const int32_t c = coords[d];
         *a = grid->axis[d];
         if (empty) {
             /* the empty box becomes the one cell at coords */
-            a->origin = coords[d];
+            a->origin = c;
             a->size = 1u;
         }
-        low = biased(a->origin);
-        while (point - low >= a->size) {
+        for (;;) {
             /* how far the origin moves down as the size doubles: half the size (the old box
              * stays centred) when that takes the point in, else the whole size (toward a
              * point below) or nothing (toward a point above); 0 / 1 for a size of 1. A
              * window grows too, here in the copy: its box already holds its capacity, so the
              * capacity check below refuses */
+            const uint32_t offset = (uint32_t)c - (uint32_t)a->origin; /* wraps below */
             uint32_t down = a->size >> 1;
+            if (offset < a->size) {
+                break;
+            }
             if ((a->size << 1) == 0u) {
                 return BENTO_E_FULL; /* 2^31 cells along one axis already */
             }
-            if (point < low ? low - point > down : point - low >= a->size + down) {
-                down = point < low ? a->size : 0u;
+            if (c < a->origin ? 0u - offset > down : offset >= a->size + down) {
+                down = c < a->origin ? a->size : 0u;
             }
-            low = low >= down ? low - down : 0u; /* never below INT32_MIN */
             a->size <<= 1;
-            if (low > 0u - a->size) {
-                low = 0u - a->size; /* never above INT32_MAX: push the box down */
-            }
+            a->origin = lower(a->origin, down, a->size);
             grows = true;
         }
-        a->origin = unbiased(low);
     }
     if (!grows) {
         return BENTO_OK;
@@ -273,7 +286,7 @@ bento_status bento_grid_put(bento_grid *grid, const int32_t *coords, void **cell
         if (is_set(grid, index)) {
             status = BENTO_E_EXISTS;
         } else {
-            grid->occupied[index >> 5] |= 1u << (index & 31u);
+            flip(grid, index);
             grid->count++;
         }
     }
@@ -371,21 +384,13 @@ bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid
     for (d = 0u; d < grid->dims; d++) {
         bento_grid_axis *a = &grid->axis[d];
         const uint32_t size = a->size;
-        const uint32_t old = biased(a->origin);
-        const uint32_t point = biased(focus[d]);
-        uint32_t low = point - (size >> 1);
-        if (low > point) {
-            low = 0u; /* at the bottom of the int32 range */
-        }
-        if (low > 0u - size) {
-            low = 0u - size; /* at the top */
-        }
-        if (low != old) {
+        const int32_t low = lower(focus[d], size >> 1, size);
+        if (low != a->origin) {
             /* the slab that leaves: below the new range or above it (clipped to the box) */
-            if (low > old) {
-                hi[d] = unbiased(low - 1u);
+            if (low > a->origin) {
+                hi[d] = low - 1;
             } else {
-                lo[d] = unbiased(low + size);
+                lo[d] = to_int32((uint32_t)low + size);
             }
             bento_grid_iter_init(&it, grid, lo, hi);
             while (bento_grid_iter_next(&it)) {
@@ -394,10 +399,10 @@ bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid
                 }
                 drop(grid, it.index);
             }
-            a->origin = unbiased(low);
+            a->origin = low;
         }
-        lo[d] = a->origin;
-        hi[d] = unbiased(low + size - 1u);
+        lo[d] = low;
+        hi[d] = to_int32((uint32_t)low + size - 1u);
     }
     return BENTO_OK;
 }
