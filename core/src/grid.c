@@ -218,7 +218,12 @@ BENTO__NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis *ne
         if (j != i) {
             flip(grid, i);
             flip(grid, j);
-            bento__copy(grid->cells + (size_t)j * size, grid->cells + (size_t)i * size, size);
+            unsigned char *to = grid->cells + (size_t)j * size;
+            const unsigned char *from = grid->cells + (size_t)i * size;
+            size_t k;
+            for (k = 0u; k < size; k++) { /* bytewise: cells are small, and so is this */
+                to[k] = from[k];
+            }
             grid->moved++;
         }
     }

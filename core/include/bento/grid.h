@@ -83,13 +83,13 @@ typedef struct bento_grid_axis {
 typedef struct bento_grid {
     uint8_t dims;
     uint8_t window;         /* 1 for a sliding window, 0 for a growing grid */
+    bento_grid_axis axis[BENTO_GRID_MAX_DIMS]; /* axes beyond dims have size 1, origin 0 */
     uint32_t cell_size;
     uint32_t capacity;      /* cells the buffer holds */
     uint32_t count;         /* occupied cells */
     uint32_t moved;         /* cells moved by growths since init or clear (a cost statistic) */
     unsigned char *cells;   /* capacity * cell_size bytes */
     uint32_t *occupied;     /* occupancy bitmap, one bit per cell */
-    bento_grid_axis axis[BENTO_GRID_MAX_DIMS]; /* axes beyond dims have size 1, origin 0 */
 } bento_grid;
 
 /* Bytes of caller memory for a grid of `capacity` cells (a constant expression when the
