@@ -139,26 +139,28 @@ bento_status bento_grid_rebase(bento_grid *grid, void *memory, size_t bytes)
 bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
                                     size_t cell_size, const uint32_t *window)
 {
-    bento_grid_axis axis[BENTO_GRID_MAX_DIMS];
-    bool valid = window != NULL && dims - 1u < BENTO_GRID_MAX_DIMS;
-    uint32_t shift;
+    /* the product of the sizes, doubled up one factor of two at a time: it wraps to 0 (which
+     * init refuses) past 2^31, and stays 0 from then on */
+    uint32_t capacity = window != NULL ? 1u : 0u;
     unsigned d;
     bento_status status;
-    for (d = 0u; valid && d < dims; d++) {
-        const uint32_t size = window[d];
-        axis[d].origin = -(int32_t)(size >> 1); /* centred on 0 */
-        axis[d].size = size;
-        valid = size != 0u && (size & (size - 1u)) == 0u;
+    for (d = 0u; capacity != 0u && d < dims && d < BENTO_GRID_MAX_DIMS; d++) {
+        uint32_t size = window[d];
+        if (size == 0u || (size & (size - 1u)) != 0u) {
+            capacity = 0u; /* not a power of two */
+        }
+        for (; size > 1u; size >>= 1) {
+            capacity <<= 1;
+        }
     }
-    shift = valid ? restride(axis, dims) : 32u;
-    /* a capacity of 0 makes init answer BENTO_E_ARGUMENT and leave the grid unusable */
-    status = bento_grid_init(grid, memory, bytes, dims, cell_size,
-                             shift > 31u ? 0u : (uint32_t)1 << shift);
+    status = bento_grid_init(grid, memory, bytes, dims, cell_size, capacity);
     if (status == BENTO_OK) {
         grid->window = 1u;
         for (d = 0u; d < dims; d++) {
-            grid->axis[d] = axis[d];
+            grid->axis[d].origin = -(int32_t)(window[d] >> 1); /* centred on 0 */
+            grid->axis[d].size = window[d];
         }
+        (void)restride(grid->axis, dims);
     }
     return status;
 }
