@@ -204,12 +204,13 @@ BENTO__NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis *ne
     uint32_t i = (uint32_t)1 << restride(grid->axis, grid->dims); /* cells of the old box */
     unsigned d;
     while (i-- != 0u) {
+        const uint32_t word = bits[i >> 5];
         uint32_t j = 0u;
-        if (bits[i >> 5] == 0u) {
+        if (word == 0u) {
             i &= ~31u; /* a word of empty cells: on to the word below */
             continue;
         }
-        if (!is_set(grid, i)) {
+        if (((word >> (i & 31u)) & 1u) == 0u) {
             continue;
         }
         for (d = 0u; d < grid->dims; d++) {
