@@ -78,8 +78,8 @@ typedef struct bento_grid_axis {
     uint32_t stride; /* log2 of the stride: a cell's index is the sum of slot << stride */
 } bento_grid_axis;
 
-/* Byte fields first and the most used words next: small offsets are short loads on
- * Cortex-M0. */
+/* Byte fields first (Cortex-M0 loads a byte with an immediate offset below 32), then the
+ * axes, which every operation walks: small offsets are short loads. */
 typedef struct bento_grid {
     uint8_t dims;
     uint8_t window;         /* 1 for a sliding window, 0 for a growing grid */
