@@ -221,8 +221,10 @@ bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid
 static inline void *bento__grid_get(const bento_grid *grid, const int32_t *coords, unsigned dims,
                                     size_t cell_size, bool ring)
 {
+    /* read before the tests, so that in a loop of lookups they are read once, not per hit */
+    const uint32_t *occupied = grid->occupied;
+    unsigned char *cell = grid->cells;
     uint32_t index = 0u;
-    unsigned char *cell;
     BENTO__GRID_AXIS(0, ring);
     if (dims > 1u) {
         BENTO__GRID_AXIS(1, ring);
@@ -233,10 +235,10 @@ static inline void *bento__grid_get(const bento_grid *grid, const int32_t *coord
     if (dims > 3u) {
         BENTO__GRID_AXIS(3, ring);
     }
-    if (((grid->occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
+    if (((occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
         return NULL;
     }
-    cell = grid->cells + (size_t)index * cell_size;
+    cell += (size_t)index * cell_size;
     BENTO__GRID_NONNULL(cell);
     return cell;
 }
@@ -248,9 +250,10 @@ static inline void *bento__grid_get(const bento_grid *grid, const int32_t *coord
 static inline void *bento_grid_get(const bento_grid *grid, const int32_t *coords)
 {
     const uint32_t keep = (uint32_t)grid->window - 1u; /* 0 in a window: slot = c mod size */
+    const uint32_t *occupied = grid->occupied; /* read first, as in bento__grid_get */
+    unsigned char *cell = grid->cells;
     uint32_t index = 0u;
     unsigned d;
-    unsigned char *cell;
     for (d = 0u; d < grid->dims; d++) {
         const bento_grid_axis *a = &grid->axis[d];
         const uint32_t c = (uint32_t)coords[d];
@@ -259,10 +262,10 @@ static inline void *bento_grid_get(const bento_grid *grid, const int32_t *coords
         }
         index += ((c - ((uint32_t)a->origin & keep)) & (a->size - 1u)) << a->stride;
     }
-    if (((grid->occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
+    if (((occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
         return NULL;
     }
-    cell = grid->cells + (size_t)index * grid->cell_size;
+    cell += (size_t)index * grid->cell_size;
     BENTO__GRID_NONNULL(cell);
     return cell;
 }
