@@ -379,28 +379,25 @@ bool bento_grid_iter_next(bento_grid_iter *it)
 bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid_evict_fn evict,
                               void *context)
 {
-    int32_t lo[BENTO_GRID_MAX_DIMS], hi[BENTO_GRID_MAX_DIMS];
     bento_grid_iter it;
     unsigned d;
     if (grid->window == 0u) {
         return BENTO_E_ARGUMENT;
     }
-    for (d = 0u; d < grid->dims; d++) {
-        lo[d] = INT32_MIN;
-        hi[d] = INT32_MAX;
-    }
+    bento_grid_iter_init(&it, grid, NULL, NULL); /* it.lo, it.hi: the whole box */
     for (d = 0u; d < grid->dims; d++) {
         bento_grid_axis *a = &grid->axis[d];
         const uint32_t size = a->size;
         const int32_t low = lower(focus[d], size >> 1, size);
         if (low != a->origin) {
-            /* the slab that leaves: below the new range or above it (clipped to the box) */
+            /* the slab that leaves: below the new range or above it, clipped to the box by a
+             * fresh start of the walk over its own ranges */
             if (low > a->origin) {
-                hi[d] = low - 1;
+                it.hi[d] = low - 1;
             } else {
-                lo[d] = to_int32((uint32_t)low + size);
+                it.lo[d] = to_int32((uint32_t)low + size);
             }
-            bento_grid_iter_init(&it, grid, lo, hi);
+            bento_grid_iter_init(&it, grid, it.lo, it.hi);
             while (bento_grid_iter_next(&it)) {
                 if (evict != NULL) {
                     evict(context, it.coords, it.cell);
@@ -409,8 +406,8 @@ bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid
             }
             a->origin = low;
         }
-        lo[d] = low;
-        hi[d] = to_int32((uint32_t)low + size - 1u);
+        it.lo[d] = low;
+        it.hi[d] = to_int32((uint32_t)low + size - 1u);
     }
     return BENTO_OK;
 }
