@@ -24,8 +24,8 @@
  * the box never makes an element appear.
  *
  * Layout. Sizes along each axis are powers of two, so strides are shifts. The slot of
- * coordinate c along axis d is (c - origin[d] + rotation[d]) mod size[d] (rotation is 0 in a
- * growing grid, and the ring position of the origin in a window); a cell's linear index is
+ * coordinate c along axis d is c - origin[d] in a growing grid, and c mod size[d] in a window
+ * (a ring: a slot keeps its coordinate as the window slides); a cell's linear index is
  * the sum over axes of slot[d] << stride[d], axis 0 varying fastest, where stride[d] is the
  * sum of log2(size[e]) for e < d. Memory inside the caller buffer
  * (BENTO_GRID_BYTES(capacity, cell_size) bytes):
@@ -73,23 +73,23 @@ extern "C" {
 
 /* One axis of the box: coordinates origin .. origin + size - 1. */
 typedef struct bento_grid_axis {
-    int32_t origin;    /* lowest coordinate in the box */
-    uint32_t size;     /* cells along the axis: a power of two, or 0 on axis 0 of an empty box */
-    uint32_t rotation; /* slot of the origin along this axis (0 in a growing grid) */
-    uint8_t stride;    /* log2 of the stride: a cell's index is the sum of slot << stride */
-    uint8_t shift;     /* log2 of size */
+    int32_t origin; /* lowest coordinate in the box */
+    uint32_t size;  /* cells along the axis: a power of two, or 0 on axis 0 of an empty box */
+    uint32_t stride; /* log2 of the stride: a cell's index is the sum of slot << stride */
 } bento_grid_axis;
 
+/* Byte fields first (Cortex-M0 loads a byte with an immediate offset below 32), then the
+ * axes, which every operation walks: small offsets are short loads. */
 typedef struct bento_grid {
-    unsigned char *cells;   /* capacity * cell_size bytes */
-    uint32_t *occupied;     /* occupancy bitmap, one bit per cell */
+    uint8_t dims;
+    uint8_t window;         /* 1 for a sliding window, 0 for a growing grid */
+    bento_grid_axis axis[BENTO_GRID_MAX_DIMS]; /* axes beyond dims have size 1, origin 0 */
     uint32_t cell_size;
     uint32_t capacity;      /* cells the buffer holds */
     uint32_t count;         /* occupied cells */
     uint32_t moved;         /* cells moved by growths since init or clear (a cost statistic) */
-    uint8_t dims;
-    uint8_t window;         /* 1 for a sliding window, 0 for a growing grid */
-    bento_grid_axis axis[BENTO_GRID_MAX_DIMS]; /* axes beyond dims have size 1, origin 0 */
+    unsigned char *cells;   /* capacity * cell_size bytes */
+    uint32_t *occupied;     /* occupancy bitmap, one bit per cell */
 } bento_grid;
 
 /* Bytes of caller memory for a grid of `capacity` cells (a constant expression when the
@@ -177,50 +177,70 @@ typedef void (*bento_grid_evict_fn)(void *context, const int32_t *coords, void *
  * Recentre a sliding window on `focus`: along each axis the box becomes
  * focus[d] - window[d] / 2 .. focus[d] + window[d] / 2 - 1 (pushed back inside the int32
  * range at its ends). Every element outside the new box is passed to evict(context, ...)
- * (when evict is not NULL), in memory order, and removed. Elements inside both boxes stay
+ * (when evict is not NULL) and removed: axis by axis, the slab of the old box that leaves
+ * along that axis is walked in iteration order (see below). Elements inside both boxes stay
  * where they are: nothing moves in memory. BENTO_E_ARGUMENT for a growing grid (unchanged).
- * O(dims + capacity / 32 + elements): the bitmap is scanned a word at a time, so a move
- * costs little when the window is sparse. The callback must not change the grid.
+ * O(dims * (dims + cells of the old box outside the new one)): a step of one cell along one
+ * axis walks one face of the box, a jump walks the whole box, cell by cell.
+ * The callback must not change the grid.
  */
 bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid_evict_fn evict,
                               void *context);
 
-/* Internal: axis a's slot for coord, with `out` collecting "outside the box". A growing
- * grid's slot is the offset from the origin; a window's is that offset turned on its ring. */
-#define BENTO__GRID_SLOT(a, coord, ring, out)                                   \
-    ((out) |= (uint32_t)((uint32_t)(coord) - (uint32_t)(a).origin >= (a).size), \
-     ((ring) ? (((uint32_t)(coord) - (uint32_t)(a).origin + (a).rotation) & ((a).size - 1u)) \
-             : (uint32_t)(coord) - (uint32_t)(a).origin))
+/* Internal: the hit path yields a pointer into the buffer, never NULL; telling the compiler
+ * so lets a caller's NULL test fold into the lookup's own tests. */
+#if defined(__GNUC__) || defined(__clang__)
+#define BENTO__GRID_NONNULL(p) ((p) != NULL ? (void)0 : __builtin_unreachable())
+#else
+#define BENTO__GRID_NONNULL(p) ((void)0)
+#endif
+
+/* Internal: add axis d's part of the index, or return NULL when coord lies outside the box
+ * along it: one unsigned compare ((uint32_t)(c - origin) >= size is "below or above"). */
+#define BENTO__GRID_AXIS(d, ring)                                                           \
+    do {                                                                                    \
+        uint32_t slot_ = (uint32_t)coords[d] - (uint32_t)grid->axis[d].origin;              \
+        if (slot_ >= grid->axis[d].size) {                                                  \
+            return NULL;                                                                    \
+        }                                                                                   \
+        if (ring) { /* a window's slot: the coordinate modulo the size */                   \
+            slot_ = (uint32_t)coords[d] & (grid->axis[d].size - 1u);                        \
+        }                                                                                   \
+        index += (d) == 0 ? slot_ : slot_ << grid->axis[d].stride; /* axis 0's stride is 1 */ \
+    } while (0)
 
 /*
  * Internal: lookup for typed wrappers, which pass the axis count, the cell size and the
  * addressing as constants so the compiler drops what they do not need. Written out axis by
- * axis, with one branch for "outside the box" on every axis: compilers turn this into
- * straight-line code where a loop over axes keeps its branches. `ring` false is only for
- * growing grids (where every rotation is 0, so it gives the same index). With a dims that
- * is not a constant, use bento_grid_get: compilers may warn about the coords[] reads that
- * only a larger dims would reach.
+ * axis, each with its own early return, which compilers fuse with the compare (a loop over
+ * axes is not always unrolled); then the occupancy bit, then the cell. `ring` true is for
+ * windows (slot = c mod size), false for growing grids (slot = c - origin). With a dims
+ * that is not a constant, use bento_grid_get: compilers may warn about the coords[] reads
+ * that only a larger dims would reach.
  */
 static inline void *bento__grid_get(const bento_grid *grid, const int32_t *coords, unsigned dims,
                                     size_t cell_size, bool ring)
 {
-    const bento_grid_axis *a = grid->axis;
-    uint32_t out = 0u;
-    uint32_t index = BENTO__GRID_SLOT(a[0], coords[0], ring, out); /* axis 0's stride is 1 */
+    /* read before the tests, so that in a loop of lookups they are read once, not per hit */
+    const uint32_t *occupied = grid->occupied;
+    unsigned char *cell = grid->cells;
+    uint32_t index = 0u;
+    BENTO__GRID_AXIS(0, ring);
     if (dims > 1u) {
-        index += BENTO__GRID_SLOT(a[1], coords[1], ring, out) << a[1].stride;
+        BENTO__GRID_AXIS(1, ring);
     }
     if (dims > 2u) {
-        index += BENTO__GRID_SLOT(a[2], coords[2], ring, out) << a[2].stride;
+        BENTO__GRID_AXIS(2, ring);
     }
     if (dims > 3u) {
-        index += BENTO__GRID_SLOT(a[3], coords[3], ring, out) << a[3].stride;
+        BENTO__GRID_AXIS(3, ring);
     }
-    /* index is only meaningful inside the box: test that before reading the bitmap */
-    if (out != 0u || ((grid->occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
+    if (((occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
         return NULL;
     }
-    return grid->cells + (size_t)index * cell_size;
+    cell += (size_t)index * cell_size;
+    BENTO__GRID_NONNULL(cell);
+    return cell;
 }
 
 /*
@@ -229,16 +249,25 @@ static inline void *bento__grid_get(const bento_grid *grid, const int32_t *coord
  */
 static inline void *bento_grid_get(const bento_grid *grid, const int32_t *coords)
 {
-    uint32_t out = 0u;
+    const uint32_t keep = (uint32_t)grid->window - 1u; /* 0 in a window: slot = c mod size */
+    const uint32_t *occupied = grid->occupied; /* read first, as in bento__grid_get */
+    unsigned char *cell = grid->cells;
     uint32_t index = 0u;
     unsigned d;
     for (d = 0u; d < grid->dims; d++) {
-        index += BENTO__GRID_SLOT(grid->axis[d], coords[d], true, out) << grid->axis[d].stride;
+        const bento_grid_axis *a = &grid->axis[d];
+        const uint32_t c = (uint32_t)coords[d];
+        if (c - (uint32_t)a->origin >= a->size) {
+            return NULL;
+        }
+        index += ((c - ((uint32_t)a->origin & keep)) & (a->size - 1u)) << a->stride;
     }
-    if (out != 0u || ((grid->occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
+    if (((occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
         return NULL;
     }
-    return grid->cells + (size_t)index * grid->cell_size;
+    cell += (size_t)index * grid->cell_size;
+    BENTO__GRID_NONNULL(cell);
+    return cell;
 }
 
 /* True when the cell at `coords` holds an element. O(dims). */
@@ -290,11 +319,9 @@ typedef struct bento_grid_iter {
     void *cell;                          /* the current element */
     uint32_t index;                      /* its linear index */
     const bento_grid *grid;
-    int32_t low[BENTO_GRID_MAX_DIMS];    /* per axis: first coordinate of the range */
-    uint32_t first[BENTO_GRID_MAX_DIMS]; /* per axis: slot of the first coordinate */
-    uint32_t span[BENTO_GRID_MAX_DIMS];  /* per axis: coordinates in the range, minus 1 */
-    uint32_t step[BENTO_GRID_MAX_DIMS];  /* per axis: position of the next cell in the range */
-    bool done;
+    int32_t lo[BENTO_GRID_MAX_DIMS];     /* per axis: the clipped range, inclusive */
+    int32_t hi[BENTO_GRID_MAX_DIMS];
+    uint8_t state;                       /* fresh, stepping or done */
 } bento_grid_iter;
 
 /*
