@@ -158,7 +158,7 @@ __attribute__((noinline)) static uint32_t loop_get_overhead(void)
 
 void qbench_block_pool(void)
 {
-    uint32_t i, ticks, overhead, check = 0u;
+    uint32_t i, ticks, overhead;
     qblocks_init(&pool);
     for (i = 0; i < LIVE; i++) {
         qblocks_alloc(&pool, &live[i]);
@@ -166,28 +166,18 @@ void qbench_block_pool(void)
     for (i = 0; i < PAIRS; i++) {
         victims[i] = (uint8_t)next_random(LIVE);
     }
-    qbench_start();
-    check += loop_pairs_overhead();
-    overhead = qbench_stop();
-    qbench_start();
-    check += loop_pairs();
-    ticks = qbench_stop();
+    overhead = qbench_time(loop_pairs_overhead);
+    ticks = qbench_time(loop_pairs);
     qbench_report("block pool alloc + free it (pair, calls included)", ticks, overhead, PAIRS);
     for (i = 0; i < 32u; i++) {
         plain_free(&plain_blocks[i]);
     }
-    qbench_start();
-    check += loop_plain_pairs();
-    ticks = qbench_stop();
+    ticks = qbench_time(loop_plain_pairs);
     qbench_report("plain free list alloc + free it (pair, calls included; floor, no checks)", ticks, overhead,
                   PAIRS);
 
-    qbench_start();
-    check += loop_random_overhead();
-    overhead = qbench_stop();
-    qbench_start();
-    check += loop_random_pairs();
-    ticks = qbench_stop();
+    overhead = qbench_time(loop_random_overhead);
+    ticks = qbench_time(loop_random_pairs);
     qbench_report("block pool free random + alloc (pair, calls included)", ticks, overhead, PAIRS);
 
     /* the paged set and the plain sparse set hold the same keys (even indices, generation 1) */
@@ -212,19 +202,10 @@ void qbench_block_pool(void)
         keys[i] = keys[j];
         keys[j] = t;
     }
-    qbench_start();
-    check += loop_get_overhead();
-    overhead = qbench_stop();
-    qbench_start();
-    check += loop_paged_get();
-    ticks = qbench_stop();
+    overhead = qbench_time(loop_get_overhead);
+    ticks = qbench_time(loop_paged_get);
     qbench_report("paged set get (typed, 8-byte values)", ticks, overhead, KEYS * ROUNDS);
-    qbench_start();
-    check += loop_plain_get();
-    ticks = qbench_stop();
+    ticks = qbench_time(loop_plain_get);
     qbench_report("plain sparse set get (reference, 8-byte values)", ticks, overhead,
                   KEYS * ROUNDS);
-    if (check == 0xFFFFFFFFu) {
-        bento_port_write("(unlikely checksum)\n"); /* keeps the sums alive */
-    }
 }

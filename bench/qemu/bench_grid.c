@@ -152,20 +152,12 @@ void qbench_grid(void)
             }
         }
     }
-    qbench_start();
-    check += loop_overhead();
-    overhead = qbench_stop();
-    qbench_start();
-    check += loop_typed();
-    ticks = qbench_stop();
+    overhead = qbench_time(loop_overhead);
+    ticks = qbench_time(loop_typed);
     qbench_report("grid get (typed, 3D, 16-bit cells)", ticks, overhead, VIEW * ROUNDS);
-    qbench_start();
-    check += loop_generic();
-    ticks = qbench_stop();
+    ticks = qbench_time(loop_generic);
     qbench_report("grid get (generic, 3D, 16-bit cells)", ticks, overhead, VIEW * ROUNDS);
-    qbench_start();
-    check += loop_floor();
-    ticks = qbench_stop();
+    ticks = qbench_time(loop_floor);
     qbench_report("grid floor: flat 3D array read, no checks", ticks, overhead, VIEW * ROUNDS);
 
     qwindow_init(&window, sizes);
@@ -173,9 +165,7 @@ void qbench_grid(void)
         const int32_t c[2] = {(int32_t)(i & 7u) - 4, (int32_t)(i >> 3) - 4};
         check += (uint32_t)qwindow_put(&window, c, NULL);
     }
-    qbench_start();
-    check += walk_window();
-    ticks = qbench_stop();
+    ticks = qbench_time(walk_window);
     qbench_report("grid window 8x8: focus step (8 evicted) + 8 puts", ticks, 0u, 16u);
     if (check == 0xFFFFFFFFu) {
         bento_port_write("(unlikely checksum)\n"); /* keeps the sums alive */

@@ -75,7 +75,7 @@ __attribute__((noinline)) static uint32_t loop_pairs_overhead(void)
 
 void qbench_pool(void)
 {
-    uint32_t i, ticks, overhead, check = 0u;
+    uint32_t i, ticks, overhead;
     qpool_init(&pool);
     for (i = 0; i < LIVE; i++) {
         qpool_create(&pool, &handles[i], NULL);
@@ -87,27 +87,14 @@ void qbench_pool(void)
         order[i] = order[j];
         order[j] = t;
     }
-    qbench_start();
-    check += loop_get_overhead();
-    overhead = qbench_stop();
-    qbench_start();
-    check += loop_get();
-    ticks = qbench_stop();
+    overhead = qbench_time(loop_get_overhead);
+    ticks = qbench_time(loop_get);
     qbench_report("pool get (typed, 16-byte values)", ticks, overhead, LIVE * ROUNDS);
 
-    qbench_start();
-    check += loop_pairs_overhead();
-    overhead = qbench_stop();
-    qbench_start();
-    check += loop_pairs();
-    ticks = qbench_stop();
+    overhead = qbench_time(loop_pairs_overhead);
+    ticks = qbench_time(loop_pairs);
     qbench_report("pool destroy random + create (16-byte values, one move)", ticks, overhead, LIVE);
 
-    qbench_start();
-    check += loop_create_destroy();
-    ticks = qbench_stop();
+    ticks = qbench_time(loop_create_destroy);
     qbench_report("pool create + destroy it (16-byte values, no move)", ticks, overhead, LIVE);
-    if (check == 0xFFFFFFFFu) {
-        bento_port_write("(unlikely checksum)\n"); /* keeps the sums alive */
-    }
 }

@@ -188,43 +188,25 @@ void qbench_sparse_set(void)
         }
     }
 
-    qbench_start();
-    check += loop_overhead();
-    overhead = qbench_stop();
-    qbench_start();
-    check += loop_contains();
-    ticks = qbench_stop();
+    overhead = qbench_time(loop_overhead);
+    ticks = qbench_time(loop_contains);
     qbench_report("sparse set contains (typed, 16-bit entries, 25% miss)", ticks, overhead, UNIVERSE * ROUNDS);
-    qbench_start();
-    check += loop_contains_generic();
-    ticks = qbench_stop();
+    ticks = qbench_time(loop_contains_generic);
     qbench_report("sparse set contains (generic, 16-bit entries, 62% miss)", ticks, overhead, UNIVERSE * ROUNDS);
 
-    qbench_start();
-    check += loop_get_overhead();
-    overhead = qbench_stop();
-    qbench_start();
-    check += loop_get();
-    ticks = qbench_stop();
+    overhead = qbench_time(loop_get_overhead);
+    ticks = qbench_time(loop_get);
     qbench_report("sparse set get (typed, 8-byte values)", ticks, overhead, LIVE * ROUNDS);
 
-    qbench_start();
-    check += loop_iterate_raw();
-    overhead = qbench_stop();
-    qbench_start();
-    check += loop_iterate();
-    ticks = qbench_stop();
+    overhead = qbench_time(loop_iterate_raw);
+    ticks = qbench_time(loop_iterate);
     qbench_report("sparse set iterate one column, minus the raw loop", ticks, overhead, LIVE * ROUNDS);
     qbench_report("raw array loop (the floor)", overhead, 0u, LIVE * ROUNDS);
 
-    qbench_start();
-    check += loop_remove_insert();
-    ticks = qbench_stop();
+    ticks = qbench_time(loop_remove_insert);
     qbench_report("sparse set remove + insert (8-byte values, one move)", ticks, 0u, LIVE);
 
-    qbench_start();
-    check += loop_join();
-    ticks = qbench_stop();
+    ticks = qbench_time(loop_join);
     qbench_report("sparse set join of 2 sets, per driver key", ticks, 0u, (LIVE / 2u) * ROUNDS);
 
     check += measure_sorts();

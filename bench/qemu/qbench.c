@@ -11,6 +11,7 @@
 #define SYST_MASK 0x00FFFFFFu
 
 static uint32_t start_value;
+static uint32_t checksum;
 
 void qbench_start(void)
 {
@@ -25,6 +26,13 @@ uint32_t qbench_stop(void)
 {
     const uint32_t now = SYST_CVR;
     return (start_value - now) & SYST_MASK; /* it counts down */
+}
+
+uint32_t qbench_time(uint32_t (*loop)(void))
+{
+    qbench_start();
+    checksum += loop();
+    return qbench_stop();
 }
 
 void qbench_report(const char *name, uint32_t ticks, uint32_t overhead_ticks, uint32_t ops)
@@ -53,6 +61,9 @@ int main(void)
 #define QBENCH(fn) fn();
 #include QBENCH_FILE
 #undef QBENCH
+    bento_port_write("checksum ");
+    bento_port_write_u64(checksum);
+    bento_port_write("\n");
     bento_port_exit(0);
     return 0;
 }

@@ -21,6 +21,9 @@
 void qbench_start(void);
 /* SysTick ticks since qbench_start(). */
 uint32_t qbench_stop(void);
+/* Run `loop` between qbench_start() and qbench_stop() and return the ticks. Its result is
+ * folded into a checksum the image prints at the end, so the work cannot be optimised away. */
+uint32_t qbench_time(uint32_t (*loop)(void));
 /* Print `name: X.XX instructions/op` for (ticks - overhead_ticks) over `ops` operations. */
 void qbench_report(const char *name, uint32_t ticks, uint32_t overhead_ticks, uint32_t ops);
 
