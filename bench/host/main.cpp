@@ -2,7 +2,8 @@
 //
 //   bench_host [--md FILE] [--plot FILE] [FILTER...]
 // FILTER keeps the benchmarks whose name contains it. --md writes the markdown tables,
-// --plot a gnuplot data file of ns/op at 64k (one row per group/op, one column per impl).
+// --plot a gnuplot data file of ns/op at 64k: per group/op, the floor, the kit's first row and
+// the standard peers.
 #include "harness.h"
 
 #include <cstdio>
@@ -176,26 +177,26 @@ int main(int argc, char **argv)
     if (md) std::fclose(md);
 
     if (plot_path) {
-        // ns/op at 64k: one line per group/op, one column per implementation ("-" = absent).
-        std::vector<std::string> impls;
-        for (auto &r : bench::rows())
-            if (r.n == 65536 && std::find(impls.begin(), impls.end(), r.impl) == impls.end())
-                impls.push_back(r.impl);
+        // ns/op at 64k, one line per group/op: the floor, the kit's first row, and the two
+        // standard peers where they were measured ("-" = absent).
+        const char *columns[] = {"floor", "bento", "std::unordered_map", "absl::flat_hash_map"};
         FILE *plot = std::fopen(plot_path, "w");
         if (!plot) {
             std::perror(plot_path);
             return 1;
         }
-        std::fprintf(plot, "label");
-        for (auto &i : impls) std::fprintf(plot, "\t\"%s\"", i.c_str());
-        std::fprintf(plot, "\n");
+        std::fprintf(plot, "label\tfloor\tbento\tstd::unordered_map\tabsl::flat_hash_map\n");
         for (auto &key : keys) {
             auto &group_rows = by_key[key];
             if (group_rows[0].n != 65536) continue;
             std::fprintf(plot, "\"%s %s\"", group_rows[0].group.c_str(), group_rows[0].op.c_str());
-            for (auto &i : impls) {
+            for (const char *column : columns) {
                 const bench::row *found = nullptr;
-                for (auto &r : group_rows) if (r.impl == i) found = &r;
+                for (auto &r : group_rows) {
+                    const bool match = std::strcmp(column, "bento") == 0 ? r.impl.rfind("bento", 0) == 0
+                                                                         : r.impl == column;
+                    if (match && !found) found = &r;
+                }
                 if (found) std::fprintf(plot, "\t%.3f", found->ns);
                 else std::fprintf(plot, "\t-");
             }

@@ -1,8 +1,8 @@
-# bench/host/plot.gp - ns/op at 64k elements per operation, one bar per implementation.
+# bench/host/plot.gp - ns/op at 64k elements per operation: floor, kit, standard peers.
 # gnuplot -e "datafile='...'; outfile='...'" bench/host/plot.gp
-set terminal pngcairo size 1400,700 font ",10"
+set terminal pngcairo size 1600,800 font ",10"
 set output outfile
-set title "bento host benchmarks at 64k elements (ns/op, log scale, lower is better)"
+set title "bento host benchmarks at 64k elements: the raw floor, the kit (its first variant) and standard peers (ns/op, log scale, lower is better)"
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.85 border -1
