@@ -56,6 +56,24 @@ typedef struct bento_index {
     uint32_t max_count; /* BENTO_INDEX_MAX_COUNT(capacity) */
 } bento_index;
 
+/*
+ * How find picks among the entries of a key's group. A hit is the first entry of its group in
+ * two thirds of lookups and the second in most of the rest, so a branch on "which one" goes
+ * the wrong way about a third of the time. On cores that speculate past branches (x86-64,
+ * AArch64) each wrong guess waits for the slot's cache miss and throws away the lookups
+ * started behind it: there find compares the first entry's tag and steps to the second by
+ * arithmetic (1), which costs a dozen instructions more. On in-order Cortex-M cores a branch
+ * costs a cycle or two and every instruction counts: there find walks with branches (0).
+ * Both give the same answers; define BENTO_INDEX_BRANCHLESS to 0 or 1 to choose.
+ */
+#ifndef BENTO_INDEX_BRANCHLESS
+#if defined(__x86_64__) || defined(_M_X64) || defined(__aarch64__) || defined(_M_ARM64)
+#define BENTO_INDEX_BRANCHLESS 1
+#else
+#define BENTO_INDEX_BRANCHLESS 0
+#endif
+#endif
+
 /* Bytes of caller memory for an index of `capacity` slots (a constant expression). */
 #define BENTO_INDEX_BYTES(capacity) ((size_t)(capacity) * 16u)
 
@@ -102,22 +120,36 @@ bento_status bento_index_attach(bento_index *ix, void *memory, size_t bytes, uin
  * Inline, so that a lookup costs a few dozen instructions and no call. How it works: the home
  * slot's group byte says where the key's group starts (0: nothing lives at this home, a miss);
  * the walk then compares the upper half of each tag, distance << 8 | fingerprint, against the
- * one the key would have there. Each step raises the wanted distance by one; no sound table
- * holds a distance above 255, so the walk ends within 255 steps even in damaged memory.
+ * one the key would have there (with BENTO_INDEX_BRANCHLESS, the first step is taken by
+ * arithmetic). Each step raises the wanted distance by one; no sound table holds a distance
+ * above 255, so the walk ends within 256 steps even in damaged memory.
  */
 static inline uint32_t *bento_index_find(const bento_index *ix, uint64_t key)
 {
     const uint32_t h = bento_index_hash(key);
     uint32_t *const slots = ix->slots;
     const uint32_t home = h >> ix->shift;
-    const uint32_t first = slots[4u * home] & 0xffu;
     const uint32_t mask = ix->word_mask;
+    const uint32_t first = slots[4u * home] & 0xffu;
     uint32_t want, at;
+#if BENTO_INDEX_BRANCHLESS
+    {
+        /* no group at this home: look at the home slot for a half-tag no slot has (bit 16) */
+        const uint32_t none = (uint32_t)(first == 0u);
+        uint32_t second;
+        want = (first << 8 | (h & 0xffu)) | none << 16;
+        at = 4u * (home + first - 1u + none);
+        second = (uint32_t)((slots[at & mask] >> 16) > want);
+        at += 4u * second;
+        want += second << 8;
+    }
+#else
     if (first == 0u) {
         return NULL;
     }
     want = first << 8 | (h & 0xffu);
     at = 4u * (home + first - 1u);
+#endif
     for (;;) {
         uint32_t *s = slots + (at & mask);
         const uint32_t t = s[0] >> 16;
@@ -125,7 +157,7 @@ static inline uint32_t *bento_index_find(const bento_index *ix, uint64_t key)
             if (t < want) {
                 return NULL;
             }
-            if (s[2] == (uint32_t)key && s[3] == (uint32_t)(key >> 32)) {
+            if (((uint64_t)s[3] << 32 | s[2]) == key) {
                 return s + 1;
             }
         }
@@ -260,14 +292,26 @@ static inline uint32_t *bento_index32_find(const bento_index32 *ix, uint32_t key
     const uint32_t h = bento_index32_hash(key);
     uint32_t *const slots = ix->slots;
     const uint32_t home = h >> ix->shift;
-    const uint32_t first = slots[3u * home] & 0xffu;
     const uint32_t mask = ix->word_mask;
+    const uint32_t first = slots[3u * home] & 0xffu;
     uint32_t want, at;
+#if BENTO_INDEX_BRANCHLESS
+    {
+        const uint32_t none = (uint32_t)(first == 0u);
+        uint32_t second;
+        want = (first << 8 | (h & 0xffu)) | none << 16;
+        at = home + first - 1u + none;
+        second = (uint32_t)((slots[3u * (at & mask)] >> 16) > want);
+        at += second;
+        want += second << 8;
+    }
+#else
     if (first == 0u) {
         return NULL;
     }
     want = first << 8 | (h & 0xffu);
     at = home + first - 1u;
+#endif
     for (;;) {
         uint32_t *s = slots + 3u * (at & mask);
         const uint32_t t = s[0] >> 16;
