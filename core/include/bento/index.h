@@ -140,9 +140,20 @@ static inline uint32_t *bento_index_find(const bento_index *ix, uint64_t key)
      * that entry, so the walk starts one slot later. A home with no group (group fingerprint
      * 0) gets a wanted half-tag no slot has (bit 16), and the walk ends at its first slot. */
     const uint32_t second = (uint32_t)((home_tag >> 8 & 0xffu) > (h & 0xffu));
-    const uint32_t none = (uint32_t)(first == 0u);
+    const uint32_t none = (first - 1u) >> 31;
     want = ((first + second) << 8 | (h & 0xffu)) | none << 16;
     at = 4u * (home + first - 1u + second + none);
+    {
+        /* the slot that holds the key in most hits; the walk below only for the rest */
+        uint32_t *s = slots + (at & mask);
+        const uint32_t t = s[0] >> 16;
+        if (((uint64_t)s[3] << 32 | s[2]) == key && t == want) {
+            return s + 1;
+        }
+        if (t < want) {
+            return NULL;
+        }
+    }
 #else
     if (first == 0u) {
         return NULL;
