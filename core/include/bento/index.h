@@ -147,7 +147,7 @@ static inline uint32_t *bento_index_find(const bento_index *ix, uint64_t key)
         /* the slot that holds the key in most hits; the walk below only for the rest */
         uint32_t *s = slots + (at & mask);
         const uint32_t t = s[0] >> 16;
-        if (((uint64_t)s[3] << 32 | s[2]) == key && t == want) {
+        if (t == want && ((uint64_t)s[3] << 32 | s[2]) == key) {
             return s + 1;
         }
         if (t < want) {
