@@ -61,15 +61,17 @@ typedef struct bento_index {
  * How find starts. A hit is the first entry of its group in two thirds of lookups and the
  * second in most of the rest, and a miss ends at once at a home with no group in about half
  * of lookups: branches on either go the wrong way often. On cores that speculate past
- * branches (x86-64, AArch64) each wrong guess waits for the slot's cache miss and throws away
- * the lookups started behind it; there (1) find takes both decisions by arithmetic on the home
- * slot's tag (the group fingerprint says whether the key can be the group's first entry), for
- * a few instructions more. On in-order Cortex-M cores a branch costs a cycle or two and every
- * instruction counts; there (0) find branches. Both give the same answers; define
- * BENTO_INDEX_BRANCHLESS to 0 or 1 to choose.
+ * branches each wrong guess waits for the slot's cache miss and throws away the lookups
+ * started behind it; there (1) find takes both decisions by arithmetic on the home slot's tag
+ * (the group fingerprint says whether the key can be the group's first entry), for a few
+ * instructions more. On in-order Cortex-M cores a branch costs a cycle or two and every
+ * instruction counts; there (0) find branches. Both give the same answers. The default is 1
+ * on x86-64, where it was measured (docs/index.md: faster up to tables of a few MiB, slower
+ * on tables far beyond the caches), and 0 elsewhere; define BENTO_INDEX_BRANCHLESS to 0 or 1
+ * to choose (an out-of-order AArch64 core is likely to gain as x86-64 does; not measured).
  */
 #ifndef BENTO_INDEX_BRANCHLESS
-#if defined(__x86_64__) || defined(_M_X64) || defined(__aarch64__) || defined(_M_ARM64)
+#if defined(__x86_64__) || defined(_M_X64)
 #define BENTO_INDEX_BRANCHLESS 1
 #else
 #define BENTO_INDEX_BRANCHLESS 0
