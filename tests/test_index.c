@@ -200,6 +200,22 @@ static void test_damage(void)
     words[0] ^= 0x3u;
     CHECK_STATUS(bento_index_check(&ix), BENTO_E_CORRUPT);
     words[0] = saved;
+    /* a group fingerprint that is not its first entry's, and one on a home with no group */
+    for (i = 0u; i < 16u && (words[4u * i] & 0xffu) == 0u; i++) {
+    }
+    CHECK(i < 16u);
+    saved = words[4u * i];
+    words[4u * i] ^= 0x100u;
+    CHECK_STATUS(bento_index_check(&ix), BENTO_E_CORRUPT);
+    words[4u * i] = saved;
+    for (i = 0u; i < 16u && (words[4u * i] & 0xffu) != 0u; i++) {
+    }
+    CHECK(i < 16u);
+    saved = words[4u * i];
+    words[4u * i] |= 0x100u;
+    CHECK_STATUS(bento_index_check(&ix), BENTO_E_CORRUPT);
+    words[4u * i] = saved;
+    CHECK_STATUS(bento_index_check(&ix), BENTO_OK);
     /* counters that disagree */
     ix.count++;
     CHECK_STATUS(bento_index_check(&ix), BENTO_E_CORRUPT);

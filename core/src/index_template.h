@@ -20,6 +20,8 @@
 #define DIST_LAST 0xff000000u /* the largest distance: an entry there cannot move further */
 #define ENTRY 0xffff0000u     /* distance and fingerprint of the entry in this slot */
 #define GROUP 0x000000ffu     /* distance of the first entry whose home is this slot */
+#define GROUP_FP 0x0000ff00u  /* fingerprint of that entry (0 when the home has none) */
+#define HOME 0x0000ffffu      /* the fields about this slot as a home: they never move */
 
 #ifdef BENTO__INDEX_OPS
 
@@ -79,7 +81,8 @@ void IX_NAME(clear)(IX *ix)
 /*
  * Move the entry of slot `from` one slot up or down (to `to`), its distance changed by `delta`
  * (+DIST_ONE or -DIST_ONE). When it is the first entry of its home, the home's group byte
- * follows it. Group bytes stay in their slots.
+ * follows it (it stays the first, so the group fingerprint stays). Home fields stay in their
+ * slots.
  */
 static inline void move_entry(uint32_t *slots, uint32_t mask, uint32_t to, uint32_t from, uint32_t delta)
 {
@@ -91,7 +94,7 @@ static inline void move_entry(uint32_t *slots, uint32_t mask, uint32_t to, uint3
     if ((*group_of & GROUP) == dist) {
         *group_of = (*group_of & ~GROUP) | (t + delta) >> 24;
     }
-    d[TAG] = (d[TAG] & GROUP) | ((t & ENTRY) + delta);
+    d[TAG] = (d[TAG] & HOME) | ((t & ENTRY) + delta);
     d[VALUE] = s[VALUE];
     IX_KEY_COPY(d, s);
 }
@@ -103,7 +106,8 @@ static bento_status add(IX *ix, IX_KEY key, uint32_t value)
     const uint32_t mask = ix->capacity - 1u;
     uint32_t *const slots = ix->slots;
     const uint32_t home = h >> ix->shift;
-    uint32_t want = DIST_ONE | (h & 0xffu) << 16;
+    const uint32_t fp = h & 0xffu;
+    uint32_t want = DIST_ONE | fp << 16;
     uint32_t at = home;
     uint32_t end, group;
     if (ix->count >= ix->max_count) {
@@ -135,14 +139,14 @@ static bento_status add(IX *ix, IX_KEY key, uint32_t value)
     }
     {
         uint32_t *d = slots + IX_W * at;
-        d[TAG] = (d[TAG] & GROUP) | want;
+        d[TAG] = (d[TAG] & HOME) | want;
         d[VALUE] = value;
         IX_KEY_PUT(d, key);
     }
     /* the new entry starts its group when the group was empty or it went in front */
     group = slots[IX_W * home + TAG] & GROUP;
     if (group == 0u || group > want >> 24) {
-        slots[IX_W * home + TAG] = (slots[IX_W * home + TAG] & ~GROUP) | want >> 24;
+        slots[IX_W * home + TAG] = (slots[IX_W * home + TAG] & ~HOME) | fp << 8 | want >> 24;
     }
     ix->count++;
     return BENTO_OK;
@@ -187,11 +191,17 @@ bento_status IX_NAME(remove)(IX *ix, IX_KEY key, uint32_t *value)
         *value = slots[IX_W * at + VALUE];
     }
     next = (at + 1u) & mask;
-    /* the removed entry was the whole group of its home: the home has none left */
+    /* the removed entry was the first of its home's group: the next entry, when it has the
+     * same home, is the first now (and moves into this slot, at this distance); otherwise the
+     * home has no group left */
     dist = slots[IX_W * at + TAG] >> 24;
     group_of = slots + IX_W * ((at - dist + 1u) & mask) + TAG;
-    if ((*group_of & GROUP) == dist && slots[IX_W * next + TAG] >> 24 != dist + 1u) {
-        *group_of &= ~GROUP;
+    if ((*group_of & GROUP) == dist) {
+        const uint32_t t = slots[IX_W * next + TAG];
+        *group_of &= ~HOME;
+        if (t >> 24 == dist + 1u) {
+            *group_of |= (t >> 8 & GROUP_FP) | dist;
+        }
     }
     /* backward shift: every following entry away from its home moves one slot closer */
     for (n = ix->capacity; n != 0u && slots[IX_W * next + TAG] >= 2u * DIST_ONE; n--) {
@@ -199,7 +209,7 @@ bento_status IX_NAME(remove)(IX *ix, IX_KEY key, uint32_t *value)
         at = next;
         next = (next + 1u) & mask;
     }
-    slots[IX_W * at + TAG] &= GROUP;
+    slots[IX_W * at + TAG] &= HOME;
     ix->count--;
     return BENTO_OK;
 }
@@ -258,7 +268,8 @@ bento_status IX_NAME(check)(const IX *ix)
         const uint32_t before = ix->slots[IX_W * ((i - 1u) & mask)] & ENTRY;
         uint32_t h, j, home;
         group_bytes += (t & GROUP) != 0u ? 1u : 0u;
-        if ((t & 0xff00u) != 0u) {
+        /* a home without a group has no group fingerprint either */
+        if ((t & GROUP) == 0u && (t & GROUP_FP) != 0u) {
             return BENTO_E_CORRUPT;
         }
         if ((t & ENTRY) == 0u) {
@@ -279,7 +290,7 @@ bento_status IX_NAME(check)(const IX *ix)
         /* the first entry of each home is named by the home's group byte */
         if (dist == 1u || before >> 24 != dist - 1u) {
             groups++;
-            if ((ix->slots[IX_W * home] & GROUP) != dist) {
+            if ((ix->slots[IX_W * home] & HOME) != ((t >> 8 & GROUP_FP) | dist)) {
                 return BENTO_E_CORRUPT;
             }
         }

@@ -10,9 +10,10 @@
  * home) and, within one home, by a fingerprint of the hash. Each slot has a 32-bit tag word:
  *     bits 31..24  probe distance of the entry stored here (1 = home slot, 0 = empty slot)
  *     bits 23..16  8-bit fingerprint of that entry's hash
- *     bits 15..8   zero
- *     bits  7..0   for the entries whose HOME is this slot: the probe distance of the first
- *                  of them, or 0 when no entry lives at this home (the "group byte")
+ *     bits 15..8   for the entries whose HOME is this slot: the fingerprint of the first of
+ *                  them (the largest of their fingerprints), or 0 when none lives here
+ *     bits  7..0   for the same entries: the probe distance of the first of them, or 0 when
+ *                  no entry lives at this home (the "group byte")
  * A lookup reads its home slot's group byte: 0 ends a miss at once (43% of misses at load
  * 0.85, 61% at 0.5); otherwise it jumps to the first entry of its home and compares the upper
  * half of each tag, distance << 8 | fingerprint, so one unsigned comparison per slot says "go
@@ -55,6 +56,27 @@ typedef struct bento_index {
     uint32_t count;
     uint32_t max_count; /* BENTO_INDEX_MAX_COUNT(capacity) */
 } bento_index;
+
+/*
+ * How find starts. A hit is the first entry of its group in two thirds of lookups and the
+ * second in most of the rest, and a miss ends at once at a home with no group in about half
+ * of lookups: branches on either go the wrong way often. On cores that speculate past
+ * branches each wrong guess waits for the slot's cache miss and throws away the lookups
+ * started behind it; there (1) find takes both decisions by arithmetic on the home slot's tag
+ * (the group fingerprint says whether the key can be the group's first entry), for a few
+ * instructions more. On in-order Cortex-M cores a branch costs a cycle or two and every
+ * instruction counts; there (0) find branches. Both give the same answers. The default is 1
+ * on x86-64, where it was measured (docs/index.md: faster up to tables of a few MiB, slower
+ * on tables far beyond the caches), and 0 elsewhere; define BENTO_INDEX_BRANCHLESS to 0 or 1
+ * to choose (an out-of-order AArch64 core is likely to gain as x86-64 does; not measured).
+ */
+#ifndef BENTO_INDEX_BRANCHLESS
+#if defined(__x86_64__) || defined(_M_X64)
+#define BENTO_INDEX_BRANCHLESS 1
+#else
+#define BENTO_INDEX_BRANCHLESS 0
+#endif
+#endif
 
 /* Bytes of caller memory for an index of `capacity` slots (a constant expression). */
 #define BENTO_INDEX_BYTES(capacity) ((size_t)(capacity) * 16u)
@@ -102,22 +124,45 @@ bento_status bento_index_attach(bento_index *ix, void *memory, size_t bytes, uin
  * Inline, so that a lookup costs a few dozen instructions and no call. How it works: the home
  * slot's group byte says where the key's group starts (0: nothing lives at this home, a miss);
  * the walk then compares the upper half of each tag, distance << 8 | fingerprint, against the
- * one the key would have there. Each step raises the wanted distance by one; no sound table
- * holds a distance above 255, so the walk ends within 255 steps even in damaged memory.
+ * one the key would have there (with BENTO_INDEX_BRANCHLESS, the first step is taken by
+ * arithmetic). Each step raises the wanted distance by one; no sound table holds a distance
+ * above 255, so the walk ends within 256 steps even in damaged memory.
  */
 static inline uint32_t *bento_index_find(const bento_index *ix, uint64_t key)
 {
     const uint32_t h = bento_index_hash(key);
     uint32_t *const slots = ix->slots;
     const uint32_t home = h >> ix->shift;
-    const uint32_t first = slots[4u * home] & 0xffu;
     const uint32_t mask = ix->word_mask;
+    const uint32_t home_tag = slots[4u * home];
+    const uint32_t first = home_tag & 0xffu;
     uint32_t want, at;
+#if BENTO_INDEX_BRANCHLESS
+    /* The group's first entry has the largest fingerprint: a key with a smaller one is not
+     * that entry, so the walk starts one slot later. A home with no group (group fingerprint
+     * 0) gets a wanted half-tag no slot has (bit 16), and the walk ends at its first slot. */
+    const uint32_t second = (uint32_t)((home_tag >> 8 & 0xffu) > (h & 0xffu));
+    const uint32_t none = (first - 1u) >> 31;
+    want = ((first + second) << 8 | (h & 0xffu)) | none << 16;
+    at = 4u * (home + first - 1u + second + none);
+    {
+        /* the slot that holds the key in most hits; the walk below only for the rest */
+        uint32_t *s = slots + (at & mask);
+        const uint32_t t = s[0] >> 16;
+        if (t == want && ((uint64_t)s[3] << 32 | s[2]) == key) {
+            return s + 1;
+        }
+        if (t < want) {
+            return NULL;
+        }
+    }
+#else
     if (first == 0u) {
         return NULL;
     }
     want = first << 8 | (h & 0xffu);
     at = 4u * (home + first - 1u);
+#endif
     for (;;) {
         uint32_t *s = slots + (at & mask);
         const uint32_t t = s[0] >> 16;
@@ -125,7 +170,7 @@ static inline uint32_t *bento_index_find(const bento_index *ix, uint64_t key)
             if (t < want) {
                 return NULL;
             }
-            if (s[2] == (uint32_t)key && s[3] == (uint32_t)(key >> 32)) {
+            if (((uint64_t)s[3] << 32 | s[2]) == key) {
                 return s + 1;
             }
         }
@@ -194,8 +239,8 @@ bool bento_index_next(const bento_index *ix, uint32_t *cursor, uint64_t *key, ui
 
 /*
  * Verify every invariant: each entry's probe distance and fingerprint match its key's hash,
- * runs are in Robin Hood order without gaps, every home's group byte names its first entry
- * (and no other byte is set), the count matches, at least one slot is empty and no key appears
+ * runs are in Robin Hood order without gaps, every home's group byte and group fingerprint
+ * name its first entry (and are 0 at a home without entries), the count matches, at least one slot is empty and no key appears
  * twice among the entries of one home and fingerprint. BENTO_OK or BENTO_E_CORRUPT.
  * O(capacity). A find, insert or remove on a table whose memory was damaged still returns
  * (every probe loop is bounded by the distance cap or the capacity) but its answer is
@@ -260,14 +305,22 @@ static inline uint32_t *bento_index32_find(const bento_index32 *ix, uint32_t key
     const uint32_t h = bento_index32_hash(key);
     uint32_t *const slots = ix->slots;
     const uint32_t home = h >> ix->shift;
-    const uint32_t first = slots[3u * home] & 0xffu;
     const uint32_t mask = ix->word_mask;
+    const uint32_t home_tag = slots[3u * home];
+    const uint32_t first = home_tag & 0xffu;
     uint32_t want, at;
+#if BENTO_INDEX_BRANCHLESS
+    const uint32_t second = (uint32_t)((home_tag >> 8 & 0xffu) > (h & 0xffu));
+    const uint32_t none = (uint32_t)(first == 0u);
+    want = ((first + second) << 8 | (h & 0xffu)) | none << 16;
+    at = home + first - 1u + second + none;
+#else
     if (first == 0u) {
         return NULL;
     }
     want = first << 8 | (h & 0xffu);
     at = home + first - 1u;
+#endif
     for (;;) {
         uint32_t *s = slots + 3u * (at & mask);
         const uint32_t t = s[0] >> 16;
