@@ -113,8 +113,9 @@ BENCH(pool)
         }));
         bench::report("pool", "iterate", n, "floor", bench::time_ns_per_op(n, [&] {
             const item *v = raw.data();
+            const uint32_t count = uint32_t(n); // the same loop shape as the pool's
             uint64_t s = 0;
-            for (size_t i = 0; i < n; i++) s += v[i].a;
+            for (uint32_t i = 0; i < count; i++) s += v[i].a;
             bench::sink(s);
         }));
         bench::report("pool", "iterate", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
