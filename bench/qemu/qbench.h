@@ -3,8 +3,9 @@
  *
  * Under qemu-system-arm -icount shift=0 every instruction takes one virtual nanosecond, so the
  * SysTick counter (clocked by the board's CPU clock) advances once every
- * QBENCH_INSTRUCTIONS_PER_TICK instructions, exactly and repeatably: 40 on the 25 MHz mps2
- * boards, 62.5 on the 16 MHz micro:bit. These are instruction counts, not cycles.
+ * QBENCH_INSTRUCTIONS_PER_TICK_X10 / 10 instructions, exactly and repeatably: 40 on the 25 MHz
+ * mps2-an385/386/500, 50 on the 20 MHz mps2-an505, 62.5 on the 16 MHz micro:bit (board.mk).
+ * These are instruction counts, not cycles.
  *
  * A benchmark file bench/qemu/bench_NAME.c defines `void qbench_NAME(void)`; the build finds
  * it. Time many operations between qbench_start() and qbench_stop() (at most 2^24 ticks) and
