@@ -2,6 +2,7 @@
 #
 #   make check      everything CI runs: test + qemu-test + every example on every board
 #   make demo       the demo firmware on the default board, under QEMU
+#   make run        EXAMPLE=name BOARD=board: any example on any board
 #   make test       host unit tests (gcc strict, gcc ASan+UBSan, clang when installed)
 #   make qemu-test  the same tests on every board under qemu-system-arm
 #   make bench      host benchmarks against baselines, Cortex-M instruction counts -> docs/
@@ -216,9 +217,13 @@ check: test qemu-test examples core-matrix
 
 # ---------------------------------------------------------------- demo
 
-.PHONY: demo
-demo: $(BUILD)/boards/$(DEFAULT_BOARD)/example-demo.elf | qemu-tools
-	@$(call qemu_run,$(DEFAULT_BOARD),,$<)
+# make run EXAMPLE=chunks BOARD=microbit: any example on any board.
+EXAMPLE := demo
+BOARD := $(DEFAULT_BOARD)
+.PHONY: demo run
+demo: run
+run: $(BUILD)/boards/$(BOARD)/example-$(EXAMPLE).elf | qemu-tools
+	@$(call qemu_run,$(BOARD),,$<)
 
 # ---------------------------------------------------------------- measurements
 
