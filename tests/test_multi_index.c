@@ -31,6 +31,10 @@ static void test_init_statuses(void)
     CHECK_EQ(bento_multi_index_count(&mi, 1u), 0);
     CHECK(!bento_multi_index_key_of(&mi, 0u, NULL));
     CHECK_STATUS(bento_multi_index_check(&mi), BENTO_E_CORRUPT);
+    /* a value capacity whose byte count would wrap a 32-bit size_t is refused, not wrapped
+     * into a small buffer; with a 64-bit size_t the same call is just too large a request */
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, 2u, 0x0fffffffu),
+                 SIZE_MAX > 0xffffffffu ? BENTO_E_SIZE : BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_multi_index_init(&mi, (unsigned char *)memory + 4, bytes - 16u, KEYS,
                                         VALUES - 1u),
                  BENTO_OK); /* 4-byte alignment is enough */
@@ -143,6 +147,9 @@ static void test_damage(void)
     mi->prev[9] = 3u; /* a value listed nowhere claims a list */
     CHECK_STATUS(bento_multi_index_check(mi), BENTO_E_CORRUPT);
     mi->prev[9] = NONE;
+    mi->next[9] = 0u; /* a value listed nowhere links into a list */
+    CHECK_STATUS(bento_multi_index_check(mi), BENTO_E_CORRUPT);
+    mi->next[9] = NONE;
     mi->count++;
     CHECK_STATUS(bento_multi_index_check(mi), BENTO_E_CORRUPT);
     mi->count--;
@@ -277,10 +284,51 @@ static void test_against_model(void)
     CHECK_EQ(mismatches, 0);
 }
 
+#if SIZE_MAX > 0xffffffffu
+/* A move the index refuses leaves the value where it was, order included. The refusal needs
+ * 255 keys crafted onto one home slot of a 512-slot index (12 KiB of buffer: more than the
+ * micro:bit can spare, so this runs where size_t is 64 bits, the host). */
+static void test_refused_move_keeps_order(void)
+{
+    enum { CAP = 512, SHIFT = 23, CROWD = 255, NVALUES = CROWD + 3 };
+    static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_MULTI_INDEX_BYTES(CAP, NVALUES))];
+    bento_multi_index mi;
+    uint64_t candidate = 1000u, crowded_key = 0u;
+    uint32_t placed = 0u;
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, sizeof memory, CAP, NVALUES), BENTO_OK);
+    CHECK_STATUS(bento_multi_index_add(&mi, 1u, 0u), BENTO_OK);
+    CHECK_STATUS(bento_multi_index_add(&mi, 1u, 1u), BENTO_OK); /* key 1 lists 0, 1 */
+    while (placed <= CROWD) { /* CROWD keys on home 7, then one more that cannot fit */
+        if (bento_index_hash(candidate) >> SHIFT == 7u) {
+            if (placed < CROWD) {
+                CHECK_STATUS(bento_multi_index_add(&mi, candidate, 2u + placed), BENTO_OK);
+            } else {
+                crowded_key = candidate;
+            }
+            placed++;
+        }
+        candidate++;
+    }
+    CHECK_STATUS(bento_multi_index_move(&mi, crowded_key, 0u), BENTO_E_FULL);
+    CHECK_EQ(bento_multi_index_first(&mi, 1u), 0);
+    CHECK_EQ(bento_multi_index_next(&mi, 0u), 1);
+    CHECK_EQ(bento_multi_index_next(&mi, 1u), NONE);
+    CHECK_STATUS(bento_multi_index_check(&mi), BENTO_OK);
+    /* alone under its key, the value keeps its key when the new one is refused */
+    CHECK_STATUS(bento_multi_index_remove(&mi, 1u, 1u), BENTO_OK);
+    CHECK_STATUS(bento_multi_index_move(&mi, crowded_key, 0u), BENTO_E_FULL);
+    CHECK_EQ(bento_multi_index_first(&mi, 1u), 0);
+    CHECK_STATUS(bento_multi_index_check(&mi), BENTO_OK);
+}
+#endif
+
 void test_multi_index(void)
 {
     test_init_statuses();
     test_lists();
     test_damage();
+#if SIZE_MAX > 0xffffffffu
+    test_refused_move_keeps_order();
+#endif
     test_against_model();
 }

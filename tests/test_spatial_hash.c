@@ -139,6 +139,10 @@ static void test_extremes(void)
     CHECK_STATUS(bento_spatial_hash_query_box(sh, minus, zero, collect, &f, &stats), BENTO_OK);
     CHECK_EQ(f.bits, 0xc);
     CHECK_EQ(stats.cells_visited, 8);
+    f.bits = 0u;
+    /* the whole int32 range: 2^32 units wide, found without any arithmetic overflow */
+    CHECK_STATUS(bento_spatial_hash_query_box(sh, lo, hi, collect, &f, &stats), BENTO_OK);
+    CHECK_EQ(f.bits, 0xf);
     CHECK_STATUS(bento_spatial_hash_check(sh), BENTO_OK);
 }
 

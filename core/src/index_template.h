@@ -257,7 +257,7 @@ bento_status IX_NAME(check)(const IX *ix)
     uint32_t i, live = 0u, empty = 0u, groups = 0u, group_bytes = 0u;
     if (ix->capacity < 2u || ix->capacity > BENTO_INDEX_MAX_CAPACITY || (ix->capacity & mask) != 0u ||
         ix->slots == NULL || ix->max_count != BENTO_INDEX_MAX_COUNT(ix->capacity) ||
-        ix->count > ix->max_count || (1ul << (32u - (ix->shift & 31u))) != ix->capacity ||
+        ix->count > ix->max_count || ((uint64_t)1 << (32u - (ix->shift & 31u))) != ix->capacity ||
         ix->word_mask != IX_WORD_MASK(ix->capacity)) {
         return BENTO_E_CORRUPT;
     }

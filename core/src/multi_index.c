@@ -17,7 +17,9 @@ bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t 
     (void)bento_index_init(&mi->keys, NULL, 0u, 0u); /* until init succeeds: finds nothing */
     if (memory == NULL || value_capacity == 0u || value_capacity >= (1ul << 28) ||
         key_capacity < 2u || key_capacity > BENTO_INDEX_MAX_CAPACITY ||
-        (key_capacity & (key_capacity - 1u)) != 0u) {
+        (key_capacity & (key_capacity - 1u)) != 0u ||
+        /* the byte count must not wrap where size_t is 32 bits */
+        value_capacity > (SIZE_MAX - BENTO_INDEX_BYTES(key_capacity)) / 16u) {
         return BENTO_E_ARGUMENT;
     }
     if (!bento_is_aligned(memory, 4u)) {
@@ -159,31 +161,46 @@ bento_status bento_multi_index_remove_all(bento_multi_index *mi, uint64_t key, u
 
 bento_status bento_multi_index_move(bento_multi_index *mi, uint64_t key, uint32_t value)
 {
+    uint64_t old;
+    bento_status status;
     if (value >= mi->value_capacity) {
         return BENTO_E_ARGUMENT;
     }
-    if (mi->prev[value] != NONE) {
-        const uint64_t old = key_of(mi, value);
-        if (old == key) {
-            return BENTO_OK;
-        }
-        /* a new key needs room in the index: refuse before touching the old list */
-        if (bento_index_count(&mi->keys) >= bento_index_max_count(&mi->keys) &&
-            !bento_index_contains(&mi->keys, key) &&
-            !(mi->next[value] == NONE && mi->prev[value] == value)) {
-            return BENTO_E_FULL;
-        }
-        unlink_value(mi, old, value);
-        {
-            const bento_status status = bento_multi_index_add(mi, key, value);
-            if (status != BENTO_OK) {
-                /* only keys crafted against the hash get here: put the value back */
-                (void)bento_multi_index_add(mi, old, value);
-            }
-            return status;
-        }
+    if (mi->prev[value] == NONE) {
+        return bento_multi_index_add(mi, key, value);
     }
-    return bento_multi_index_add(mi, key, value);
+    old = key_of(mi, value);
+    if (old == key) {
+        return BENTO_OK;
+    }
+    if (bento_index_contains(&mi->keys, key)) {
+        unlink_value(mi, old, value); /* appending to an existing list cannot fail */
+        return bento_multi_index_add(mi, key, value);
+    }
+    if (mi->next[value] == NONE && mi->prev[value] == value) {
+        /* alone under its key: the old key's entry makes room for the new one; should the new
+         * key be refused (only keys crafted against the hash are), the old one goes back, and
+         * a one-value list has no order to lose */
+        unlink_value(mi, old, value);
+        status = bento_multi_index_add(mi, key, value);
+        if (status != BENTO_OK) {
+            (void)bento_multi_index_add(mi, old, value);
+        }
+        return status;
+    }
+    /* a new key while the old list keeps other values: enter the key first, so a refusal
+     * leaves everything as it was */
+    status = bento_index_insert(&mi->keys, key, value);
+    if (status != BENTO_OK) {
+        return status;
+    }
+    unlink_value(mi, old, value);
+    mi->prev[value] = value;
+    mi->next[value] = NONE;
+    mi->key_of[2u * value] = (uint32_t)key;
+    mi->key_of[2u * value + 1u] = (uint32_t)(key >> 32);
+    mi->count++;
+    return BENTO_OK;
 }
 
 bool bento_multi_index_key_of(const bento_multi_index *mi, uint32_t value, uint64_t *key)
@@ -216,6 +233,9 @@ bento_status bento_multi_index_check(const bento_multi_index *mi)
         return BENTO_E_CORRUPT;
     }
     for (v = 0u; v < mi->value_capacity; v++) {
+        if (mi->prev[v] == NONE && mi->next[v] != NONE) {
+            return BENTO_E_CORRUPT; /* a value in no list links to nothing */
+        }
         listed += mi->prev[v] != NONE ? 1u : 0u;
     }
     while (bento_index_next(&mi->keys, &cursor, &key, &first)) {

@@ -47,6 +47,12 @@ bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_
     if (status != BENTO_OK) {
         return status;
     }
+    /* the positions must not wrap the byte count where size_t is 32 bits (they fit alone) */
+    if ((size_t)item_capacity * dims * 4u >
+        SIZE_MAX - BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity)) {
+        (void)bento_multi_index_init(&sh->cells, NULL, 0u, 0u, 0u);
+        return BENTO_E_ARGUMENT;
+    }
     if (bytes < BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims)) {
         (void)bento_multi_index_init(&sh->cells, NULL, 0u, 0u, 0u);
         return BENTO_E_SIZE;
@@ -127,12 +133,15 @@ static bool test_item(const bento_spatial_hash *sh, const query *q, uint32_t ite
     uint32_t d;
     q->stats->items_tested++;
     for (d = 0u; d < sh->dims; d++) {
-        const int64_t delta = (int64_t)p[d] - q->center[d];
         if (p[d] < q->lo[d] || p[d] > q->hi[d]) {
             return true;
         }
-        /* inside the box, |delta| <= radius < 2^31: the sum stays below 3 * 2^62 */
-        distance2 += (uint64_t)(delta * delta);
+        if (q->radius >= 0) {
+            /* inside a ball's box, |delta| <= radius < 2^31: the sum stays below 3 * 2^62
+             * (a box query can span 2^32, so it squares nothing) */
+            const int64_t delta = (int64_t)p[d] - q->center[d];
+            distance2 += (uint64_t)(delta * delta);
+        }
     }
     if (q->radius >= 0 && distance2 > (uint64_t)(q->radius * q->radius)) {
         return true;
