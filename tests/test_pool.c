@@ -208,38 +208,73 @@ static void test_generation_retirement(void)
     CHECK_STATUS(tiny_create(&pool, &h, NULL), BENTO_E_FULL);
 }
 
+/* Shared by the damage tests: the micro:bit's RAM holds only so many 1.5 KiB pools. */
+static items damaged;
+
 static void test_check_detects_corruption(void)
 {
-    static items pool;
+    items *const p = &damaged;
     items_handle a, b;
     uint32_t saved;
-    CHECK_STATUS(items_init(&pool), BENTO_OK);
-    CHECK_STATUS(items_create(&pool, &a, NULL), BENTO_OK);
-    CHECK_STATUS(items_create(&pool, &b, NULL), BENTO_OK);
-    CHECK_STATUS(items_destroy(&pool, a), BENTO_OK);
-    CHECK_STATUS(bento_pool_check(&pool.pool), BENTO_OK);
+    CHECK_STATUS(items_init(p), BENTO_OK);
+    CHECK_STATUS(items_create(p, &a, NULL), BENTO_OK);
+    CHECK_STATUS(items_create(p, &b, NULL), BENTO_OK);
+    CHECK_STATUS(items_destroy(p, a), BENTO_OK);
+    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_OK);
 
-    saved = pool.pool.dense_slot[0];
-    pool.pool.dense_slot[0] = 5u; /* a dense position owned by a slot never used */
-    CHECK_STATUS(bento_pool_check(&pool.pool), BENTO_E_CORRUPT);
-    pool.pool.dense_slot[0] = saved;
+    saved = p->pool.dense_slot[0];
+    p->pool.dense_slot[0] = 5u; /* a dense position owned by a slot never used */
+    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_E_CORRUPT);
+    p->pool.dense_slot[0] = saved;
 
-    saved = pool.pool.slots[b.raw & 0xfffffu];
-    pool.pool.slots[b.raw & 0xfffffu] = saved & 0xfffffu; /* generation 0 */
-    CHECK_STATUS(bento_pool_check(&pool.pool), BENTO_E_CORRUPT);
-    pool.pool.slots[b.raw & 0xfffffu] = saved;
+    saved = p->pool.slots[b.raw & 0xfffffu];
+    p->pool.slots[b.raw & 0xfffffu] = saved & 0xfffffu; /* generation 0 */
+    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_E_CORRUPT);
+    p->pool.slots[b.raw & 0xfffffu] = saved;
 
-    pool.pool.count = 2u; /* counters disagree */
-    CHECK_STATUS(bento_pool_check(&pool.pool), BENTO_E_CORRUPT);
-    pool.pool.count = 1u;
+    p->pool.count = 2u; /* counters disagree */
+    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_E_CORRUPT);
+    p->pool.count = 1u;
 
-    saved = pool.pool.free_head;
-    pool.pool.free_head = 40u; /* free list leaves the used slots */
-    CHECK_STATUS(bento_pool_check(&pool.pool), BENTO_E_CORRUPT);
-    pool.pool.free_head = b.raw & 0xfffffu; /* free list holds a live slot */
-    CHECK_STATUS(bento_pool_check(&pool.pool), BENTO_E_CORRUPT);
-    pool.pool.free_head = saved;
-    CHECK_STATUS(bento_pool_check(&pool.pool), BENTO_OK);
+    saved = p->pool.free_head;
+    p->pool.free_head = 40u; /* free list leaves the used slots */
+    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_E_CORRUPT);
+    p->pool.free_head = b.raw & 0xfffffu; /* free list holds a live slot */
+    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_E_CORRUPT);
+    p->pool.free_head = saved;
+    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_OK);
+}
+
+/* The free list ends in a slot that links to itself: a damaged link that makes a cycle, or
+ * ends the list early, is caught; a damaged head of an empty list is never followed. */
+static void test_free_list_damage(void)
+{
+    items *const p = &damaged;
+    items_handle a, b, c;
+    uint32_t ia, ib, saved;
+    const uint32_t mask = 0xfffffu;
+    CHECK_STATUS(items_init(p), BENTO_OK);
+    CHECK_STATUS(items_create(p, &a, NULL), BENTO_OK);
+    CHECK_STATUS(items_create(p, &b, NULL), BENTO_OK);
+    p->pool.free_head = 0xabcdeu; /* damaged while the list is empty: never read */
+    CHECK_STATUS(items_destroy(p, a), BENTO_OK);
+    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_OK);
+    CHECK(!items_contains(p, items_handle_from_raw(bento_handle_make(0u, 3u, 20u))));
+    CHECK_STATUS(items_create(p, &c, NULL), BENTO_OK);
+    CHECK_STATUS(items_destroy(p, c), BENTO_OK);
+    CHECK_STATUS(items_destroy(p, b), BENTO_OK); /* free list: b, then c's slot (0) */
+    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_OK);
+    ia = c.raw & mask;
+    ib = b.raw & mask;
+    saved = p->pool.slots[ib];
+    p->pool.slots[ib] = (saved & ~mask) | ib; /* b links to itself: slot 0 lost */
+    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_E_CORRUPT);
+    p->pool.slots[ib] = saved;
+    saved = p->pool.slots[ia];
+    p->pool.slots[ia] = (saved & ~mask) | ib; /* the last links back to the first: a cycle */
+    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_E_CORRUPT);
+    p->pool.slots[ia] = saved;
+    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_OK);
 }
 
 /* A pool copied whole (struct and storage) works once rebased, and the original is untouched. */
@@ -372,6 +407,7 @@ void test_pool(void)
     test_full_and_clear();
     test_generation_retirement();
     test_check_detects_corruption();
+    test_free_list_damage();
     test_copy_and_rebase();
     test_against_model();
 }

@@ -84,6 +84,13 @@ static void test_init_statuses(void)
     CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, IDX_BITS, cols, 2u), BENTO_OK);
     CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, 32u, NULL, 0u), BENTO_OK);
     CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, U - 1u, 32u, NULL, 0u), BENTO_E_SIZE);
+    /* a set whose init failed finds nothing and refuses every change */
+    CHECK(!bento_sparse_set_contains(&set, 5u));
+    CHECK_EQ(bento_sparse_set_index_of(&set, 0u), BENTO_SPARSE_SET_NONE);
+    CHECK(bento_sparse_set_get(&set, 5u, 0u) == NULL);
+    CHECK_STATUS(bento_sparse_set_remove(&set, 5u), BENTO_E_NOT_FOUND);
+    CHECK(bento_sparse_set_insert(&set, 5u, NULL) != BENTO_OK);
+    CHECK_EQ(bento_sparse_set_count(&set), 0);
     cols[1].data = (unsigned char *)col_b + 1;
     cols[1].bytes = CAP * 3u - 1u;
     CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP - 1u, IDX_BITS, cols, 2u), BENTO_OK);
@@ -842,6 +849,34 @@ static void test_wide(void)
 }
 #endif
 
+/* Rows longer than the 32-byte window, with a column starting past it: each walk moves only
+ * the part of the row inside its window (the rest waits for a later window). */
+static void test_sort_long_rows(void)
+{
+    static unsigned char a[2][12], b[2][12], c[2][12], d[2][12];
+    static uint32_t keys[BENTO_SPARSE_SET_BYTES(4, 2) / 4u];
+    bento_sparse_column cols[4] = {{a, sizeof a, 12u}, {b, sizeof b, 12u}, {c, sizeof c, 12u},
+                                   {d, sizeof d, 12u}};
+    bento_sparse_set set;
+    uint32_t i;
+    CHECK_STATUS(bento_sparse_set_init(&set, keys, sizeof keys, 4u, 2u, 32u, cols, 4u), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_insert(&set, 3u, NULL), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_insert(&set, 1u, NULL), BENTO_OK);
+    for (i = 0; i < 12u; i++) { /* every byte names its key and its column */
+        a[0][i] = 0x30u; b[0][i] = 0x31u; c[0][i] = 0x32u; d[0][i] = 0x33u;
+        a[1][i] = 0x10u; b[1][i] = 0x11u; c[1][i] = 0x12u; d[1][i] = 0x13u;
+    }
+    CHECK_STATUS(bento_sparse_set_sort(&set, 2u, BENTO_SPARSE_SET_BY_KEY, NULL, NULL,
+                                       BENTO_SORT_HEAP),
+                 BENTO_OK);
+    CHECK_EQ(bento_sparse_set_keys(&set)[0], 1);
+    for (i = 0; i < 12u; i++) {
+        CHECK(a[0][i] == 0x10u && b[0][i] == 0x11u && c[0][i] == 0x12u && d[0][i] == 0x13u);
+        CHECK(a[1][i] == 0x30u && b[1][i] == 0x31u && c[1][i] == 0x32u && d[1][i] == 0x33u);
+    }
+    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
+}
+
 void test_sparse_set(void)
 {
     test_init_statuses();
@@ -849,6 +884,7 @@ void test_sparse_set(void)
     test_check_detects_corruption();
     test_typed();
     test_sort();
+    test_sort_long_rows();
     test_join();
     test_against_model();
 #if UINTPTR_MAX > 0xffffffffu

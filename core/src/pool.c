@@ -9,10 +9,13 @@ static size_t value_alignment(size_t stride)
     return align > BENTO_MAX_ALIGN ? BENTO_MAX_ALIGN : align;
 }
 
-/* Point the three arrays into `memory` once it is known to be aligned and large enough. */
+/* Point the three arrays into `memory` once it is known to be there, aligned and large enough. */
 BENTO__NOINLINE static bento_status place_arrays(bento_pool *pool, void *memory, size_t bytes, uint32_t capacity,
                                  size_t stride)
 {
+    if (memory == NULL) {
+        return BENTO_E_ARGUMENT;
+    }
     if (!bento_is_aligned(memory, value_alignment(stride))) {
         return BENTO_E_ALIGN;
     }
@@ -37,11 +40,10 @@ bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_
     pool->count = 0u;
     pool->slots_used = 0u;
     pool->free_count = 0u;
-    pool->free_head = 0u; /* links stay inside the index field even while the list is empty */
     pool->retired = 0u;
     /* index_bits <= 31 once generation_bits >= 1, so the shifts below are defined; the byte
      * count must fit in half the address space (one division, at init only) */
-    if (memory == NULL || value_size == 0u || value_size > UINT32_MAX || index_bits == 0u ||
+    if (value_size == 0u || value_size > UINT32_MAX || index_bits == 0u ||
         generation_bits == 0u || index_bits + generation_bits > 32u || capacity == 0u ||
         capacity - 1u > (1u << index_bits) - 1u || (SIZE_MAX / 2u) / capacity < 8u ||
         value_size > (SIZE_MAX / 2u) / capacity - 8u) {
@@ -62,9 +64,6 @@ bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_
 
 bento_status bento_pool_rebase(bento_pool *pool, void *memory, size_t bytes)
 {
-    if (memory == NULL) {
-        return BENTO_E_ARGUMENT;
-    }
     return place_arrays(pool, memory, bytes, pool->capacity, pool->stride);
 }
 
@@ -110,7 +109,9 @@ static void release_slot(bento_pool *pool, uint32_t index)
         pool->retired++;
         return;
     }
-    pool->slots[index] = (generation + pool->index_mask + 1u) | pool->free_head;
+    /* the last slot of the list links to itself, so a check can tell a list from a cycle */
+    pool->slots[index] =
+        (generation + pool->index_mask + 1u) | (pool->free_count != 0u ? pool->free_head : index);
     pool->free_head = index;
     pool->free_count++;
 }

@@ -40,14 +40,22 @@ bento_status bento_pool_check(const bento_pool *pool)
     if (live != pool->count || free_slots != pool->free_count || retired != pool->retired) {
         return BENTO_E_CORRUPT;
     }
-    /* the free list: free_count steps, each through a free slot below slots_used */
+    /* the free list: free_count distinct free slots. Only the last links to itself, so a
+     * damaged link that closes a cycle early shows up as a self-link too soon or too late */
     index = pool->free_head;
     for (position = 0u; position < pool->free_count; position++) {
-        const uint32_t generation = pool->slots[index < pool->slots_used ? index : 0u] & ~mask;
-        if (index >= pool->slots_used || generation == 0u || (generation & odd) != 0u) {
+        uint32_t generation;
+        uint32_t next;
+        if (index >= pool->slots_used) {
             return BENTO_E_CORRUPT;
         }
-        index = pool->slots[index] & mask;
+        generation = pool->slots[index] & ~mask;
+        next = pool->slots[index] & mask;
+        if (generation == 0u || (generation & odd) != 0u ||
+            (next == index) != (position + 1u == pool->free_count)) {
+            return BENTO_E_CORRUPT;
+        }
+        index = next;
     }
     return BENTO_OK;
 }

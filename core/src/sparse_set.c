@@ -49,6 +49,11 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
     set->capacity = 0u;
     set->count = 0u;
     set->column_count = 0u;
+    set->no_entries[0] = 0u;
+    set->no_keys[0] = 0u;
+    set->sparse = set->no_entries;
+    set->dense = set->no_keys;
+    set->wide = 0u;
     /* capacity - 1 >= universe: capacity 0, or above the universe (which covers universe 0);
        universe - 1 > mask: more indices than index_bits can name */
     if (memory == NULL || index_bits - 1u > 31u || capacity - 1u >= universe ||
@@ -255,7 +260,8 @@ static void move_window(bento_sparse_set *set, uint32_t window, uint32_t dst, ui
 {
     uint32_t c;
     uint32_t begin = 0u; /* where column c starts in the row */
-    for (c = 0u; c < set->column_count; c++) {
+    /* columns that start past the window, and all after them, have nothing in it */
+    for (c = 0u; c < set->column_count && begin < window + 32u; c++) {
         const uint32_t size = set->columns[c].size;
         const uint32_t from = window > begin ? window - begin : 0u;       /* within the element */
         const uint32_t to = window + 32u - begin < size ? window + 32u - begin : size;

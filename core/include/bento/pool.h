@@ -12,7 +12,8 @@
  *     values      capacity * stride bytes, dense; stride = value_size rounded up to 4, so
  *                 every value is word-aligned and moves word by word
  *     slots       capacity * uint32_t: generation << index_bits | dense position (live slot)
- *                                      generation << index_bits | next free slot (free slot)
+ *                                      generation << index_bits | next free slot (free slot;
+ *                                      the last free slot links to itself)
  *     dense_slot  capacity * uint32_t: the slot owning each dense position
  * The buffer holds indices only, never pointers.
  *

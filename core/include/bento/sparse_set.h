@@ -87,6 +87,10 @@ typedef struct bento_sparse_set {
     uint32_t count;
     uint32_t index_mask;                 /* the key bits that index the sparse array */
     uint8_t wide;                        /* 1: 32-bit sparse entries, 0: 16-bit */
+    /* where a failed init points dense and sparse: lookups, which read entry 0 and dense[0]
+       even for an absent key, then read these and find nothing */
+    uint16_t no_entries[2];
+    uint32_t no_keys[1];
 } bento_sparse_set;
 
 /*
