@@ -396,6 +396,19 @@ static void finish(bento_sparse_set *set, uint32_t n, const uint32_t *keys, uint
     apply(set, n, from);
 }
 
+/* A scratch sort pass writes keys and sources from one side to the other: the written side
+ * is read by the next pass. */
+static void swap_sides(uint32_t **src_key, uint32_t **dst_key, uint32_t **src_from,
+                       uint32_t **dst_from)
+{
+    uint32_t *const key = *src_key;
+    uint32_t *const from = *src_from;
+    *src_key = *dst_key;
+    *dst_key = key;
+    *src_from = *dst_from;
+    *dst_from = from;
+}
+
 bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void *scratch,
                                          size_t bytes)
 {
@@ -419,7 +432,6 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
        survives among equal later ones */
     for (shift = 0u; shift < 32u && n != 0u; shift += 8u) {
         uint32_t sum = 0u;
-        uint32_t *t;
         for (i = 0u; i < 256u; i++) {
             count[i] = 0u;
         }
@@ -439,12 +451,7 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
             dst_key[at] = src_key[i];
             dst_from[at] = src_from[i];
         }
-        t = src_key;
-        src_key = dst_key;
-        dst_key = t;
-        t = src_from;
-        src_from = dst_from;
-        dst_from = t;
+        swap_sides(&src_key, &dst_key, &src_from, &dst_from);
     }
     finish(set, n, src_key, src_from);
     return BENTO_OK;
@@ -474,7 +481,6 @@ bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint
        the left run unless the right one is strictly less keeps it stable */
     for (width = 1u; width < n; width <<= 1) {
         uint32_t low;
-        uint32_t *t;
         for (low = 0u; low < n;) {
             const uint32_t mid = n - low > width ? low + width : n;
             const uint32_t high = n - mid > width ? mid + width : n;
@@ -491,12 +497,7 @@ bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint
             }
             low = high;
         }
-        t = src_key;
-        src_key = dst_key;
-        dst_key = t;
-        t = src_from;
-        src_from = dst_from;
-        dst_from = t;
+        swap_sides(&src_key, &dst_key, &src_from, &dst_from);
         if (width > (n >> 1)) {
             break; /* one run covers everything; doubling could wrap */
         }
