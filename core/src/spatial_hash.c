@@ -221,6 +221,19 @@ static void run(const bento_spatial_hash *sh, query *q)
     }
 }
 
+/* The part of a query both shapes set up alike; the counters are zeroed even when the
+ * arguments are then refused. */
+static void start_query(query *q, bento_spatial_visit visit, void *context,
+                        bento_spatial_stats *stats)
+{
+    stats->cells_visited = 0u;
+    stats->items_tested = 0u;
+    stats->items_found = 0u;
+    q->visit = visit;
+    q->context = context;
+    q->stats = stats;
+}
+
 bento_status bento_spatial_hash_query_box(const bento_spatial_hash *sh, const int32_t *min,
                                           const int32_t *max, bento_spatial_visit visit,
                                           void *context, bento_spatial_stats *stats)
@@ -228,12 +241,7 @@ bento_status bento_spatial_hash_query_box(const bento_spatial_hash *sh, const in
     bento_spatial_stats ignored;
     query q;
     uint32_t d;
-    if (stats == NULL) {
-        stats = &ignored;
-    }
-    stats->cells_visited = 0u;
-    stats->items_tested = 0u;
-    stats->items_found = 0u;
+    start_query(&q, visit, context, stats != NULL ? stats : &ignored);
     if (visit == NULL || min == NULL || max == NULL) {
         return BENTO_E_ARGUMENT;
     }
@@ -246,9 +254,6 @@ bento_status bento_spatial_hash_query_box(const bento_spatial_hash *sh, const in
         }
     }
     q.radius = -1;
-    q.visit = visit;
-    q.context = context;
-    q.stats = stats;
     run(sh, &q);
     return BENTO_OK;
 }
@@ -260,12 +265,7 @@ bento_status bento_spatial_hash_query_radius(const bento_spatial_hash *sh, const
     bento_spatial_stats ignored;
     query q;
     uint32_t d;
-    if (stats == NULL) {
-        stats = &ignored;
-    }
-    stats->cells_visited = 0u;
-    stats->items_tested = 0u;
-    stats->items_found = 0u;
+    start_query(&q, visit, context, stats != NULL ? stats : &ignored);
     if (visit == NULL || center == NULL || radius < 0) {
         return BENTO_E_ARGUMENT;
     }
@@ -276,9 +276,6 @@ bento_status bento_spatial_hash_query_radius(const bento_spatial_hash *sh, const
         q.hi[d] = q.center[d] + radius > INT32_MAX ? INT32_MAX : q.center[d] + radius;
     }
     q.radius = radius;
-    q.visit = visit;
-    q.context = context;
-    q.stats = stats;
     run(sh, &q);
     return BENTO_OK;
 }
