@@ -55,56 +55,56 @@ __attribute__((noinline)) static uint32_t loop_overhead(uint32_t n, uint32_t bas
     return sum;
 }
 
-__attribute__((noinline)) static uint32_t loop_remove_insert(uint32_t n)
+__attribute__((noinline)) static uint32_t loop_remove_insert(uint32_t n, uint32_t base)
 {
     uint32_t failures = 0u, i;
     for (i = 0; i < n; i++) {
-        const uint64_t key = key_of(nth(i, n));
+        const uint64_t key = key_of(base + nth(i, n));
         failures += (uint32_t)(bento_index_remove(&table.index, key, NULL) != BENTO_OK);
         failures += (uint32_t)(bento_index_insert(&table.index, key, i) != BENTO_OK);
     }
     return failures;
 }
 
-__attribute__((noinline)) static uint32_t loop_pairs_overhead(uint32_t n)
+__attribute__((noinline)) static uint32_t loop_pairs_overhead(uint32_t n, uint32_t base)
 {
     uint32_t failures = 0u, i;
     for (i = 0; i < n; i++) {
-        const uint64_t key = key_of(nth(i, n));
+        const uint64_t key = key_of(base + nth(i, n));
         failures += (uint32_t)((uint32_t)key == 1u);
         failures += (uint32_t)((uint32_t)key == 2u);
     }
     return failures;
 }
 
+/* Results of every loop, checked at the end so none of the work can be left out. */
+static uint32_t check;
+
+/* Time `overhead` then `loop` over the same keys and report the difference per operation. */
+static void measure(const char *name, uint32_t (*loop)(uint32_t, uint32_t),
+                    uint32_t (*overhead)(uint32_t, uint32_t), uint32_t n, uint32_t base,
+                    uint32_t ops)
+{
+    uint32_t idle, ticks;
+    qbench_start();
+    check += overhead(n, base);
+    idle = qbench_stop();
+    qbench_start();
+    check += loop(n, base);
+    ticks = qbench_stop();
+    qbench_report(name, ticks, idle, ops);
+}
+
 static void run(uint32_t n, const char *hit, const char *miss, const char *pair)
 {
-    uint32_t i, ticks, overhead, check = 0u;
+    uint32_t i;
     qindex_init(&table);
     for (i = 0; i < n; i++) {
         check += (uint32_t)(bento_index_insert(&table.index, key_of(i), i) != BENTO_OK);
     }
-    qbench_start();
-    check += loop_overhead(n, 0u);
-    overhead = qbench_stop();
-    qbench_start();
-    check += loop_find(n, 0u);
-    ticks = qbench_stop();
-    qbench_report(hit, ticks, overhead, n * ROUNDS);
-    qbench_start();
-    check += loop_overhead(n, 1000u);
-    overhead = qbench_stop();
-    qbench_start();
-    check += loop_find(n, 1000u);
-    ticks = qbench_stop();
-    qbench_report(miss, ticks, overhead, n * ROUNDS);
-    qbench_start();
-    check += loop_pairs_overhead(n);
-    overhead = qbench_stop();
-    qbench_start();
-    check += loop_remove_insert(n);
-    ticks = qbench_stop();
-    qbench_report(pair, ticks, overhead, n);
+    measure(hit, loop_find, loop_overhead, n, 0u, n * ROUNDS);
+    measure(miss, loop_find, loop_overhead, n, 1000u, n * ROUNDS);
+    measure(pair, loop_remove_insert, loop_pairs_overhead, n, 0u, n);
     if (check == 0xFFFFFFFFu || bento_index_check(&table.index) != BENTO_OK) {
         bento_port_write("index bench: table damaged\n");
     }
@@ -123,26 +123,14 @@ __attribute__((noinline)) static uint32_t loop_find32(uint32_t n, uint32_t base)
 
 static void run32(uint32_t n, const char *hit, const char *miss)
 {
-    uint32_t i, ticks, overhead, check = 0u;
+    uint32_t i;
     check += (uint32_t)(bento_index32_init(&table32, table.storage, sizeof table.storage,
                                            CAPACITY) != BENTO_OK);
     for (i = 0; i < n; i++) {
         check += (uint32_t)(bento_index32_insert(&table32, (uint32_t)key_of(i), i) != BENTO_OK);
     }
-    qbench_start();
-    check += loop_overhead(n, 0u);
-    overhead = qbench_stop();
-    qbench_start();
-    check += loop_find32(n, 0u);
-    ticks = qbench_stop();
-    qbench_report(hit, ticks, overhead, n * ROUNDS);
-    qbench_start();
-    check += loop_overhead(n, 1000u);
-    overhead = qbench_stop();
-    qbench_start();
-    check += loop_find32(n, 1000u);
-    ticks = qbench_stop();
-    qbench_report(miss, ticks, overhead, n * ROUNDS);
+    measure(hit, loop_find32, loop_overhead, n, 0u, n * ROUNDS);
+    measure(miss, loop_find32, loop_overhead, n, 1000u, n * ROUNDS);
     if (check == 0xFFFFFFFFu || bento_index32_check(&table32) != BENTO_OK) {
         bento_port_write("index32 bench: table damaged\n");
     }
