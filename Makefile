@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bento: build, test and measure.
 #
 #   make check      everything CI runs: test + qemu-test + every example on every board

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/bench.mk - measurements: make bench, make size, make stack. Included by the Makefile.
 #
 # bench: bench/host/*.cpp (one binary: the kit, the raw floor and the peers on the same data)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bento_port.h - what the test runner, benchmarks and examples need from a platform.
  * The core never includes this file; only programs built on top of it do.

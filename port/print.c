@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* port/print.c - number output on top of bento_port_write(), for every port. */
 #include "bento_port.h"
 

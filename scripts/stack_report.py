@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Worst-case stack of every public bento function, per board, from gcc's -fcallgraph-info=su.
 
 usage: stack_report.py BUILD_STACK_DIR BOARD...

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bento_test.c - check reporting, the random source and the runner's main(). */
 #include "bento_test.h"
 

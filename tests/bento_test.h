@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bento_test.h - the freestanding test framework. One set of test sources runs on the host
  * and on every board; output goes through bento_port_write().

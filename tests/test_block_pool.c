@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of bento/block_pool.h: every status, pointer-to-index arithmetic, corruption, a model. */
 #include <bento/block_pool.h>
 

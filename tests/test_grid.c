@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of bento/grid.h: every status, growth in every direction, the int32 edges, failure at
  * capacity leaving the grid untouched, iteration, the sliding window, and random operations
  * against a naive map. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The ordering invariant of a transform hierarchy kept in a sparse set: sorted by depth, a
  * parent precedes its children, so one forward pass computes every world transform. Random

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of bento/index.h: every status, load and distance limits, damage, a naive model. */
 #include <bento/index.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of the 32-bit-key index (bento/index.h, bento_index32_*): every status, the load and
  * distance limits, damage, a naive model. The scheme is the 64-bit index's (test_index.c). */
 #include <bento/index.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of bento/multi_index.h: every status, list order, damage, a naive model. */
 #include <bento/multi_index.h>
 

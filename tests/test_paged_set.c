@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of bento/paged_set.h: every status, pages taken and given back, stable pointers, a model. */
 #include <bento/paged_set.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of bento/handle.h and bento/pool.h: every status, the generation policy, a model. */
 #include <bento/pool.h>
 

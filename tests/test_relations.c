@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Tests of the observer relation (examples/observers/observers.h): observations in a pool,
  * found through two multi-value indices; destroying an entity removes every observation of it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of bento/sparse_set.h: every status, columns, sorting, sort_as, joins, a model. */
 #include <bento/handle.h>
 #include <bento/sparse_set.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of bento/spatial_hash.h: every status, queries against a naive scan, cells counted. */
 #include <bento/spatial_hash.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // bench/host/bench_block_pool.cpp - the block pool against a plain free list (floor) and
 // malloc/free (peer); the paged set against a raw array (floor), a plain sparse set written
 // here (peer: uint32_t sparse positions, dense keys, dense values) and std::unordered_map.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // bench/host/bench_grid.cpp - the spatial grid on the chunk scenario: a connected region of 3D
 // chunk ids (a ball around a player, negative coordinates included), every chunk of a view
 // box looked up again and again. Against a raw flat 3D array over the region's bounding box

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // bench/host/bench_index.cpp - the hash index (64-bit key -> 32-bit value) against
 // std::unordered_map and absl::flat_hash_map on the same shuffled keys, and a raw array
 // gathered by position (floor: what a lookup costs when the position is already known).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // bench/host/bench_pool.cpp - the handle pool against a raw array (floor) and
 // std::unordered_map<uint32_t, item> keyed by id (the naive peer), on the same data.
 #include "harness.h"

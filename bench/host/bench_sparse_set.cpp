@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // bench/host/bench_sparse_set.cpp - the sparse set against raw arrays (floor) and
 // std::unordered_map (the naive peer), on the same keys; its sort against std::sort.
 //

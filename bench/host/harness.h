@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // bench/host/harness.h - the host benchmark harness (C++17).
 //
 // A benchmark file registers itself with BENCH(name) { ... } and, for each operation, size and

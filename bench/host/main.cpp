@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // bench/host/main.cpp - runs every registered benchmark, prints ratios, writes the tables.
 //
 //   bench_host [--md FILE] [--plot FILE] [FILTER...]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/host/plot.gp - ns/op at 64k elements per operation: floor, kit, standard peers.
 # gnuplot -e "datafile='...'; outfile='...'" bench/host/plot.gp
 set terminal pngcairo size 1600,800 font ",10"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench/qemu/bench_block_pool.c - instructions per block-pool alloc+free pair, and per
  * paged-set get next to a plain sparse-set lookup written here as the reference.

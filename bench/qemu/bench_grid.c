@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/qemu/bench_grid.c - instructions per grid lookup (typed and generic) against a raw flat
  * 3D array, per put that grows the box, and per window focus move, on every board. */
 #include <bento/grid.h>

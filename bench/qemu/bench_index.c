@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench/qemu/bench_index.c - instructions per hash index find (hit and miss) at load 0.5 and
  * 0.85, per remove + insert pair, for 64-bit and 32-bit keys, on every board. 256 slots (4 KiB,

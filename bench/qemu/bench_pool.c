@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/qemu/bench_pool.c - instructions per pool get and per destroy+create pair. */
 #include <bento/pool.h>
 

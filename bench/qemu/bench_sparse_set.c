@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/qemu/bench_sparse_set.c - instructions per sparse set operation on Cortex-M. */
 #include <bento/sparse_set.h>
 

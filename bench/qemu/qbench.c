@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/qemu/qbench.c - SysTick-based instruction counting and the benchmark image's main(). */
 #include "qbench.h"
 

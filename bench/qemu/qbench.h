@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench/qemu/qbench.h - instruction counts on emulated Cortex-M boards.
  *

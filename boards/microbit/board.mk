@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # microbit: BBC micro:bit, nRF51822 (Cortex-M0, ARMv6-M, 16 MHz)
 BOARD_CPU_FLAGS := -mcpu=cortex-m0 -mthumb -mfloat-abi=soft
 BOARD_QEMU_MACHINE := microbit

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # mps2-an385: Arm MPS2 AN385 (Cortex-M3, 25 MHz)
 BOARD_CPU_FLAGS := -mcpu=cortex-m3 -mthumb -mfloat-abi=soft
 BOARD_QEMU_MACHINE := mps2-an385

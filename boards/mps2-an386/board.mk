@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # mps2-an386: Arm MPS2 AN386 (Cortex-M4, 25 MHz)
 BOARD_CPU_FLAGS := -mcpu=cortex-m4 -mthumb -mfloat-abi=soft
 BOARD_QEMU_MACHINE := mps2-an386

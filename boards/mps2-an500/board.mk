@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # mps2-an500: Arm MPS2 AN500 (Cortex-M7, 25 MHz)
 BOARD_CPU_FLAGS := -mcpu=cortex-m7 -mthumb -mfloat-abi=soft
 BOARD_QEMU_MACHINE := mps2-an500

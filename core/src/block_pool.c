@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bento/block_pool.c - fixed-size blocks. The contract is in bento/block_pool.h. */
 #include <bento/block_pool.h>
 

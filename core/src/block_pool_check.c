@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bento/block_pool_check.c - the block pool's invariant checker, apart from the pool so that
  * firmware that never calls it does not carry it. The contract is in bento/block_pool.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bento/grid.c - the spatial grid. The contract is in bento/grid.h. */
 #include <bento/grid.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bento/index.c - the hash index, 64-bit keys. The contract is in bento/index.h. */
 /* Insert and remove go on to walk the key's run after their lookup, so its branches are the
  * cheaper start here on every core (see bento/index.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bento/index32_check.c - the 32-bit-key index's checker, attach and iteration, apart from it
  * (see index_check.c). The contract is in bento/index.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * core/src/index_template.h - the hash index's routines, written once for both key widths.
  * Included by index.c and index_check.c (64-bit keys, 4-word slots) and by index32.c and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bento/multi_index.c - the multi-value index. The contract is in bento/multi_index.h. */
 #include <bento/multi_index.h>
 

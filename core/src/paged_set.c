@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bento/paged_set.c - the paged sparse set. The contract is in bento/paged_set.h. */
 #include <bento/paged_set.h>
 

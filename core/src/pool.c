@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bento/pool.c - the handle pool. The contract is in bento/pool.h. */
 #include <bento/pool.h>
 

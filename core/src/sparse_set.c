@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bento/sparse_set.c - the sparse set. The contract is in bento/sparse_set.h. */
 #include <bento/sparse_set.h>
 

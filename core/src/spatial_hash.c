@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bento/spatial_hash.c - the spatial hash. The contract is in bento/spatial_hash.h. */
 #include <bento/spatial_hash.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bento/status.c - names of the status codes, for logs and test output. */
 #include <bento/common.h>
 

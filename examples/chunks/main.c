@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * examples/chunks - a rover's maps on a Cortex-M board, in two grids over static memory.
  *

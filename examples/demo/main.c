@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * examples/demo - a tiny space shooter's entity table on a Cortex-M board.
  *

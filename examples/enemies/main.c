@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * examples/enemies - "every enemy within R of the player" with a spatial hash.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * examples/hierarchy - a scene graph whose transforms are computed in one forward pass.
  *

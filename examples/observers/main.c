@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * examples/observers - the observer pattern as a relation, not as lists inside objects.
  *

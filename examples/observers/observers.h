@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * examples/observers/observers.h - the observer relation: entities watching entities.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * port/cortex-m/libc_shims.c - memcpy, memmove and memset for images linked without a libc.
  * The compiler may emit calls to them for structure copies; the bento core itself never

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* port/cortex-m - bento_port.h on bare metal, through semihosting. */
 #include "bento_port.h"
 #include "semihosting.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* port/cortex-m/semihosting.c - the two semihosting calls the kit uses. */
 #include "semihosting.h"
 

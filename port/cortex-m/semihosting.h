@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Arm semihosting (bkpt 0xab), the console and exit path under QEMU and debuggers. */
 #ifndef BENTO_SEMIHOSTING_H
 #define BENTO_SEMIHOSTING_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * port/cortex-m/startup.c - vector table, reset handler and fault handler for every board.
  * Reset copies .data from flash, zeroes .bss and calls main(); a fault or a return from main

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* port/host - bento_port.h on a hosted OS. */
 #include "bento_port.h"
 

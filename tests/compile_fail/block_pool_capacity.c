@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A typed block pool of no blocks must not compile.
  * expect: capacity must be >= 1 */
 #include <bento/block_pool.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A handle type with no generation bits left must not compile.
  * expect: index_bits must leave at least one generation bit */
 #include <bento/handle.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A typed paged set whose page size is not a power of two must not compile.
  * expect: page_size must be a power of two */
 #include <bento/paged_set.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A typed paged set whose universe does not fit its index bits must not compile.
  * expect: need 1 <= capacity <= universe <= 2^index_bits */
 #include <bento/paged_set.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A typed pool whose capacity does not fit its index bits must not compile.
  * expect: capacity does not fit in index_bits */
 #include <bento/pool.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tests/fault - proves the Cortex-M fault path: executing an undefined instruction must land
  * in the HardFault handler, which reports through semihosting and exits with status 3.

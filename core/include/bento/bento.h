@@ -1,7 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /* bento/bento.h - every bento container in one include. */
 #ifndef BENTO_BENTO_H
 #define BENTO_BENTO_H
 
+#include <bento/version.h>
 #include <bento/common.h>
 #include <bento/handle.h>
 #include <bento/pool.h>

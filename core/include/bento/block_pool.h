@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bento/block_pool.h - fixed-size blocks over caller memory.
  *

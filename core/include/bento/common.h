@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bento/common.h - what every bento container shares.
  *
@@ -14,6 +15,8 @@
 #ifdef BENTO_CONFIG_HEADER
 #include BENTO_CONFIG_HEADER
 #endif
+
+#include <bento/version.h>
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bento/grid.h - an N-dimensional spatial grid over caller memory.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bento/index.h - the hash index: a fixed-capacity map from a 64-bit key to a 32-bit value.
  *

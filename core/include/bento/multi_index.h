@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bento/multi_index.h - the multi-value index: one 64-bit key to many 32-bit values.
  *

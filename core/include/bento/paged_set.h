@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bento/paged_set.h - a sparse set of 32-bit keys whose values never move.
  *

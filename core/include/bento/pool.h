@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bento/pool.h - the handle pool: a dense slot map over caller memory.
  *

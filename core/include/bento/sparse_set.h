@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bento/sparse_set.h - a sparse set of 32-bit keys with parallel dense columns.
  *

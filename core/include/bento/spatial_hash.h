@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bento/spatial_hash.h - items at 2D or 3D integer positions, bucketed by cell.
  *
