@@ -21,6 +21,12 @@ void bento_test_check_eq(int64_t a, int64_t b, const char *file, int line, const
 void bento_test_check_status(bento_status got, bento_status want, const char *file, int line,
                              const char *expr);
 
+/* True when pointer p is aligned to the power of two a. */
+static inline bool bento_test_aligned(const void *p, uintptr_t a)
+{
+    return ((uintptr_t)p & (a - 1u)) == 0u;
+}
+
 /* Print a message line (seeds, notes). */
 void bento_test_print(const char *text);
 void bento_test_print_u64(uint64_t value);

@@ -108,7 +108,7 @@ static void test_alloc_free_cycle(void)
     for (i = 0; i < 8u; i++) {
         CHECK_STATUS(messages_alloc(pool, &blocks[i]), BENTO_OK);
         CHECK(blocks[i] != NULL);
-        CHECK(bento_is_aligned(blocks[i], 4u));
+        CHECK(bento_test_aligned(blocks[i], 4u));
         /* inside the pool's storage, one stride apart */
         CHECK((unsigned char *)blocks[i] >= (unsigned char *)pool->storage);
         CHECK((unsigned char *)blocks[i] + 12 <= (unsigned char *)pool->storage + 8 * 12);
@@ -208,7 +208,7 @@ static void test_typed_alignment(void)
     CHECK_STATUS(wide_init(pool), BENTO_OK);
     for (i = 0; i < 3u; i++) {
         CHECK_STATUS(wide_alloc(pool, &d[i]), BENTO_OK);
-        CHECK(bento_is_aligned(d[i], 8u));
+        CHECK(bento_test_aligned(d[i], 8u));
         *d[i] = 0.5 * (double)i;
     }
     CHECK_STATUS(wide_alloc(pool, &none), BENTO_E_FULL);

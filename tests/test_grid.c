@@ -463,7 +463,12 @@ static void test_full_leaves_grid_unchanged(void)
     }
     CHECK_EQ(bento_grid_count(&grid), n);
     grid_saved = grid;
-    bento__copy(saved, memory, sizeof saved);
+    {
+        uint32_t w;
+        for (w = 0; w < sizeof saved; w++) {
+            ((unsigned char *)saved)[w] = memory[w];
+        }
+    }
     for (i = 0; i < 6u; i++) {
         void *p = &grid;
         c[0] = i == 0 ? 2 : i == 1 ? -3 : 0; /* just outside -2 .. 1 on one axis */

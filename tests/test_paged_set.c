@@ -143,7 +143,7 @@ static void test_basic(void)
     CHECK_STATUS(bodies_insert(set, KEY(100, 2), &c), BENTO_OK);
     CHECK_EQ(body_pages_count(pages), 2);
     CHECK_EQ(bento_paged_set_pages_held(&set->set), 2);
-    CHECK(bento_is_aligned(a, 4u) && bento_is_aligned(c, 4u));
+    CHECK(bento_test_aligned(a, 4u) && bento_test_aligned(c, 4u));
     a->tag = 3u;
     b->tag = 5u;
     c->tag = 200u;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Tests of bento/handle.h and bento/pool.h: every status, the generation policy, a model. */
+/* Tests of bento/handle.h and bento/pool.h: every status, both generation policies, oldest-first
+ * reuse against an exact model, open from a buffer, damage and confinement. */
 #include <bento/pool.h>
 
 #include "bento_test.h"
@@ -9,8 +10,12 @@ typedef struct item {
     uint32_t payload[3];
 } item; /* 16 bytes */
 
-BENTO_POOL_TYPE(items, item, 64, uint32_t, 20);
-BENTO_POOL_TYPE(tiny, item, 1, uint16_t, 12); /* 16-bit handles, 4 generation bits */
+BENTO_POOL_TYPE_BITS(items, item, 64, uint32_t, BENTO_POOL_RETIRE, 20);
+BENTO_POOL_TYPE_BITS(tiny, item, 1, uint16_t, BENTO_POOL_RETIRE, 12); /* 4 generation bits */
+BENTO_POOL_TYPE_BITS(loop, item, 2, uint16_t, BENTO_POOL_WRAP, 13);  /* 3 generation bits */
+/* The README's configuration: 128 enemies, 32-bit handles, the fewest index bits (7). */
+BENTO_POOL_TYPE(enemies, item, 128, uint32_t, BENTO_POOL_WRAP);
+BENTO_POOL_TYPE(enemies_retire, item, 128, uint32_t, BENTO_POOL_RETIRE);
 
 static void test_handles(void)
 {
@@ -28,6 +33,12 @@ static void test_handles(void)
     CHECK(items_handle_eq(h, items_handle_from_raw(h.raw)));
     CHECK_EQ(sizeof(tiny_handle), 2);
     CHECK_EQ(sizeof(items_handle), 4);
+    CHECK_EQ(items_handle_INDEX_BITS, 20);
+    CHECK_EQ(enemies_handle_INDEX_BITS, 7); /* derived from the capacity */
+    CHECK_EQ(BENTO__INDEX_BITS(1), 1);
+    CHECK_EQ(BENTO__INDEX_BITS(2), 1);
+    CHECK_EQ(BENTO__INDEX_BITS(129), 8);
+    CHECK_EQ(BENTO__INDEX_BITS(0x80000000u), 31);
 }
 
 static void test_status_names(void)
@@ -41,49 +52,88 @@ static void test_status_names(void)
     CHECK(bento_status_name(BENTO_E_NOT_FOUND)[8] == 'N');
     CHECK(bento_status_name(BENTO_E_EXISTS)[8] == 'E');
     CHECK(bento_status_name(BENTO_E_CORRUPT)[8] == 'C');
-    CHECK(bento_status_name(BENTO_E_EMPTY)[8] == 'E');
     CHECK(bento_status_name((bento_status)42)[8] == '?');
 }
 
 static bento_align_unit buffer[BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(32, 16)) + 1];
 
+/* Shared by the tests, one after another: the micro:bit's RAM holds only so many pools. */
+static items pool_a, pool_b;
+
+/* A pool whose init or open failed is inert: it answers every call as an empty full pool. */
+static void check_inert(bento_pool *pool)
+{
+    uint32_t h = 1u;
+    void *v = &h;
+    CHECK_EQ(bento_pool_capacity(pool), 0);
+    CHECK_EQ(bento_pool_count(pool), 0);
+    CHECK_STATUS(bento_pool_create(pool, &h, &v), BENTO_E_FULL);
+    CHECK_EQ(h, 0);
+    CHECK(v == NULL);
+    CHECK(bento_pool_get(pool, 1u) == NULL);
+    CHECK(bento_pool_get(pool, 0x100001u) == NULL);
+    CHECK_STATUS(bento_pool_destroy(pool, 1u), BENTO_E_STALE);
+    CHECK_EQ(bento_pool_handle_at(pool, 0), 0);
+    CHECK_EQ(bento_pool_handle_of_index(pool, 0), 0);
+    CHECK_EQ(bento_pool_lifetime(pool), 0);
+    bento_pool_clear(pool);
+    CHECK_STATUS(bento_pool_check(pool), BENTO_OK);
+}
+
 static void test_init_statuses(void)
 {
     bento_pool pool;
-    uint32_t h = 1u;
-    void *v = &h;
     const size_t bytes = BENTO_POOL_BYTES(32, 16);
-    CHECK_STATUS(bento_pool_init(&pool, NULL, bytes, 16, 32, 8, 8), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 0, 32, 8, 8), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 16, 0, 8, 8), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 16, 32, 0, 8), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 16, 32, 8, 0), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 16, 32, 24, 9), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 16, 32, 4, 8), BENTO_E_ARGUMENT); /* 32 > 2^4 */
-    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, SIZE_MAX / 4u, 32, 8, 8),
+    CHECK_STATUS(bento_pool_init(&pool, NULL, bytes, 16, 32, 8, 8, BENTO_POOL_RETIRE),
+                 BENTO_E_ARGUMENT);
+    check_inert(&pool);
+    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 0, 32, 8, 8, BENTO_POOL_RETIRE),
+                 BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 16, 0, 8, 8, BENTO_POOL_RETIRE),
+                 BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 16, 32, 0, 8, BENTO_POOL_RETIRE),
+                 BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 16, 32, 8, 0, BENTO_POOL_RETIRE),
+                 BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 16, 32, 24, 9, BENTO_POOL_RETIRE),
+                 BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 16, 32, 4, 8, BENTO_POOL_RETIRE),
+                 BENTO_E_ARGUMENT); /* 32 > 2^4 */
+    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 16, 32, 8, 8, (bento_pool_policy)2),
+                 BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, SIZE_MAX / 4u, 32, 8, 8, BENTO_POOL_RETIRE),
                  BENTO_E_ARGUMENT); /* capacity * value_size overflows */
-    CHECK_STATUS(bento_pool_init(&pool, (unsigned char *)buffer + 4, bytes, 16, 32, 8, 8),
-                 BENTO_E_ALIGN);
-    CHECK_STATUS(bento_pool_init(&pool, (unsigned char *)buffer + 2, bytes, 2, 32, 8, 8),
+    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 0x7fffffffu, 32, 8, 8, BENTO_POOL_RETIRE),
+                 BENTO_E_ARGUMENT); /* more than 4 GiB of buffer */
+    if (BENTO_MAX_ALIGN == 8u) {
+        CHECK_STATUS(bento_pool_init(&pool, (unsigned char *)buffer + 4, bytes, 16, 32, 8, 8,
+                                     BENTO_POOL_RETIRE),
+                     BENTO_E_ALIGN);
+        check_inert(&pool);
+    }
+    CHECK_STATUS(bento_pool_init(&pool, (unsigned char *)buffer + 2, bytes, 2, 32, 8, 8,
+                                 BENTO_POOL_RETIRE),
                  BENTO_E_ALIGN); /* even 2-byte values need a 4-byte-aligned buffer */
-    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes - 1, 16, 32, 8, 8), BENTO_E_SIZE);
-    /* a failed init leaves a pool that refuses everything */
-    CHECK_EQ(bento_pool_capacity(&pool), 0);
-    CHECK_STATUS(bento_pool_create(&pool, &h, &v), BENTO_E_FULL);
-    CHECK_EQ(h, 0);
-    CHECK(v == NULL);
-    CHECK(bento_pool_get(&pool, 1u) == NULL);
-    /* exact size, odd value size (alignment 4 is enough), 32 index bits minus one */
-    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 16, 32, 8, 8), BENTO_OK);
+    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes - 1, 16, 32, 8, 8, BENTO_POOL_RETIRE),
+                 BENTO_E_SIZE);
+    check_inert(&pool);
+    /* exact size, odd value size (alignment 4 is enough), 31 index bits and 1 generation bit */
+    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 16, 32, 8, 8, BENTO_POOL_RETIRE), BENTO_OK);
     CHECK_STATUS(bento_pool_init(&pool, (unsigned char *)buffer + 4, BENTO_POOL_BYTES(32, 3), 3,
-                                 32, 31, 1),
+                                 32, 31, 1, BENTO_POOL_WRAP),
                  BENTO_OK);
-    CHECK_STATUS(bento_pool_init(&pool, buffer, BENTO_POOL_BYTES(16, 16), 16, 16, 4, 28), BENTO_OK);
+    CHECK_STATUS(bento_pool_init(&pool, buffer, BENTO_POOL_BYTES(16, 16), 16, 16, 4, 28,
+                                 BENTO_POOL_RETIRE),
+                 BENTO_OK);
+    CHECK_EQ(bento_pool_count(&pool), 0);
+    CHECK_EQ(bento_pool_capacity(&pool), 16);
+    CHECK_STATUS(bento_pool_check(&pool), BENTO_OK);
 }
 
 static void test_basic_lifecycle(void)
 {
-    static items pool;
+    items *const pool_ = &pool_a;
+#define pool (*pool_)
     items_handle a, b, c;
     item *pa, *pb, *pc;
     CHECK_STATUS(items_init(&pool), BENTO_OK);
@@ -93,6 +143,8 @@ static void test_basic_lifecycle(void)
     CHECK_STATUS(items_create(&pool, &b, &pb), BENTO_OK);
     CHECK_STATUS(items_create(&pool, &c, NULL), BENTO_OK);
     CHECK(!items_handle_is_null(a) && !items_handle_is_null(b) && !items_handle_is_null(c));
+    CHECK_EQ(items_handle_index(a), 0); /* slots are handed out in order */
+    CHECK_EQ(items_handle_index(c), 2);
     pa->tag = 1u;
     pb->tag = 2u;
     pc = items_get(&pool, c);
@@ -102,13 +154,18 @@ static void test_basic_lifecycle(void)
     }
     CHECK_EQ(items_count(&pool), 3);
     CHECK(items_contains(&pool, a));
+    CHECK(items_handle_eq(items_handle_of_index(&pool, 1), b));
     /* destroy the first: the last moves into its place and stays reachable */
     CHECK_STATUS(items_destroy(&pool, a), BENTO_OK);
     CHECK(!items_contains(&pool, a));
     CHECK(items_get(&pool, a) == NULL);
+    CHECK(items_handle_is_null(items_handle_of_index(&pool, 0))); /* free now */
+    CHECK(items_handle_is_null(items_handle_of_index(&pool, 64)));  /* out of range */
     CHECK_EQ(items_count(&pool), 2);
-    CHECK_EQ(items_get(&pool, c)->tag, 3);
-    CHECK_EQ(items_get(&pool, b)->tag, 2);
+    pc = items_get(&pool, c);
+    CHECK(pc != NULL && pc->tag == 3u);
+    pb = items_get(&pool, b);
+    CHECK(pb != NULL && pb->tag == 2u);
     CHECK_EQ(items_values(&pool)[0].tag, 3);
     /* every kind of handle that is not live */
     CHECK_STATUS(items_destroy(&pool, a), BENTO_E_STALE); /* double destroy */
@@ -119,23 +176,27 @@ static void test_basic_lifecycle(void)
                  BENTO_E_STALE); /* index beyond capacity */
     CHECK_STATUS(items_destroy(&pool, items_handle_from_raw(b.raw + (1u << 20))),
                  BENTO_E_STALE); /* right slot, wrong generation */
-    CHECK_STATUS(bento_pool_destroy(&pool.pool, a.raw + (2u << 20)), BENTO_E_STALE);
+    CHECK_STATUS(items_destroy(&pool, items_handle_from_raw(a.raw + (2u << 20))), BENTO_E_STALE);
     CHECK_EQ(items_count(&pool), 2);
-    CHECK_STATUS(bento_pool_check(&pool.pool), BENTO_OK);
-    /* the freed slot comes back with the next live (odd) generation */
+    CHECK_STATUS(items_check(&pool), BENTO_OK);
+    /* oldest first: the never-used slots come before the one just freed */
     CHECK_STATUS(items_create(&pool, &a, &pa), BENTO_OK);
-    CHECK_EQ(items_handle_generation(a), 3);
-    CHECK_EQ(items_handle_at(&pool, 2).raw, a.raw);
+    CHECK_EQ(items_handle_index(a), 3);
+    CHECK_EQ(items_handle_generation(a), 1);
+    CHECK(items_handle_eq(items_handle_at(&pool, 2), a));
     CHECK(items_handle_is_null(items_handle_at(&pool, 3)));
     /* destroying the last element moves nothing */
     CHECK_STATUS(items_destroy(&pool, a), BENTO_OK);
-    CHECK_EQ(items_get(&pool, b)->tag, 2);
-    CHECK_STATUS(bento_pool_check(&pool.pool), BENTO_OK);
+    pb = items_get(&pool, b);
+    CHECK(pb != NULL && pb->tag == 2u);
+    CHECK_STATUS(items_check(&pool), BENTO_OK);
+#undef pool
 }
 
 static void test_full_and_clear(void)
 {
-    static items pool;
+    items *const pool_ = &pool_a;
+#define pool (*pool_)
     items_handle handles[64];
     items_handle extra = items_handle_from_raw(123u);
     item *value = NULL;
@@ -149,7 +210,8 @@ static void test_full_and_clear(void)
     CHECK(items_handle_is_null(extra));
     CHECK(value == NULL);
     for (i = 0; i < 64u; i++) {
-        CHECK_EQ(items_get(&pool, handles[i])->tag, i);
+        value = items_get(&pool, handles[i]);
+        CHECK(value != NULL && value->tag == i);
     }
     /* iteration visits every live value once, with its handle */
     for (i = 0; i < items_count(&pool); i++) {
@@ -161,13 +223,14 @@ static void test_full_and_clear(void)
     for (i = 0; i < 64u; i++) {
         CHECK(!items_contains(&pool, handles[i]));
     }
-    CHECK_STATUS(bento_pool_check(&pool.pool), BENTO_OK);
+    CHECK_STATUS(items_check(&pool), BENTO_OK);
     for (i = 0; i < 64u; i++) {
         items_handle h;
         CHECK_STATUS(items_create(&pool, &h, NULL), BENTO_OK);
         CHECK_EQ(items_handle_generation(h), 3);
     }
     CHECK_STATUS(items_create(&pool, &extra, NULL), BENTO_E_FULL);
+#undef pool
 }
 
 /* A 16-bit handle with 4 generation bits: a slot serves generations 1, 3, ..., 15, then retires. */
@@ -177,11 +240,14 @@ static void test_generation_retirement(void)
     tiny_handle seen[8];
     tiny_handle h;
     uint32_t i, j;
+    bento_pool generic;
     CHECK_STATUS(tiny_init(&pool), BENTO_OK);
+    CHECK_EQ(tiny_lifetime(&pool), 8);
     for (i = 0; i < 8u; i++) {
         CHECK_STATUS(tiny_create(&pool, &h, NULL), BENTO_OK);
         CHECK_EQ(tiny_handle_generation(h), 2u * i + 1u);
         CHECK_EQ(tiny_handle_index(h), 0);
+        CHECK_EQ(tiny_lifetime(&pool), 8u - i);
         seen[i] = h;
         for (j = 0; j < i; j++) {
             CHECK(!tiny_contains(&pool, seen[j])); /* no stale handle aliases the new object */
@@ -190,102 +256,245 @@ static void test_generation_retirement(void)
         /* the even generation of the free slot never matches a handle */
         CHECK(!tiny_contains(&pool, tiny_handle_from_raw(h.raw + (1u << 12))));
     }
-    CHECK_EQ(bento_pool_retired(&pool.pool), 1);
+    CHECK_EQ(tiny_retired(&pool), 1);
+    CHECK_EQ(tiny_lifetime(&pool), 0);
     CHECK_STATUS(tiny_create(&pool, &h, NULL), BENTO_E_FULL);
+    CHECK(tiny_handle_is_null(h));
     for (j = 0; j < 8u; j++) {
         CHECK(!tiny_contains(&pool, seen[j]));
         CHECK_STATUS(tiny_destroy(&pool, seen[j]), BENTO_E_STALE);
     }
     /* a handle with generation 0, the retired slot's, never matches */
     CHECK(!tiny_contains(&pool, tiny_handle_from_raw(0u)));
-    CHECK_STATUS(bento_pool_check(&pool.pool), BENTO_OK);
-    /* clear retires a live slot at its last generation too */
-    CHECK_STATUS(bento_pool_init(&pool.pool, pool.storage, sizeof pool.storage, sizeof(item), 1, 12,
-                                 1),
-                 BENTO_OK); /* 1 generation bit: one object per slot */
-    CHECK_STATUS(tiny_create(&pool, &h, NULL), BENTO_OK);
-    tiny_clear(&pool);
-    CHECK_EQ(bento_pool_retired(&pool.pool), 1);
-    CHECK_STATUS(tiny_create(&pool, &h, NULL), BENTO_E_FULL);
+    CHECK_STATUS(tiny_check(&pool), BENTO_OK);
+    /* clear retires a live slot at its last generation too (1 generation bit: one object) */
+    CHECK_STATUS(bento_pool_init(&generic, buffer, sizeof buffer, sizeof(item), 1, 12, 1,
+                                 BENTO_POOL_RETIRE),
+                 BENTO_OK);
+    CHECK_STATUS(bento_pool_create(&generic, &i, NULL), BENTO_OK);
+    CHECK_EQ(bento_pool_lifetime(&generic), 1);
+    bento_pool_clear(&generic);
+    CHECK_EQ(bento_pool_retired(&generic), 1);
+    CHECK_STATUS(bento_pool_create(&generic, &i, NULL), BENTO_E_FULL);
+    CHECK_STATUS(bento_pool_check(&generic), BENTO_OK);
 }
 
-/* Shared by the damage tests: the micro:bit's RAM holds only so many 1.5 KiB pools. */
-static items damaged;
+/* BENTO_POOL_WRAP: a slot starts again at generation 1 and the pool never loses capacity; a
+ * stale handle aliases only after its slot has served a whole cycle of generations. */
+static void test_generation_wrap(void)
+{
+    static loop pool;
+    loop_handle first, h, other;
+    uint32_t i;
+    CHECK_STATUS(loop_init(&pool), BENTO_OK);
+    CHECK_EQ(loop_lifetime(&pool), BENTO_POOL_FOREVER);
+    CHECK_STATUS(loop_create(&pool, &first, NULL), BENTO_OK);
+    CHECK_STATUS(loop_create(&pool, &other, NULL), BENTO_OK); /* slot 1 stays live throughout */
+    CHECK_STATUS(loop_destroy(&pool, first), BENTO_OK);
+    /* slot 0 serves generations 3, 5, 7 (3 generation bits): first stays stale */
+    for (i = 1u; i < 4u; i++) {
+        CHECK_STATUS(loop_create(&pool, &h, NULL), BENTO_OK);
+        CHECK_EQ(loop_handle_index(h), 0);
+        CHECK_EQ(loop_handle_generation(h), 2u * i + 1u);
+        CHECK(!loop_contains(&pool, first));
+        CHECK_STATUS(loop_destroy(&pool, h), BENTO_OK);
+    }
+    CHECK_EQ(loop_retired(&pool), 0);
+    /* the fourth reuse wraps to generation 1: the handle kept from the start aliases now,
+     * exactly as the policy says */
+    CHECK_STATUS(loop_create(&pool, &h, NULL), BENTO_OK);
+    CHECK_EQ(loop_handle_generation(h), 1);
+    CHECK(loop_handle_eq(h, first));
+    CHECK(loop_contains(&pool, first));
+    CHECK(loop_contains(&pool, other));
+    CHECK_STATUS(loop_check(&pool), BENTO_OK);
+    CHECK_EQ(loop_lifetime(&pool), BENTO_POOL_FOREVER);
+}
+
+/*
+ * The README's pool: 128 slots, 64 live, one destroyed and one created per frame. The
+ * arithmetic of bento/pool.h ("Lifetime"): with 64 slots free at every destroy, a slot serves at
+ * most one object in 65 consecutive creates, so a pool under BENTO_POOL_RETIRE loses no
+ * capacity for (lifetime - 1) * 65 creates, and one under BENTO_POOL_WRAP never does. The run
+ * checks the bound the arithmetic rests on: no slot is created twice within 65 creates.
+ */
+static void test_churn(void)
+{
+    static union {
+        enemies wrap;
+        enemies_retire retire;
+    } pool; /* one after the other */
+    static enemies_handle live[64];
+    static uint32_t last_created[128];
+    const uint32_t frames = 20000u * bento_test_scale();
+    const uint64_t per_second = 60u;
+    uint64_t creates;
+    uint32_t frame, i, closest = 0xffffffffu, failures = 0u;
+    CHECK_STATUS(enemies_retire_init(&pool.retire), BENTO_OK);
+    CHECK_EQ(enemies_retire_lifetime(&pool.retire), 1u << 24); /* 25 generation bits */
+    creates = ((uint64_t)enemies_retire_lifetime(&pool.retire) - 1u) * 65u;
+    CHECK(creates / per_second / 3600u / 24u >= 210u); /* days at 60 Hz without loss */
+    CHECK_STATUS(enemies_init(&pool.wrap), BENTO_OK);
+    CHECK_EQ(enemies_lifetime(&pool.wrap), BENTO_POOL_FOREVER);
+    for (i = 0; i < 128u; i++) {
+        last_created[i] = 0xffffffffu;
+    }
+    for (i = 0; i < 64u; i++) {
+        CHECK_STATUS(enemies_create(&pool.wrap, &live[i], NULL), BENTO_OK);
+        last_created[enemies_handle_index(live[i])] = i;
+    }
+    for (frame = 64u; frame < frames; frame++) {
+        const uint32_t victim = bento_test_rand_below(64u);
+        uint32_t index;
+        failures += enemies_destroy(&pool.wrap, live[victim]) != BENTO_OK;
+        failures += enemies_create(&pool.wrap, &live[victim], NULL) != BENTO_OK;
+        index = enemies_handle_index(live[victim]);
+        if (last_created[index] != 0xffffffffu && frame - last_created[index] < closest) {
+            closest = frame - last_created[index];
+        }
+        last_created[index] = frame;
+    }
+    CHECK_EQ(failures, 0);
+    CHECK(closest >= 65u);
+    CHECK_EQ(enemies_count(&pool.wrap), 64);
+    CHECK_EQ(enemies_retired(&pool.wrap), 0);
+    CHECK_STATUS(enemies_check(&pool.wrap), BENTO_OK);
+}
+
+/* Damage of every kind shows in check; operations on a damaged pool stay inside its buffer
+ * (the sanitizers and the boards' fault handler would catch a stray access) and answer with a
+ * status where they notice. */
+static bento_align_unit damaged_memory[BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(64, sizeof(item)))];
+
+static uint32_t *head_word(unsigned i) { return (uint32_t *)(void *)damaged_memory + i; }
+
+static void start_damaged(bento_pool *p, uint32_t *a, uint32_t *b)
+{
+    /* 20 index bits and 11 generation bits: bit 31 belongs to neither */
+    CHECK_STATUS(bento_pool_init(p, damaged_memory, sizeof damaged_memory, sizeof(item), 64, 20, 11,
+                                 BENTO_POOL_RETIRE),
+                 BENTO_OK);
+    CHECK_STATUS(bento_pool_create(p, a, NULL), BENTO_OK);
+    CHECK_STATUS(bento_pool_create(p, b, NULL), BENTO_OK);
+    CHECK_STATUS(bento_pool_check(p), BENTO_OK);
+}
 
 static void test_check_detects_corruption(void)
 {
-    items *const p = &damaged;
-    items_handle a, b;
-    uint32_t saved;
-    CHECK_STATUS(items_init(p), BENTO_OK);
-    CHECK_STATUS(items_create(p, &a, NULL), BENTO_OK);
-    CHECK_STATUS(items_create(p, &b, NULL), BENTO_OK);
-    CHECK_STATUS(items_destroy(p, a), BENTO_OK);
-    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_OK);
-
-    saved = p->pool.dense_slot[0];
-    p->pool.dense_slot[0] = 5u; /* a dense position owned by a slot never used */
-    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_E_CORRUPT);
-    p->pool.dense_slot[0] = saved;
-
-    saved = p->pool.slots[b.raw & 0xfffffu];
-    p->pool.slots[b.raw & 0xfffffu] = saved & 0xfffffu; /* generation 0 */
-    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_E_CORRUPT);
-    p->pool.slots[b.raw & 0xfffffu] = saved;
-
-    p->pool.count = 2u; /* counters disagree */
-    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_E_CORRUPT);
-    p->pool.count = 1u;
-
-    saved = p->pool.free_head;
-    p->pool.free_head = 40u; /* free list leaves the used slots */
-    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_E_CORRUPT);
-    p->pool.free_head = b.raw & 0xfffffu; /* free list holds a live slot */
-    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_E_CORRUPT);
-    p->pool.free_head = saved;
-    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_OK);
-}
-
-/* The free list ends in a slot that links to itself: a damaged link that makes a cycle, or
- * ends the list early, is caught; a damaged head of an empty list is never followed. */
-static void test_free_list_damage(void)
-{
-    items *const p = &damaged;
-    items_handle a, b, c;
-    uint32_t ia, ib, saved;
+    bento_pool pool;
+    bento_pool *const p = &pool;
+    uint32_t a, b, saved, i;
     const uint32_t mask = 0xfffffu;
-    CHECK_STATUS(items_init(p), BENTO_OK);
-    CHECK_STATUS(items_create(p, &a, NULL), BENTO_OK);
-    CHECK_STATUS(items_create(p, &b, NULL), BENTO_OK);
-    p->pool.free_head = 0xabcdeu; /* damaged while the list is empty: never read */
-    CHECK_STATUS(items_destroy(p, a), BENTO_OK);
-    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_OK);
-    CHECK(!items_contains(p, items_handle_from_raw(bento_handle_make(0u, 3u, 20u))));
-    CHECK_STATUS(items_create(p, &c, NULL), BENTO_OK);
-    CHECK_STATUS(items_destroy(p, c), BENTO_OK);
-    CHECK_STATUS(items_destroy(p, b), BENTO_OK); /* free list: b, then c's slot (0) */
-    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_OK);
-    ia = c.raw & mask;
-    ib = b.raw & mask;
-    saved = p->pool.slots[ib];
-    p->pool.slots[ib] = (saved & ~mask) | ib; /* b links to itself: slot 0 lost */
-    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_E_CORRUPT);
-    p->pool.slots[ib] = saved;
-    saved = p->pool.slots[ia];
-    p->pool.slots[ia] = (saved & ~mask) | ib; /* the last links back to the first: a cycle */
-    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_E_CORRUPT);
-    p->pool.slots[ia] = saved;
-    CHECK_STATUS(bento_pool_check(&p->pool), BENTO_OK);
+    start_damaged(p, &a, &b);
+    CHECK_STATUS(bento_pool_destroy(p, a), BENTO_OK);
+    CHECK_STATUS(bento_pool_check(p), BENTO_OK);
+
+    saved = p->dense_slot[0];
+    p->dense_slot[0] = 5u; /* a dense position owned by a free slot */
+    CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
+    CHECK_STATUS(bento_pool_destroy(p, b), BENTO_OK); /* found through its own slot */
+    p->dense_slot[0] = saved;
+
+    start_damaged(p, &a, &b);
+    saved = p->slots[b & mask];
+    p->slots[b & mask] = saved & mask; /* generation 0 */
+    CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
+    p->slots[b & mask] = saved | 0x80000000u; /* bits above the generation field */
+    CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
+    p->slots[b & mask] = saved;
+    CHECK_STATUS(bento_pool_check(p), BENTO_OK);
+
+    /* every word of the header is covered */
+    for (i = 0; i < BENTO__POOL_HEAD / 4u; i++) {
+        saved = *head_word(i);
+        *head_word(i) ^= 0x40u;
+        CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
+        *head_word(i) = saved;
+    }
+    CHECK_STATUS(bento_pool_check(p), BENTO_OK);
+
+    p->state.count = 3u; /* counters disagree with the slots (and with their copy) */
+    p->saved->count = 3u;
+    CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
+    p->state.count = 2u;
+    p->saved->count = 2u;
+    CHECK_STATUS(bento_pool_check(p), BENTO_OK);
 }
 
-/* A pool copied whole (struct and storage) works once rebased, and the original is untouched. */
-static void test_copy_and_rebase(void)
+/* The free queue ends in a slot that links to itself: a damaged link that makes a cycle, ends
+ * the queue early or leaves the slots, is caught by check and refused by create. */
+static void test_free_queue_damage(void)
 {
-    static items original, copy;
-    static bento_align_unit other[BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(64, sizeof(item))) + 1];
+    bento_pool pool;
+    bento_pool *const p = &pool;
+    uint32_t a, b, h, saved;
+    const uint32_t mask = 0xfffffu;
+    start_damaged(p, &a, &b); /* queue: 2 .. 63 */
+    saved = p->slots[2];
+    p->slots[2] = (saved & ~mask) | 2u; /* the front links to itself: 3 .. 63 lost */
+    CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
+    p->slots[2] = (saved & ~mask) | 40u; /* skips ahead: a cycle through the back */
+    CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
+    p->slots[2] = (saved & ~mask) | 1000u; /* leaves the slots */
+    CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
+    CHECK_STATUS(bento_pool_create(p, &h, NULL), BENTO_E_CORRUPT);
+    CHECK_EQ(h, 0);
+    p->slots[2] = saved | (mask + 1u); /* a live slot in the queue */
+    CHECK_STATUS(bento_pool_create(p, &h, NULL), BENTO_E_CORRUPT);
+    p->slots[2] = saved;
+    CHECK_STATUS(bento_pool_check(p), BENTO_OK);
+    p->slots[63] = (p->slots[63] & ~mask) | 2u; /* the back links to the front: a cycle */
+    CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
+}
+
+/* Confinement: slots and dense positions pointing anywhere never take an operation outside
+ * the buffer. */
+static void test_confinement(void)
+{
+    bento_pool pool;
+    bento_pool *const p = &pool;
+    uint32_t a, b, i;
+    const uint32_t mask = 0xfffffu;
+    start_damaged(p, &a, &b);
+    p->slots[a & mask] = (a & ~mask) | 0xffffu; /* a live slot pointing past the values */
+    CHECK(bento_pool_get(p, a) == NULL);
+    CHECK_STATUS(bento_pool_destroy(p, a), BENTO_E_STALE);
+    p->slots[a & mask] = (a & ~mask) | 5u; /* a live slot pointing past count */
+    CHECK_STATUS(bento_pool_destroy(p, a), BENTO_E_CORRUPT);
+    p->slots[a & mask] = a & ~mask;    /* back at position 0 ... */
+    p->dense_slot[1] = 0xfffffu;       /* ... while the last position's owner is out of range */
+    CHECK_STATUS(bento_pool_destroy(p, a), BENTO_E_CORRUPT);
+    CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
+    bento_pool_clear(p); /* skips owners out of range */
+    for (i = 0; i < 64u; i++) {
+        p->slots[i] = 0xffffffffu;
+        p->dense_slot[i] = 0xffffffffu;
+    }
+    for (i = 0; i < 64u; i++) {
+        (void)bento_pool_get(p, i | 0xfff00000u);
+        (void)bento_pool_handle_of_index(p, i);
+        (void)bento_pool_handle_at(p, i);
+        (void)bento_pool_destroy(p, i | 0xfff00000u);
+        (void)bento_pool_create(p, &a, NULL);
+    }
+    (void)bento_pool_lifetime(p);
+    bento_pool_clear(p);
+    CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
+}
+
+/* A pool reopened from its buffer alone: a copy of the storage, or the typed object copied
+ * whole, or another buffer holding the same bytes. */
+static void test_open(void)
+{
+    items *const original_ = &pool_a, *const copy_ = &pool_b;
+    bento_align_unit *const other = damaged_memory;
+    static tiny other_type;
+#define original (*original_)
+#define copy (*copy_)
+    bento_pool generic;
     items_handle h[5];
     item *v;
-    uint32_t i;
+    uint32_t i, raw;
     CHECK_STATUS(items_init(&original), BENTO_OK);
     for (i = 0; i < 5u; i++) {
         CHECK_STATUS(items_create(&original, &h[i], &v), BENTO_OK);
@@ -293,52 +502,104 @@ static void test_copy_and_rebase(void)
     }
     CHECK_STATUS(items_destroy(&original, h[1]), BENTO_OK);
     copy = original; /* as a save file or retained RAM would hold it */
-    CHECK_STATUS(bento_pool_rebase(&copy.pool, NULL, sizeof copy.storage), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_pool_rebase(&copy.pool, (unsigned char *)copy.storage + 4,
-                                   sizeof copy.storage - 4),
-                 BENTO_E_ALIGN); /* 16-byte values want 8-byte alignment */
-    CHECK_STATUS(bento_pool_rebase(&copy.pool, copy.storage, sizeof copy.storage - 1), BENTO_E_SIZE);
-    CHECK(copy.pool.values == original.pool.values); /* failures leave it pointing where it was */
-    CHECK_STATUS(bento_pool_rebase(&copy.pool, copy.storage, sizeof copy.storage), BENTO_OK);
-    CHECK_STATUS(bento_pool_check(&copy.pool), BENTO_OK);
+    CHECK_STATUS(items_open(&copy), BENTO_OK);
+    CHECK_STATUS(items_check(&copy), BENTO_OK);
+    CHECK_EQ(items_count(&copy), 4);
     CHECK(items_get(&copy, h[1]) == NULL);
     for (i = 0; i < 5u; i++) {
         if (i != 1u) {
-            CHECK_EQ(items_get(&copy, h[i])->tag, 100u + i);
-            CHECK(items_get(&copy, h[i]) != items_get(&original, h[i]));
+            v = items_get(&copy, h[i]);
+            CHECK(v != NULL && v->tag == 100u + i);
+            CHECK(v != items_get(&original, h[i]));
         }
     }
     CHECK_STATUS(items_destroy(&copy, h[0]), BENTO_OK);
     CHECK(items_contains(&original, h[0])); /* the original has its own storage */
-    /* a generic pool moved to another buffer */
-    for (i = 0; i < BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(64, sizeof(item))); i++) {
-        other[i] = copy.storage[i];
+    /* the generic pool over another buffer holding the same bytes */
+    for (i = 0; i < sizeof copy.storage_; i++) {
+        ((unsigned char *)other)[i] = ((const unsigned char *)copy.storage_)[i];
     }
-    CHECK_STATUS(bento_pool_rebase(&copy.pool, other, sizeof other), BENTO_OK);
-    CHECK_EQ(items_get(&copy, h[4])->tag, 104);
-    CHECK_STATUS(bento_pool_check(&copy.pool), BENTO_OK);
+    CHECK_STATUS(bento_pool_open(&generic, NULL, sizeof damaged_memory), BENTO_E_ARGUMENT);
+    check_inert(&generic);
+    CHECK_STATUS(bento_pool_open(&generic, (unsigned char *)other + 2, sizeof damaged_memory - 2),
+                 BENTO_E_ALIGN);
+    CHECK_STATUS(bento_pool_open(&generic, other, 16), BENTO_E_SIZE); /* shorter than a header */
+    CHECK_STATUS(bento_pool_open(&generic, other, sizeof copy.storage_ - 4), BENTO_E_SIZE);
+    check_inert(&generic);
+    CHECK_STATUS(bento_pool_open(&generic, other, sizeof damaged_memory), BENTO_OK);
+    v = (item *)bento_pool_get(&generic, h[4].raw);
+    CHECK(v != NULL && v->tag == 104u);
+    CHECK_STATUS(bento_pool_create(&generic, &raw, NULL), BENTO_OK);
+    CHECK_STATUS(bento_pool_check(&generic), BENTO_OK);
+    /* damage: the header, the parameters, the counters and the slots are all validated */
+    ((uint32_t *)(void *)other)[0] ^= 1u; /* magic: another byte order, or not a buffer */
+    CHECK_STATUS(bento_pool_open(&generic, other, sizeof damaged_memory), BENTO_E_CORRUPT);
+    check_inert(&generic);
+    ((uint32_t *)(void *)other)[0] ^= 1u;
+    ((uint32_t *)(void *)other)[1] += 1u; /* another layout version */
+    CHECK_STATUS(bento_pool_open(&generic, other, sizeof damaged_memory), BENTO_E_CORRUPT);
+    ((uint32_t *)(void *)other)[1] -= 1u;
+    ((uint32_t *)(void *)other)[4] = 63u; /* another capacity: the size no longer matches */
+    CHECK_STATUS(bento_pool_open(&generic, other, sizeof damaged_memory), BENTO_E_CORRUPT);
+    ((uint32_t *)(void *)other)[4] = 64u;
+    ((uint32_t *)(void *)other)[6] = 20u | 13u << 8; /* 33 bits */
+    CHECK_STATUS(bento_pool_open(&generic, other, sizeof damaged_memory), BENTO_E_CORRUPT);
+    ((uint32_t *)(void *)other)[6] = 20u | 12u << 8 | 2u << 16; /* no such policy */
+    CHECK_STATUS(bento_pool_open(&generic, other, sizeof damaged_memory), BENTO_E_CORRUPT);
+    ((uint32_t *)(void *)other)[6] = 20u | 12u << 8;
+    ((uint32_t *)(void *)other)[7] += 1u; /* the count's copy */
+    CHECK_STATUS(bento_pool_open(&generic, other, sizeof damaged_memory), BENTO_E_CORRUPT);
+    ((uint32_t *)(void *)other)[7] -= 1u;
+    CHECK_STATUS(bento_pool_open(&generic, other, sizeof damaged_memory), BENTO_OK);
+    /* a buffer of another type: its own open refuses it */
+    for (i = 0; i < sizeof other_type.storage_ && i < sizeof copy.storage_; i++) {
+        ((unsigned char *)other_type.storage_)[i] = ((const unsigned char *)copy.storage_)[i];
+    }
+    CHECK_STATUS(tiny_open(&other_type), BENTO_E_SIZE);
+    CHECK_STATUS(tiny_init(&other_type), BENTO_OK);
+    for (i = 0; i < sizeof other_type.storage_; i++) {
+        ((unsigned char *)copy.storage_)[i] = ((const unsigned char *)other_type.storage_)[i];
+    }
+    CHECK_STATUS(items_open(&copy), BENTO_E_CORRUPT);
+    CHECK_EQ(items_capacity(&copy), 0);
+#undef original
+#undef copy
 }
 
-/* Random operations against a naive model: live handles with the tag each one's value holds. */
+/* Random operations against an exact model: the queue of free slots, every slot's generation,
+ * the live handles and the value each holds. */
 static void test_against_model(void)
 {
     enum { CAP = 48 };
     static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(CAP, 8))];
-    static uint32_t live[CAP], tags[CAP], dead[64];
+    static uint32_t live[CAP], tags[CAP], dead[64], generation[CAP], queue[CAP];
     bento_pool pool;
-    uint32_t live_count = 0u, dead_count = 0u, next_tag = 1u;
+    uint32_t live_count = 0u, dead_count = 0u, next_tag = 1u, retired = 0u;
+    uint32_t front = 0u, queued = CAP;
     uint32_t step, steps = 3000u * bento_test_scale();
     uint32_t mismatches = 0u;
-    /* 5 generation bits: slots retire during the run, so FULL comes from retirement too */
-    CHECK_STATUS(bento_pool_init(&pool, memory, sizeof memory, 8, CAP, 6, 5), BENTO_OK);
+    const bento_pool_policy policy = (bento_test_rand() & 1u) != 0u ? BENTO_POOL_WRAP
+                                                                   : BENTO_POOL_RETIRE;
+    /* 5 generation bits: slots reach their last generation during the run */
+    CHECK_STATUS(bento_pool_init(&pool, memory, sizeof memory, 8, CAP, 6, 5, policy), BENTO_OK);
+    for (step = 0; step < CAP; step++) {
+        queue[step] = step;
+        generation[step] = 0u;
+    }
     for (step = 0; step < steps; step++) {
         uint32_t op = bento_test_rand_below(100u);
         if (op < 50u) {
-            uint32_t h;
+            uint32_t h, want = 0u;
             void *storage;
             bento_status s = bento_pool_create(&pool, &h, &storage);
-            bool model_full = live_count + pool.retired == CAP;
-            if (s != (model_full ? BENTO_E_FULL : BENTO_OK)) {
+            if (queued != 0u) {
+                const uint32_t index = queue[front];
+                front = (front + 1u) % CAP;
+                queued--;
+                generation[index] = (generation[index] + 1u) & 31u;
+                want = generation[index] << 6 | index;
+            }
+            if (s != (want != 0u ? BENTO_OK : BENTO_E_FULL) || h != want) {
                 mismatches++;
             }
             if (s == BENTO_OK) {
@@ -349,35 +610,58 @@ static void test_against_model(void)
                 tags[live_count++] = next_tag++;
             }
         } else if (op < 90u && live_count != 0u) {
-            uint32_t k = bento_test_rand_below(live_count);
+            const uint32_t k = bento_test_rand_below(live_count);
+            const uint32_t index = live[k] & 63u;
             if (bento_pool_destroy(&pool, live[k]) != BENTO_OK) {
                 mismatches++;
+            }
+            if (generation[index] == 31u && policy == BENTO_POOL_RETIRE) {
+                retired++;
+            } else {
+                generation[index] = (generation[index] + 1u) & 31u;
+                queue[(front + queued++) % CAP] = index;
             }
             dead[dead_count++ & 63u] = live[k];
             live[k] = live[--live_count];
             tags[k] = tags[live_count];
         } else if (op < 99u && dead_count != 0u) {
-            uint32_t h = dead[bento_test_rand_below(dead_count < 64u ? dead_count : 64u)];
-            if (bento_pool_destroy(&pool, h) != BENTO_E_STALE || bento_pool_get(&pool, h) != NULL) {
+            const uint32_t h = dead[bento_test_rand_below(dead_count < 64u ? dead_count : 64u)];
+            bool alive = false;
+            uint32_t k;
+            for (k = 0; k < live_count; k++) {
+                alive = alive || live[k] == h; /* wrapped: the handle names a new object */
+            }
+            if (!alive &&
+                (bento_pool_destroy(&pool, h) != BENTO_E_STALE || bento_pool_get(&pool, h) != NULL)) {
                 mismatches++;
             }
         } else if (op == 99u) {
-            uint32_t k;
-            bento_pool_clear(&pool);
-            for (k = 0; k < live_count; k++) {
-                dead[dead_count++ & 63u] = live[k];
+            /* clear releases the slots in dense order: the model reads that order first */
+            uint32_t position;
+            for (position = 0; position < bento_pool_count(&pool); position++) {
+                const uint32_t index = bento_pool_handle_at(&pool, position) & 63u;
+                if (generation[index] == 31u && policy == BENTO_POOL_RETIRE) {
+                    retired++;
+                } else {
+                    generation[index] = (generation[index] + 1u) & 31u;
+                    queue[(front + queued++) % CAP] = index;
+                }
             }
-            live_count = 0u;
+            bento_pool_clear(&pool);
+            while (live_count != 0u) {
+                dead[dead_count++ & 63u] = live[--live_count];
+            }
         }
-        /* after every operation: same count, every live handle finds its own value */
-        if (bento_pool_count(&pool) != live_count) {
+        /* after every operation: the same counts, every live handle finds its own value */
+        if (bento_pool_count(&pool) != live_count || bento_pool_retired(&pool) != retired) {
             mismatches++;
         }
         {
             uint32_t k;
             for (k = 0; k < live_count; k++) {
                 const uint32_t *v = (const uint32_t *)bento_pool_get(&pool, live[k]);
-                if (v == NULL || v[0] != tags[k] || v[1] != ~tags[k]) {
+                if (v == NULL || v[0] != tags[k] || v[1] != ~tags[k] ||
+                    bento_pool_handle_of_index(&pool, live[k] & 63u) != live[k]) {
                     mismatches++;
                 }
             }
@@ -395,7 +679,7 @@ static void test_against_model(void)
         }
     }
     CHECK_EQ(mismatches, 0);
-    CHECK(pool.retired > 0u); /* the run did reach the generation limit */
+    CHECK(policy == BENTO_POOL_WRAP || retired > 0u); /* the run reached the last generation */
     CHECK_STATUS(bento_pool_check(&pool), BENTO_OK);
 }
 
@@ -407,8 +691,11 @@ void test_pool(void)
     test_basic_lifecycle();
     test_full_and_clear();
     test_generation_retirement();
+    test_generation_wrap();
+    test_churn();
     test_check_detects_corruption();
-    test_free_list_damage();
-    test_copy_and_rebase();
+    test_free_queue_damage();
+    test_confinement();
+    test_open();
     test_against_model();
 }

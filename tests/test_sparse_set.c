@@ -22,7 +22,7 @@ static bento_align_unit col_b[BENTO_ALIGN_UNITS(CAP * 3u)];
 static bento_align_unit col_c[BENTO_ALIGN_UNITS(CAP * 40u)];
 /* scratch for the radix sort; the join test carves its two sets out of it too */
 static bento_align_unit scratch[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_RADIX_BYTES(CAP))];
-BENTO_STATIC_ASSERT(sizeof scratch >= 2u * BENTO_SPARSE_SET_BYTES(U, U), "join sets fit in scratch");
+BENTO_STATIC_ASSERT(sizeof scratch >= 2u * BENTO_SPARSE_SET_BYTES(U, U), join_sets_fit_in_scratch);
 /* a second set over the whole universe, shared by the tests that need one */
 static bento_align_unit spare[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(U, U))];
 

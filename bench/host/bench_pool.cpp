@@ -20,19 +20,18 @@ constexpr unsigned kIndexBits = 20; // 1M objects
 constexpr unsigned kGenerationBits = 12;
 constexpr uint32_t kIndexMask = (1u << kIndexBits) - 1u;
 
-// The typed wrapper a firmware would use: index mask and stride are compile-time constants.
-BENTO_POOL_TYPE(typed_pool, item, 1u << kIndexBits, uint32_t, kIndexBits);
+// The typed wrapper a firmware would use: index mask, capacity and stride are constants.
+BENTO_POOL_TYPE_BITS(typed_pool, item, 1u << kIndexBits, uint32_t, BENTO_POOL_RETIRE, kIndexBits);
 
-// One typed pool's storage (sized for 1M), initialised through the generic API with the
-// capacity of each run: the generic and the typed lookups then read the same pool.
+// A generic pool over its own buffer, initialised with the capacity of each run.
 struct pool_fixture {
-    std::unique_ptr<typed_pool> typed{new typed_pool};
-    bento_pool &pool = typed->pool;
-    explicit pool_fixture(size_t n) { reset(n); }
+    std::vector<bento_align_unit> memory;
+    bento_pool pool;
+    explicit pool_fixture(size_t n) : memory(BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(n, sizeof(item)))) { reset(n); }
     void reset(size_t n)
     {
-        if (bento_pool_init(&pool, typed->storage, sizeof typed->storage, sizeof(item), uint32_t(n),
-                            kIndexBits, kGenerationBits) != BENTO_OK)
+        if (bento_pool_init(&pool, memory.data(), memory.size() * sizeof(bento_align_unit), sizeof(item),
+                            uint32_t(n), kIndexBits, kGenerationBits, BENTO_POOL_RETIRE) != BENTO_OK)
             std::abort();
     }
     uint32_t create(uint32_t tag)
@@ -81,15 +80,19 @@ BENCH(pool)
             bench::sink(s);
         }));
         {
-            // the same pool seen through the typed lookup
-            typed_pool_handle th;
-            const typed_pool *typed = fx.typed.get();
+            // a typed pool of its own, filled in the same order: the same handles
+            std::unique_ptr<typed_pool> typed(new typed_pool);
+            if (typed_pool_init(typed.get()) != BENTO_OK) std::abort();
+            for (size_t i = 0; i < n; i++) {
+                typed_pool_handle th;
+                item *v;
+                if (typed_pool_create(typed.get(), &th, &v) != BENTO_OK || th.raw != handles[i]) std::abort();
+                *v = item{uint32_t(i), uint32_t(i), uint32_t(i), uint32_t(i)};
+            }
+            const typed_pool *tp = typed.get();
             bench::report("pool", "get (random)", n, "bento_pool typed", bench::time_ns_per_op(n, [&] {
                 uint64_t s = 0;
-                for (size_t i = 0; i < n; i++) {
-                    th.raw = random_handles[i];
-                    s += typed_pool_get(typed, th)->a;
-                }
+                for (size_t i = 0; i < n; i++) s += typed_pool_get(tp, typed_pool_handle_from_raw(random_handles[i]))->a;
                 bench::sink(s);
             }));
         }
@@ -125,8 +128,8 @@ BENCH(pool)
             bench::sink(s);
         }));
 
-        // create one object and destroy it again on a half-full pool: nothing moves. (The freed
-        // slot is reused at once, so one slot retires every 2048 rounds: half the pool is spare.)
+        // create one object and destroy it again on a half-full pool: nothing moves. (Slots are
+        // reused oldest first, so the half of the pool that is free takes turns.)
         bench::report("pool", "create+destroy same", n, "bento_pool", bench::time_ns_per_op(n, [&] {
             fx.reset(n);
             for (size_t i = 0; i < n / 2; i++) handles[i] = fx.create(uint32_t(i));

@@ -8,7 +8,7 @@ typedef struct item16 {
     uint32_t a, b, c, d;
 } item16;
 
-BENTO_POOL_TYPE(qpool, item16, 256, uint16_t, 8);
+BENTO_POOL_TYPE(qpool, item16, 256, uint16_t, BENTO_POOL_RETIRE);
 
 enum { LIVE = 200, ROUNDS = 10 };
 

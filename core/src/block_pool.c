@@ -2,6 +2,8 @@
 /* bento/block_pool.c - fixed-size blocks. The contract is in bento/block_pool.h. */
 #include <bento/block_pool.h>
 
+#include "internal.h"
+
 #define STATE_FREE 0u
 #define STATE_LIVE 1u
 

@@ -5,6 +5,8 @@
  */
 #include <bento/block_pool.h>
 
+#include "internal.h"
+
 bento_status bento_block_pool_check(const bento_block_pool *pool)
 {
     uint32_t index;

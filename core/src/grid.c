@@ -2,6 +2,8 @@
 /* bento/grid.c - the spatial grid. The contract is in bento/grid.h. */
 #include <bento/grid.h>
 
+#include "internal.h"
+
 #define SIGN_BIT 0x80000000u
 #define NOWHERE 0xffffffffu /* never a cell index: a box holds at most 2^31 cells */
 
@@ -89,7 +91,7 @@ BENTO__NOINLINE static bento_status place(bento_grid *grid, void *memory, size_t
                                           uint32_t capacity, size_t cell_size)
 {
     /* the natural alignment of a cell: 8 when its size is a multiple of 8, else 4 */
-    if (!bento_is_aligned(memory, (cell_size & 7u) == 0u ? 8u : 4u)) {
+    if (!bento__is_aligned(memory, (cell_size & 7u) == 0u ? 8u : 4u)) {
         return BENTO_E_ALIGN;
     }
     if (bytes < BENTO_GRID_BYTES(capacity, cell_size)) {

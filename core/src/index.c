@@ -5,6 +5,8 @@
 #define BENTO_INDEX_BRANCHLESS 0
 #include <bento/index.h>
 
+#include "internal.h"
+
 #include "index_key64.h"
 #define BENTO__INDEX_OPS
 #include "index_template.h"

@@ -5,6 +5,8 @@
  */
 #include <bento/index.h>
 
+#include "internal.h"
+
 #include "index_key32.h"
 #define BENTO__INDEX_CHECKS
 #include "index_template.h"

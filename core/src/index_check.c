@@ -6,6 +6,8 @@
  */
 #include <bento/index.h>
 
+#include "internal.h"
+
 #include "index_key64.h"
 #define BENTO__INDEX_CHECKS
 #include "index_template.h"

@@ -41,7 +41,7 @@ bento_status IX_INNER(setup)(IX *ix, void *memory, size_t bytes, uint32_t capaci
     /* a power of two in [2, 2^24] */
     if (memory == NULL || capacity != 1ul << bits) {
         status = BENTO_E_ARGUMENT;
-    } else if (!bento_is_aligned(memory, 4u)) {
+    } else if (!bento__is_aligned(memory, 4u)) {
         status = BENTO_E_ALIGN;
     } else if (bytes < IX_BYTES(capacity)) {
         status = BENTO_E_SIZE;

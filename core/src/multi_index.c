@@ -2,6 +2,8 @@
 /* bento/multi_index.c - the multi-value index. The contract is in bento/multi_index.h. */
 #include <bento/multi_index.h>
 
+#include "internal.h"
+
 #define NONE BENTO_MULTI_INDEX_NONE
 
 bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t bytes,
@@ -23,7 +25,7 @@ bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t 
         value_capacity > (SIZE_MAX - BENTO_INDEX_BYTES(key_capacity)) / 16u) {
         return BENTO_E_ARGUMENT;
     }
-    if (!bento_is_aligned(memory, 4u)) {
+    if (!bento__is_aligned(memory, 4u)) {
         return BENTO_E_ALIGN;
     }
     if (bytes < BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity)) {

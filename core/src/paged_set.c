@@ -2,6 +2,8 @@
 /* bento/paged_set.c - the paged sparse set. The contract is in bento/paged_set.h. */
 #include <bento/paged_set.h>
 
+#include "internal.h"
+
 #define NONE BENTO_PAGED_SET_NONE
 
 bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t bytes,
@@ -40,7 +42,7 @@ bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t byt
         value_align = BENTO_MAX_ALIGN;
     }
     /* the pool's blocks are aligned to its base address and its stride */
-    if (!bento_is_aligned(memory, 4u) || !bento_is_aligned(pages->blocks, value_align) ||
+    if (!bento__is_aligned(memory, 4u) || !bento__is_aligned(pages->blocks, value_align) ||
         (pages->stride & (value_align - 1u)) != 0u) {
         return BENTO_E_ALIGN;
     }

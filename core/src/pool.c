@@ -2,98 +2,159 @@
 /* bento/pool.c - the handle pool. The contract is in bento/pool.h. */
 #include <bento/pool.h>
 
-/* Alignment of the values: the largest power of two dividing the stride (a multiple of 4),
- * at most BENTO_MAX_ALIGN. A type's alignment divides its size, so this suffices for any T. */
-static size_t value_alignment(size_t stride)
-{
-    const size_t align = stride & (0u - stride);
-    return align > BENTO_MAX_ALIGN ? BENTO_MAX_ALIGN : align;
-}
+#include "internal.h"
 
-/* Point the three arrays into `memory` once it is known to be there, aligned and large enough. */
-BENTO__NOINLINE static bento_status place_arrays(bento_pool *pool, void *memory, size_t bytes, uint32_t capacity,
-                                 size_t stride)
+/* Header words after the common four. */
+#define P_CAPACITY 0u
+#define P_VALUE_SIZE 1u
+#define P_BITS 2u /* index_bits | generation_bits << 8 | policy << 16 */
+
+/*
+ * Check the parameters and the buffer and fill the pool's fixed fields, pointing its arrays
+ * into `memory`; shared by init and open. The pool is left inert on failure.
+ */
+static bento_status configure(bento_pool *pool, void *memory, size_t bytes, size_t value_size,
+                              uint32_t capacity, unsigned index_bits, unsigned generation_bits,
+                              uint32_t policy)
 {
-    if (memory == NULL) {
+    const size_t stride = BENTO_POOL_STRIDE(value_size);
+    bento__layout layout = bento__layout_start(BENTO__POOL_HEAD);
+    size_t values, slots, dense;
+    BENTO__INERT(pool);
+    /* index_bits <= 31 once generation_bits >= 1, so the shifts below are defined */
+    if (memory == NULL || value_size == 0u || value_size > UINT32_MAX - 3u || index_bits == 0u ||
+        generation_bits == 0u || index_bits + generation_bits > 32u || capacity == 0u ||
+        capacity - 1u > (1u << index_bits) - 1u || policy > (uint32_t)BENTO_POOL_WRAP) {
         return BENTO_E_ARGUMENT;
     }
-    if (!bento_is_aligned(memory, value_alignment(stride))) {
+    values = bento__layout_add(&layout, capacity, stride, 4u);
+    slots = bento__layout_add(&layout, capacity, 4u, 4u);
+    dense = bento__layout_add(&layout, capacity, 4u, 4u);
+    if (!layout.ok || layout.bytes > UINT32_MAX) {
+        return BENTO_E_ARGUMENT;
+    }
+    if (!bento__is_aligned(memory, bento__align_of_size(stride))) {
         return BENTO_E_ALIGN;
     }
-    if (bytes < (size_t)capacity * (stride + 8u)) { /* BENTO_POOL_BYTES */
+    if (bytes < layout.bytes) {
         return BENTO_E_SIZE;
     }
-    pool->values = (unsigned char *)memory;
-    pool->slots = (uint32_t *)(void *)(pool->values + (size_t)capacity * stride);
-    pool->dense_slot = pool->slots + capacity;
+    pool->values = (unsigned char *)memory + values;
+    pool->slots = (uint32_t *)(void *)((unsigned char *)memory + slots);
+    pool->dense_slot = (uint32_t *)(void *)((unsigned char *)memory + dense);
+    pool->saved = (bento_pool_state *)(void *)((uint32_t *)memory + BENTO__HEAD_PARAMS + BENTO__POOL_PARAMS);
+    pool->capacity = capacity;
+    pool->stride = (uint32_t)stride;
+    pool->value_size = (uint32_t)value_size;
+    pool->index_mask = (1u << index_bits) - 1u;
+    pool->last_generation = (uint32_t)(((uint64_t)1 << (index_bits + generation_bits)) - 1u) &
+                            ~pool->index_mask;
+    pool->index_bits = (uint8_t)index_bits;
+    pool->generation_bits = (uint8_t)generation_bits;
+    pool->policy = (uint8_t)policy;
     return BENTO_OK;
 }
 
 bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_t value_size,
-                             uint32_t capacity, unsigned index_bits, unsigned generation_bits)
+                             uint32_t capacity, unsigned index_bits, unsigned generation_bits,
+                             bento_pool_policy policy)
 {
-    const size_t stride = BENTO_POOL_STRIDE(value_size);
+    uint32_t *head;
+    uint32_t index;
     bento_status status;
     BENTO_ASSERT(pool != NULL);
-    /* until every check passes: a coherent empty pool of capacity 0 that refuses everything */
-    pool->index_mask = 0u;
-    pool->capacity = 0u;
-    pool->count = 0u;
-    pool->slots_used = 0u;
-    pool->free_count = 0u;
-    pool->retired = 0u;
-    /* index_bits <= 31 once generation_bits >= 1, so the shifts below are defined; the byte
-     * count must fit in half the address space (one division, at init only) */
-    if (value_size == 0u || value_size > UINT32_MAX || index_bits == 0u ||
-        generation_bits == 0u || index_bits + generation_bits > 32u || capacity == 0u ||
-        capacity - 1u > (1u << index_bits) - 1u || (SIZE_MAX / 2u) / capacity < 8u ||
-        value_size > (SIZE_MAX / 2u) / capacity - 8u) {
-        return BENTO_E_ARGUMENT;
-    }
-    status = place_arrays(pool, memory, bytes, capacity, stride);
+    status = configure(pool, memory, bytes, value_size, capacity, index_bits, generation_bits,
+                       (uint32_t)policy);
     if (status != BENTO_OK) {
         return status;
     }
-    pool->index_mask = (1u << index_bits) - 1u;
-    pool->last_generation = ((1u << generation_bits) - 1u) << index_bits;
-    pool->stride = (uint32_t)stride;
-    pool->capacity = capacity;
-    pool->index_bits = (uint8_t)index_bits;
-    pool->generation_bits = (uint8_t)generation_bits;
+    head = (uint32_t *)memory;
+    bento__head_write(head, BENTO__KIND_POOL,
+                      BENTO_POOL_BYTES(capacity, value_size));
+    head[BENTO__HEAD_PARAMS + P_CAPACITY] = capacity;
+    head[BENTO__HEAD_PARAMS + P_VALUE_SIZE] = (uint32_t)value_size;
+    head[BENTO__HEAD_PARAMS + P_BITS] = index_bits | generation_bits << 8 | (uint32_t)policy << 16;
+    /* every slot free at generation 0, queued in order; the last links to itself */
+    for (index = 0u; index < capacity; index++) {
+        pool->slots[index] = index + 1u < capacity ? index + 1u : index;
+    }
+    pool->state.free_head = 0u;
+    pool->state.free_tail = capacity - 1u;
+    pool->state.free_count = capacity;
+    BENTO__SAVE(pool);
     return BENTO_OK;
 }
 
-bento_status bento_pool_rebase(bento_pool *pool, void *memory, size_t bytes)
+bento_status bento_pool_open(bento_pool *pool, void *memory, size_t bytes)
 {
-    return place_arrays(pool, memory, bytes, pool->capacity, pool->stride);
+    const uint32_t *head = (const uint32_t *)memory;
+    size_t used;
+    uint32_t bits;
+    bento_status status;
+    BENTO_ASSERT(pool != NULL);
+    BENTO__INERT(pool);
+    status = bento__head_read(memory, bytes, BENTO__KIND_POOL, 4u, BENTO__POOL_HEAD, &used);
+    if (status != BENTO_OK) {
+        return status;
+    }
+    bits = head[BENTO__HEAD_PARAMS + P_BITS];
+    status = configure(pool, memory, used, head[BENTO__HEAD_PARAMS + P_VALUE_SIZE],
+                       head[BENTO__HEAD_PARAMS + P_CAPACITY], bits & 0xffu, bits >> 8 & 0xffu,
+                       bits >> 16);
+    if (status == BENTO_OK &&
+        used != BENTO_POOL_BYTES(pool->capacity, pool->value_size)) {
+        status = BENTO_E_CORRUPT;
+    }
+    if (status != BENTO_OK) {
+        BENTO__INERT(pool);
+        return status == BENTO_E_ALIGN ? status : BENTO_E_CORRUPT;
+    }
+    bento__save(&pool->state, pool->saved, sizeof pool->state);
+    /* the counters are trusted from here on: they must describe the slots exactly */
+    if (bento_pool_check(pool) != BENTO_OK) {
+        BENTO__INERT(pool);
+        return BENTO_E_CORRUPT;
+    }
+    return BENTO_OK;
 }
 
 bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
 {
     const uint32_t mask = pool->index_mask;
-    const uint32_t position = pool->count;
-    uint32_t index;
-    uint32_t generation;
-    if (pool->free_count != 0u) {
-        const uint32_t slot = pool->slots[pool->free_head];
-        index = pool->free_head;
-        generation = (slot & ~mask) + mask + 1u; /* even (free) to odd (live) */
-        pool->free_head = slot & mask;
-        pool->free_count--;
-    } else if (pool->slots_used < pool->capacity) {
-        index = pool->slots_used++;
-        generation = mask + 1u; /* generation 1: the raw handle is never 0 */
-    } else {
-        *handle = 0u;
-        if (value != NULL) {
-            *value = NULL;
-        }
+    const uint32_t position = pool->state.count;
+    uint32_t index = pool->state.free_head;
+    uint32_t slot;
+    bento_status status = BENTO_OK;
+    BENTO_ASSERT(pool != NULL && handle != NULL);
+    *handle = 0u;
+    if (value != NULL) {
+        *value = NULL;
+    }
+    if (pool->state.free_count == 0u) {
         return BENTO_E_FULL;
     }
-    pool->slots[index] = generation | position;
+    /* free_head < capacity: it is only ever set from a link checked below, or at init */
+    slot = pool->slots[index];
+    if ((slot & (mask + 1u)) != 0u ||
+        (pool->state.free_count > 1u && (slot & mask) >= pool->capacity)) {
+        status = BENTO_E_CORRUPT; /* a live slot, or a link out of range, in the queue */
+    }
+    if (status != BENTO_OK) {
+        return status;
+    }
+    /* count < capacity: count + free_count + retired == capacity and free_count >= 1 */
+    pool->state.free_head = slot & mask;
+    pool->state.free_count--;
+    pool->state.count = position + 1u;
+    slot = ((slot & ~mask) + mask + 1u) & pool->last_generation; /* even (free) to odd (live) */
+    slot |= position;
+    pool->slots[index] = slot;
     pool->dense_slot[position] = index;
-    pool->count = position + 1u;
-    *handle = generation | index;
+    /* the counters that changed, through to the header */
+    pool->saved->free_head = pool->state.free_head;
+    pool->saved->free_count = pool->state.free_count;
+    pool->saved->count = position + 1u;
+    *handle = (slot & ~mask) | index;
     if (value != NULL) {
         *value = pool->values + (size_t)position * pool->stride;
     }
@@ -101,35 +162,51 @@ bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
 }
 
 /* Free slot `index`, whose object is already gone from the dense array: its generation turns
- * even and it goes on the free list, or, at the last generation, it retires. */
-static void release_slot(bento_pool *pool, uint32_t index)
+ * even and it goes to the back of the free queue, or, at the last generation under
+ * BENTO_POOL_RETIRE, it retires. The counters it changes are written through. */
+static inline void release_slot(bento_pool *pool, uint32_t index)
 {
-    const uint32_t generation = pool->slots[index] & ~pool->index_mask;
-    if (generation == pool->last_generation) {
-        pool->slots[index] = 0u; /* generation 0: even, never live, never on the free list */
-        pool->retired++;
+    const uint32_t mask = pool->index_mask;
+    const uint32_t generation = pool->slots[index] & ~mask;
+    if (generation == pool->last_generation && pool->policy == (uint8_t)BENTO_POOL_RETIRE) {
+        pool->slots[index] = 0u; /* generation 0: free-looking, but never queued again */
+        pool->saved->retired = ++pool->state.retired;
         return;
     }
-    /* the last slot of the list links to itself, so a check can tell a list from a cycle */
-    pool->slots[index] =
-        (generation + pool->index_mask + 1u) | (pool->free_count != 0u ? pool->free_head : index);
-    pool->free_head = index;
-    pool->free_count++;
+    /* the next even generation (0 after the last, under BENTO_POOL_WRAP); the back of the
+     * queue links to itself, so a check can tell a queue from a cycle */
+    pool->slots[index] = ((generation + mask + 1u) & pool->last_generation) | index;
+    if (pool->state.free_count == 0u) {
+        pool->saved->free_head = pool->state.free_head = index;
+    } else {
+        const uint32_t tail = pool->state.free_tail;
+        pool->slots[tail] = (pool->slots[tail] & ~mask) | index;
+    }
+    pool->saved->free_tail = pool->state.free_tail = index;
+    pool->saved->free_count = ++pool->state.free_count;
 }
 
 bento_status bento_pool_destroy(bento_pool *pool, uint32_t handle)
 {
     const uint32_t mask = pool->index_mask;
-    const uint32_t position = bento__pool_position(pool, handle, mask);
+    const uint32_t index = handle & mask;
+    uint32_t position;
     uint32_t last;
-    if (position == BENTO__POOL_NOT_LIVE) {
+    uint32_t moved = 0u;
+    BENTO_ASSERT(pool != NULL);
+    position = bento__pool_position(pool, handle, mask, pool->capacity);
+    if (position == BENTO_NONE) {
         return BENTO_E_STALE;
     }
-    last = pool->count - 1u;
+    /* a live slot points inside the dense array, and the last position's owner is a slot */
+    last = pool->state.count - 1u;
+    if (position >= pool->state.count ||
+        (position != last && (moved = pool->dense_slot[last]) >= pool->capacity)) {
+        return BENTO_E_CORRUPT;
+    }
     if (position != last) {
         /* swap-and-pop: the last object takes the hole, word by word (the stride is a
          * multiple of 4 and values are word-aligned), and its slot follows it */
-        const uint32_t moved = pool->dense_slot[last];
         uint32_t *to = (uint32_t *)(void *)(pool->values + (size_t)position * pool->stride);
         const uint32_t *from = (const uint32_t *)(void *)(pool->values + (size_t)last * pool->stride);
         const uint32_t *end = from + (pool->stride >> 2);
@@ -139,16 +216,47 @@ bento_status bento_pool_destroy(bento_pool *pool, uint32_t handle)
         pool->dense_slot[position] = moved;
         pool->slots[moved] = (pool->slots[moved] & ~mask) | position;
     }
-    pool->count = last;
-    release_slot(pool, handle & mask);
+    pool->state.count = last;
+    pool->saved->count = last;
+    release_slot(pool, index);
     return BENTO_OK;
 }
 
 void bento_pool_clear(bento_pool *pool)
 {
     uint32_t position;
-    for (position = 0u; position < pool->count; position++) {
-        release_slot(pool, pool->dense_slot[position]);
+    BENTO_ASSERT(pool != NULL);
+    for (position = 0u; position < pool->state.count; position++) {
+        const uint32_t index = pool->dense_slot[position];
+        /* a damaged owner is skipped: check reports it, and the slot is lost, not misused */
+        if (index < pool->capacity && (pool->slots[index] & (pool->index_mask + 1u)) != 0u) {
+            release_slot(pool, index);
+        }
     }
-    pool->count = 0u;
+    pool->state.count = 0u;
+    BENTO__SAVE(pool);
+}
+
+uint32_t bento_pool_lifetime(const bento_pool *pool)
+{
+    const uint32_t shift = pool->index_bits;
+    const uint32_t last = pool->last_generation >> shift; /* 2^generation_bits - 1 */
+    uint32_t least = BENTO_POOL_FOREVER;
+    uint32_t index;
+    BENTO_ASSERT(pool != NULL);
+    if (pool->policy == (uint8_t)BENTO_POOL_WRAP && pool->capacity != 0u) {
+        return BENTO_POOL_FOREVER;
+    }
+    if (pool->state.retired >= pool->capacity) {
+        return 0u; /* every slot retired, or inert */
+    }
+    /* destroys left: a live slot at generation g takes (last - g) / 2 + 1 more, a free one
+     * (even g) (last - g + 1) / 2. A retired slot reads as a fresh one (generation 0), the
+     * most any slot has left, so it never lowers the minimum. */
+    for (index = 0u; index < pool->capacity; index++) {
+        const uint32_t generation = (pool->slots[index] & pool->last_generation) >> shift;
+        const uint32_t left = (last - generation + 1u) / 2u + (generation & 1u);
+        least = left < least ? left : least;
+    }
+    return least;
 }

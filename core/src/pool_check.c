@@ -5,55 +5,81 @@
  */
 #include <bento/pool.h>
 
+#include "internal.h"
+
+/* The header's words and the counters' copy, as init wrote them and the operations keep them. */
+static bool header_sound(const bento_pool *pool)
+{
+    const uint32_t *saved = (const uint32_t *)(const void *)pool->saved;
+    const uint32_t *head = saved - BENTO__HEAD_PARAMS - BENTO__POOL_PARAMS;
+    const uint32_t *state = (const uint32_t *)(const void *)&pool->state;
+    const uint32_t bits = pool->index_bits | (uint32_t)pool->generation_bits << 8 |
+                          (uint32_t)pool->policy << 16;
+    uint32_t i;
+    for (i = 0u; i < sizeof pool->state / 4u; i++) {
+        if (saved[i] != state[i]) {
+            return false;
+        }
+    }
+    return head[BENTO__HEAD_MAGIC] == BENTO__MAGIC && head[BENTO__HEAD_KIND] == BENTO__KIND_POOL &&
+           head[BENTO__HEAD_SIZE] == BENTO_POOL_BYTES(pool->capacity, pool->value_size) &&
+           head[BENTO__HEAD_ZERO] == 0u && head[BENTO__HEAD_PARAMS] == pool->capacity &&
+           head[BENTO__HEAD_PARAMS + 1u] == pool->value_size &&
+           head[BENTO__HEAD_PARAMS + 2u] == bits;
+}
+
 bento_status bento_pool_check(const bento_pool *pool)
 {
     const uint32_t mask = pool->index_mask;
     const uint32_t odd = mask + 1u; /* the lowest generation bit: set while a slot is live */
+    const bento_pool_state *s = &pool->state;
     uint32_t position;
     uint32_t index;
-    uint32_t live = 0u, free_slots = 0u, retired = 0u;
-    if (pool->count > pool->capacity || pool->slots_used > pool->capacity ||
-        pool->count + pool->free_count + pool->retired != pool->slots_used) {
+    uint32_t live = 0u, free_slots = 0u;
+    BENTO_ASSERT(pool != NULL);
+    if (pool->capacity == 0u) {
+        return BENTO_OK; /* inert: an empty pool of capacity 0 */
+    }
+    if (!header_sound(pool) || s->count > pool->capacity || s->free_count > pool->capacity ||
+        s->retired > pool->capacity ||
+        (uint64_t)s->count + s->free_count + s->retired != pool->capacity ||
+        (s->free_count != 0u && (s->free_head >= pool->capacity || s->free_tail >= pool->capacity))) {
         return BENTO_E_CORRUPT;
     }
-    /* every dense position is owned by a live slot that points back at it */
-    for (position = 0u; position < pool->count; position++) {
+    /* every dense position is owned by a live slot that points back at it; two positions
+     * cannot share a slot, which points at one of them only */
+    for (position = 0u; position < s->count; position++) {
         index = pool->dense_slot[position];
-        if (index >= pool->slots_used || (pool->slots[index] & odd) == 0u ||
+        if (index >= pool->capacity || (pool->slots[index] & odd) == 0u ||
             (pool->slots[index] & mask) != position) {
             return BENTO_E_CORRUPT;
         }
     }
-    /* generations in range; slots sorted into live (odd), free (even) and retired (0) */
-    for (index = 0u; index < pool->slots_used; index++) {
-        const uint32_t generation = pool->slots[index] & ~mask;
-        if (generation > pool->last_generation) {
+    /* no bits outside the index and generation fields; slots sorted into live and free */
+    for (index = 0u; index < pool->capacity; index++) {
+        const uint32_t slot = pool->slots[index];
+        if ((slot & ~(mask | pool->last_generation)) != 0u) {
             return BENTO_E_CORRUPT;
         }
-        if (generation == 0u) {
-            retired++;
-        } else if ((generation & odd) != 0u) {
+        if ((slot & odd) != 0u) {
             live++;
         } else {
             free_slots++;
         }
     }
-    if (live != pool->count || free_slots != pool->free_count || retired != pool->retired) {
+    if (live != s->count || free_slots != s->free_count + s->retired) {
         return BENTO_E_CORRUPT;
     }
-    /* the free list: free_count distinct free slots. Only the last links to itself, so a
-     * damaged link that closes a cycle early shows up as a self-link too soon or too late */
-    index = pool->free_head;
-    for (position = 0u; position < pool->free_count; position++) {
-        uint32_t generation;
-        uint32_t next;
-        if (index >= pool->slots_used) {
-            return BENTO_E_CORRUPT;
-        }
-        generation = pool->slots[index] & ~mask;
-        next = pool->slots[index] & mask;
-        if (generation == 0u || (generation & odd) != 0u ||
-            (next == index) != (position + 1u == pool->free_count)) {
+    /* the free queue: free_count free slots from front to back. Only the back links to itself,
+     * so a damaged link that closes a cycle shows up as a self-link too soon or never, and
+     * the slots visited are distinct */
+    index = s->free_head;
+    for (position = 0u; position < s->free_count; position++) {
+        const uint32_t slot = pool->slots[index];
+        const uint32_t next = slot & mask;
+        const bool back = position + 1u == s->free_count;
+        if ((slot & odd) != 0u || next >= pool->capacity || (next == index) != back ||
+            (back && index != s->free_tail)) {
             return BENTO_E_CORRUPT;
         }
         index = next;

@@ -2,6 +2,8 @@
 /* bento/sparse_set.c - the sparse set. The contract is in bento/sparse_set.h. */
 #include <bento/sparse_set.h>
 
+#include "internal.h"
+
 /* A universe whose sizes could wrap size_t; only possible where size_t is 32 bits wide. */
 #if SIZE_MAX / 16u < UINT32_MAX
 #define TOO_BIG(universe) ((universe) > SIZE_MAX / 16u)
@@ -70,7 +72,7 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
             return BENTO_E_SIZE;
         }
     }
-    if (!bento_is_aligned(memory, 4u)) {
+    if (!bento__is_aligned(memory, 4u)) {
         return BENTO_E_ALIGN;
     }
     if (bytes < need) {
@@ -373,7 +375,7 @@ static bento_status take_scratch(void *scratch, size_t bytes, size_t need, uint3
     if (scratch == NULL) {
         return BENTO_E_ARGUMENT;
     }
-    if (!bento_is_aligned(scratch, 4u)) {
+    if (!bento__is_aligned(scratch, 4u)) {
         return BENTO_E_ALIGN;
     }
     if (bytes < need) {

@@ -2,6 +2,8 @@
 /* bento/spatial_hash.c - the spatial hash. The contract is in bento/spatial_hash.h. */
 #include <bento/spatial_hash.h>
 
+#include "internal.h"
+
 #define AXIS_BITS 21u
 #define AXIS_MASK ((1u << AXIS_BITS) - 1u)
 

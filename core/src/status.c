@@ -14,7 +14,6 @@ const char *bento_status_name(bento_status status)
     case BENTO_E_NOT_FOUND: return "BENTO_E_NOT_FOUND";
     case BENTO_E_EXISTS: return "BENTO_E_EXISTS";
     case BENTO_E_CORRUPT: return "BENTO_E_CORRUPT";
-    case BENTO_E_EMPTY: return "BENTO_E_EMPTY";
     }
     return "BENTO_E_?";
 }

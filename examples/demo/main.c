@@ -18,8 +18,9 @@ struct ship {
     uint32_t serial;
 };
 
-/* 48 ships at most, 16-bit handles: 6 index bits, 10 generation bits. */
-BENTO_POOL_TYPE(ships, struct ship, 48, uint16_t, 6);
+/* 48 ships at most, 16-bit handles: 6 index bits (the fewest for 48), 10 generation bits. A
+ * slot that reaches its last generation retires, so a stale handle never reaches a newer ship. */
+BENTO_POOL_TYPE(ships, struct ship, 48, uint16_t, BENTO_POOL_RETIRE);
 
 static ships fleet;
 static uint32_t rng = 12345u;
@@ -136,14 +137,15 @@ int main(void)
         }
     }
 
-    /* The old target's slot may hold another ship by now; the stale handle must not reach it. */
+    /* The old target's slot may hold another ship by now (slots are reused oldest first); the
+     * stale handle must not reach it. */
     status = ships_destroy(&fleet, target);
     say("\ndestroying the old target again: ");
     say(bento_status_name(status));
     say("\n");
     for (i = 0; i < ships_count(&fleet); i++) {
         const ships_handle h = ships_handle_at(&fleet, i);
-        if (ships_handle_index(h) == ships_handle_index(target)) {
+        if (ships_handle_eq(h, ships_handle_of_index(&fleet, ships_handle_index(target)))) {
             say("its slot now holds ship #");
             say_number(ships_get(&fleet, h)->serial);
             say(" (generation ");
@@ -158,10 +160,10 @@ int main(void)
     say(", alive ");
     say_number(ships_count(&fleet));
     say(", invariants: ");
-    say(bento_status_name(bento_pool_check(&fleet.pool)));
+    say(bento_status_name(ships_check(&fleet)));
     say("\n");
     bento_port_exit(status == BENTO_E_STALE && target_lost_reported &&
-                            bento_pool_check(&fleet.pool) == BENTO_OK &&
+                            ships_check(&fleet) == BENTO_OK &&
                             spawned - killed == ships_count(&fleet)
                         ? 0
                         : 1);

@@ -7,7 +7,8 @@
  *     by_observed   A -> every observation of A   (notify A's observers)
  *     by_observer   B -> every observation B makes (forget B when it dies)
  * Their values are the observations' pool slot indices, so each list is threaded through
- * arrays indexed by observation and nothing is allocated per entity.
+ * arrays indexed by observation and nothing is allocated per entity; the pool turns a slot
+ * index back into the observation's live handle (observations_handle_of_index).
  *
  * Destroying entity E removes every observation where observed == E or observer == E: it
  * walks exactly those two lists, so it costs time proportional to what it removes, whatever
@@ -35,13 +36,12 @@ typedef struct observation {
     uint64_t observer;
 } observation;
 
-/* 32-bit handles: 8 index bits, 24 generation bits. */
-BENTO_POOL_TYPE(observations, observation, OBSERVERS_CAPACITY, uint32_t, 8);
+/* 32-bit handles: the fewest index bits for the capacity, the rest generation bits. */
+BENTO_POOL_TYPE(observations, observation, OBSERVERS_CAPACITY, uint32_t, BENTO_POOL_RETIRE);
 BENTO_MULTI_INDEX_TYPE(entity_index, OBSERVERS_ENTITY_SLOTS, OBSERVERS_CAPACITY);
 
 typedef struct observer_system {
     observations pool;
-    observations_handle handle_of[OBSERVERS_CAPACITY]; /* slot index -> live handle */
     entity_index by_observed;
     entity_index by_observer;
     uint32_t work; /* observations visited by destroy_entity, for the tests */
@@ -74,7 +74,6 @@ BENTO_WRAPPER bento_status observers_watch(observer_system *s, uint64_t observed
     o->observed = observed;
     o->observer = observer;
     slot = observations_handle_index(h);
-    s->handle_of[slot] = h;
     status = bento_multi_index_add(&s->by_observed.index, observed, slot);
     if (status == BENTO_OK) {
         status = bento_multi_index_add(&s->by_observer.index, observer, slot);
@@ -95,7 +94,8 @@ BENTO_WRAPPER uint32_t observers_notify(const observer_system *s, uint64_t obser
     uint32_t slot, n = 0u;
     for (slot = bento_multi_index_first(&s->by_observed.index, observed);
          slot != BENTO_MULTI_INDEX_NONE; slot = bento_multi_index_next(&s->by_observed.index, slot)) {
-        const observation *o = observations_get(&s->pool, s->handle_of[slot]);
+        const observation *o =
+            observations_get(&s->pool, observations_handle_of_index(&s->pool, slot));
         if (o != NULL) {
             notify(context, o->observer);
             n++;
@@ -108,7 +108,7 @@ BENTO_WRAPPER uint32_t observers_notify(const observer_system *s, uint64_t obser
 BENTO_WRAPPER void forget(observer_system *s, entity_index *other, uint32_t slot)
 {
     (void)bento_multi_index_remove_value(&other->index, slot);
-    (void)observations_destroy(&s->pool, s->handle_of[slot]);
+    (void)observations_destroy(&s->pool, observations_handle_of_index(&s->pool, slot));
     s->work++;
 }
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* A handle type with no generation bits left must not compile.
- * expect: index_bits must leave at least one generation bit */
+ * expect: index_bits_must_leave_a_generation_bit */
 #include <bento/handle.h>
 
 #ifdef BENTO_EXPECT_OK

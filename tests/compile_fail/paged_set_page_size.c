@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* A typed paged set whose page size is not a power of two must not compile.
- * expect: page_size must be a power of two */
+ * expect: page_size_must_be_a_power_of_two_from_2_to_2_pow_24 */
 #include <bento/paged_set.h>
 
 #ifdef BENTO_EXPECT_OK

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* A typed paged set whose universe does not fit its index bits must not compile.
- * expect: need 1 <= capacity <= universe <= 2^index_bits */
+ * expect: needs_1_le_capacity_le_universe_le_2_pow_index_bits */
 #include <bento/paged_set.h>
 
 #ifdef BENTO_EXPECT_OK

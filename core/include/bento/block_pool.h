@@ -191,7 +191,7 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
     BENTO_STATIC_ASSERT((capacity_) >= 1 &&                                                       \
                             (uint64_t)(capacity_) * BENTO_BLOCK_POOL_STRIDE(sizeof(T)) <=         \
                                 (uint64_t)UINT32_MAX,                                             \
-                        #name ": capacity must be >= 1 and the blocks must span < 4 GiB");        \
+                        name##_capacity_must_be_at_least_1_and_the_blocks_under_4_GiB);        \
     typedef struct name {                                                                         \
         bento_block_pool pool;                                                                    \
         bento_align_unit storage[BENTO_ALIGN_UNITS(BENTO_BLOCK_POOL_BYTES(capacity_, sizeof(T)))]; \

@@ -1,13 +1,44 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bento/common.h - what every bento container shares.
+ * bento/common.h - what every bento container shares: status codes, the one sentinel, the
+ * conventions every function follows, the configuration hooks, a static assertion that works
+ * in C99 and C11, and the storage unit of typed containers. Freestanding: only
+ * compiler-provided headers.
  *
- * Status codes, the assertion hook, the configuration hook, a static assertion that works in
- * C99 and C11, and alignment helpers. Freestanding: only compiler-provided headers.
+ * Configuration: every macro below marked "configurable" may be defined with -D on the
+ * compiler line or in a header named by BENTO_CONFIG_HEADER (for example
+ * -DBENTO_CONFIG_HEADER='"my_bento_config.h"'), which is included first. The configurable
+ * macros are BENTO_ASSERT, BENTO_CRITICAL_ENTER / BENTO_CRITICAL_EXIT, BENTO_CLZ32 (here) and
+ * BENTO_INDEX_BRANCHLESS (bento/index.h).
  *
- * Configuration: define BENTO_CONFIG_HEADER as a quoted file name (for example
- * -DBENTO_CONFIG_HEADER='"my_bento_config.h"') and that file is included first; it may define
- * BENTO_ASSERT, BENTO_CRITICAL_ENTER / BENTO_CRITICAL_EXIT before this header supplies defaults.
+ * The conventions every container follows (each header refers to them):
+ *
+ *   Statuses.   A function that can fail returns a bento_status: BENTO_OK, or a negative
+ *               code that says why. A failing call leaves the container exactly as it was,
+ *               unless its contract says otherwise. Lookups return a pointer or NULL,
+ *               predicates bool, and "no index" is BENTO_NONE.
+ *   Out-parameters. On failure every out-parameter is set to its "nothing": NULL for a
+ *               pointer, the null handle (0) for a handle, 0 for a count, BENTO_NONE for an
+ *               index or a position. Out-parameters a contract calls optional may be NULL.
+ *   Contracts.  A precondition a status cannot report (a NULL container, a NULL required
+ *               out-parameter) is checked with BENTO_ASSERT at every public entry point.
+ *   Inert.      A container whose init or open failed is inert: an empty container of
+ *               capacity 0. Every call on it answers as on a full, empty container (lookups
+ *               miss, inserts and creates answer BENTO_E_FULL, removals BENTO_E_NOT_FOUND or
+ *               BENTO_E_STALE, check BENTO_OK) and touches nothing outside the container
+ *               struct. Init or open again to use it.
+ *   Buffers.    A container lives in one caller buffer that holds indices, never pointers,
+ *               and starts with a header (kind, layout version, size, parameters and a copy
+ *               of the counters), so bento_X_open(&x, memory, bytes) reattaches a container to
+ *               a buffer from its bytes alone: after a reset with the buffer in retained RAM,
+ *               a copy to flash or a file, a transfer to another core. Open validates all of
+ *               it and answers BENTO_E_CORRUPT for anything else.
+ *   Confinement. Whatever bytes a container's buffer holds, checked or not, no operation
+ *               reads or writes outside that buffer, the container struct and the caller's own
+ *               arrays, and every loop ends. A damaged buffer gives wrong answers (and
+ *               BENTO_E_CORRUPT where an operation notices), never undefined behaviour;
+ *               bento_X_check tells a sound buffer from a damaged one.
+ *   Threads.    Nothing is thread-safe unless its header says so.
  */
 #ifndef BENTO_COMMON_H
 #define BENTO_COMMON_H
@@ -39,24 +70,28 @@ typedef enum bento_status {
     BENTO_E_STALE = -5,     /* a handle that is not live: destroyed, forged, retired or null */
     BENTO_E_NOT_FOUND = -6, /* a key that is not present */
     BENTO_E_EXISTS = -7,    /* a key that is already present */
-    BENTO_E_CORRUPT = -8,   /* a container's memory fails its consistency checks */
-    BENTO_E_EMPTY = -9      /* nothing to take */
+    BENTO_E_CORRUPT = -8    /* a container's memory fails its consistency checks */
 } bento_status;
 
 /* A short constant name for a status ("BENTO_E_FULL"), or "BENTO_E_?" for an unknown value. */
 const char *bento_status_name(bento_status status);
 
+/* "No index", "no position", "no value": the one sentinel of the kit. Never a valid index. */
+#define BENTO_NONE 0xffffffffu
+
 /*
- * BENTO_ASSERT(cond): contract violations a caller cannot handle (a NULL container pointer).
- * Runtime conditions never go here; they return a status. The default does nothing, so a
- * release build pays nothing; a port or config header may route it to a fault handler.
+ * BENTO_ASSERT(cond), configurable: contract violations a caller cannot handle (a NULL
+ * container pointer). Runtime conditions never go here; they return a status. The default does
+ * nothing, so a release build pays nothing; a port or config header may route it to a fault
+ * handler. A hook that returns lets the call go on into the violation.
  */
 #ifndef BENTO_ASSERT
 #define BENTO_ASSERT(cond) ((void)0)
 #endif
 
 /*
- * Optional critical section for containers that document interrupt safety (the block pool):
+ * Optional critical section, configurable, for containers that document interrupt safety (the
+ * block pool):
  *     uint32_t state = BENTO_CRITICAL_ENTER();  ...  BENTO_CRITICAL_EXIT(state);
  * The defaults do nothing (single-context use). A port defines both, for example saving
  * PRIMASK and disabling interrupts on entry and restoring PRIMASK on exit.
@@ -66,22 +101,59 @@ const char *bento_status_name(bento_status status);
 #define BENTO_CRITICAL_EXIT(state) ((void)(state))
 #endif
 
-/* Static assertion usable at file scope and in a block, in C99 and C11. */
-#define BENTO__CAT2(a, b) a##b
-#define BENTO__CAT(a, b) BENTO__CAT2(a, b)
+/*
+ * BENTO_CLZ32(x), configurable: the number of leading zero bits of a nonzero uint32_t, used
+ * only at init and open (log2 of capacities). The default is the compiler's builtin where
+ * there is one and a portable loop otherwise.
+ */
+#if !defined(BENTO_CLZ32) && (defined(__GNUC__) || defined(__clang__))
+#define BENTO_CLZ32(x) ((unsigned)__builtin_clz(x))
+#endif
+
+/*
+ * BENTO_STATIC_ASSERT(cond, message): a compile-time check at file scope, in C99, C11 and C++.
+ * `message` is an identifier (letters, digits, underscores) that names the failure; compilers
+ * print it in both languages: as the message in C11 and C++, and in C99 as the name of the
+ * array whose size is negative (`size of array 'bento_static_assert_MESSAGE' is negative`).
+ */
 #if defined(__cplusplus) && __cplusplus >= 201103L
-#define BENTO_STATIC_ASSERT(cond, msg) static_assert(cond, msg)
+#define BENTO_STATIC_ASSERT(cond, message) static_assert(cond, #message)
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
-#define BENTO_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
+#define BENTO_STATIC_ASSERT(cond, message) _Static_assert(cond, #message)
 #else
-#ifdef __COUNTER__
-#define BENTO__UNIQUE __COUNTER__
-#else
-#define BENTO__UNIQUE __LINE__
+#define BENTO_STATIC_ASSERT(cond, message) \
+    typedef char bento_static_assert_##message[(cond) ? 1 : -1]
 #endif
-#define BENTO_STATIC_ASSERT(cond, msg) \
-    typedef char BENTO__CAT(bento_static_assert_, BENTO__UNIQUE)[(cond) ? 1 : -1]
-#endif
+
+/* Round n up to a multiple of the power of two a; a constant expression when both are. */
+#define BENTO_ALIGN_UP(n, a) (((n) + ((a) - 1u)) & ~(size_t)((a) - 1u))
+
+/* A unit of storage with the strictest alignment a bento container asks for on this ABI. */
+typedef union bento_align_unit {
+    uint64_t u64;
+    double f64;
+    void *ptr;
+} bento_align_unit;
+
+/*
+ * The strictest alignment any bento container asks of a caller buffer: the ABI's alignment of
+ * bento_align_unit (8 on most ABIs, 4 on those that align uint64_t and double to 4 in
+ * structs, such as i386 System V). A constant expression. Element types that need more are
+ * not supported.
+ */
+struct bento__align_probe {
+    char c;
+    bento_align_unit unit;
+};
+#define BENTO_MAX_ALIGN ((size_t)offsetof(struct bento__align_probe, unit))
+
+/* Number of bento_align_unit needed to hold `bytes` bytes (a constant expression). */
+#define BENTO_ALIGN_UNITS(bytes) (((bytes) + sizeof(bento_align_unit) - 1u) / sizeof(bento_align_unit))
+
+/* ---------------------------------------------------------------------------------------------
+ * Everything below is implementation detail shared by the container headers: not part of the
+ * API, and free to change in any release.
+ */
 
 /* Functions generated by the typed-wrapper macros: inline, and no warning when unused. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -90,57 +162,83 @@ const char *bento_status_name(bento_status status);
 #define BENTO_WRAPPER static inline
 #endif
 
-/* For internal helpers shared by several functions: one copy in flash, not one per caller. */
-#if defined(__GNUC__) || defined(__clang__)
-#define BENTO__NOINLINE __attribute__((noinline))
-#else
-#define BENTO__NOINLINE
-#endif
+/*
+ * The buffer header every container starts its buffer with: 4 words (magic, kind and layout
+ * version, bytes used, 0), then the container's parameters and a copy of its counters. Sizes
+ * in bytes, multiples of 8 so what follows keeps any element's alignment.
+ */
+#define BENTO__HEAD_BYTES(words) BENTO_ALIGN_UP((size_t)(4u + (words)) * 4u, 8u)
 
-/* Round n up to a multiple of the power of two a; a constant expression when both are. */
-#define BENTO_ALIGN_UP(n, a) (((n) + ((a) - 1u)) & ~(size_t)((a) - 1u))
+/* ceil(log2(n)) for 1 <= n <= 2^32, as a constant expression: how many powers 2^k are below n. */
+#define BENTO__CEIL_LOG2(n)                                                                       \
+    ((unsigned)(((n) > 0x1u) + ((n) > 0x2u) + ((n) > 0x4u) + ((n) > 0x8u) + ((n) > 0x10u) +       \
+                ((n) > 0x20u) + ((n) > 0x40u) + ((n) > 0x80u) + ((n) > 0x100u) + ((n) > 0x200u) + \
+                ((n) > 0x400u) + ((n) > 0x800u) + ((n) > 0x1000u) + ((n) > 0x2000u) +             \
+                ((n) > 0x4000u) + ((n) > 0x8000u) + ((n) > 0x10000u) + ((n) > 0x20000u) +         \
+                ((n) > 0x40000u) + ((n) > 0x80000u) + ((n) > 0x100000u) + ((n) > 0x200000u) +     \
+                ((n) > 0x400000u) + ((n) > 0x800000u) + ((n) > 0x1000000u) +                      \
+                ((n) > 0x2000000u) + ((n) > 0x4000000u) + ((n) > 0x8000000u) +                    \
+                ((n) > 0x10000000u) + ((n) > 0x20000000u) + ((n) > 0x40000000u) +                 \
+                ((n) > 0x80000000u)))
 
-/* The strictest alignment any bento container asks of a caller buffer. */
-#define BENTO_MAX_ALIGN 8u
-
-/* A unit of storage with BENTO_MAX_ALIGN alignment, for arrays that back containers. */
-typedef union bento_align_unit {
-    uint64_t u64;
-    double f64;
-    void *ptr;
-} bento_align_unit;
-
-/* Number of bento_align_unit needed to hold `bytes` bytes (a constant expression). */
-#define BENTO_ALIGN_UNITS(bytes) (((bytes) + sizeof(bento_align_unit) - 1u) / sizeof(bento_align_unit))
-
-/* True when pointer p is aligned to the power of two a. */
-static inline bool bento_is_aligned(const void *p, size_t a)
-{
-    return ((uintptr_t)p & (uintptr_t)(a - 1u)) == 0u;
-}
+/* The fewest index bits that name `capacity` slots (at least 1), as a constant expression. */
+#define BENTO__INDEX_BITS(capacity) (BENTO__CEIL_LOG2(capacity) > 0u ? BENTO__CEIL_LOG2(capacity) : 1u)
 
 /*
- * Internal: copy n bytes between non-overlapping buffers without libc. Word-wise when both
- * pointers and n are multiples of 4 (the case for every container element of 4-byte-aligned
- * type), bytewise otherwise. Build the core with -fno-tree-loop-distribute-patterns so the
- * compiler does not turn these loops back into memcpy calls.
+ * The scaffolding of every typed container (BENTO_POOL_TYPE and its kind): the struct, with
+ * the generic container and its storage as members no caller names, and the functions whose
+ * shape is the same in every container. `generic` is the generic type (bento_pool, ...),
+ * whose functions are generic_count, generic_capacity, generic_check and generic_clear.
+ * The container-specific macro adds init, open and the operations, and ends with
+ * BENTO__TYPED_END(name) to take the caller's semicolon.
  */
-static inline void bento__copy(void *dst, const void *src, size_t n)
-{
-    if ((((uintptr_t)dst | (uintptr_t)src | n) & 3u) == 0u) {
-        uint32_t *d = (uint32_t *)dst;
-        const uint32_t *s = (const uint32_t *)src;
-        for (n >>= 2; n != 0u; n--) {
-            *d++ = *s++;
-        }
-    } else {
-        unsigned char *d = (unsigned char *)dst;
-        const unsigned char *s = (const unsigned char *)src;
-        for (; n != 0u; n--) {
-            *d++ = *s++;
-        }
+#define BENTO__TYPED(name, generic, bytes)                                                        \
+    typedef struct name {                                                                         \
+        generic generic_;                                                                         \
+        bento_align_unit storage_[BENTO_ALIGN_UNITS(bytes)];                                      \
+    } name;                                                                                       \
+    BENTO_WRAPPER uint32_t name##_count(const name *x)                                            \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return generic##_count(&x->generic_);                                                     \
+    }                                                                                             \
+    BENTO_WRAPPER uint32_t name##_capacity(const name *x)                                         \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return generic##_capacity(&x->generic_);                                                  \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_check(const name *x)                                        \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return generic##_check(&x->generic_);                                                     \
+    }                                                                                             \
+    BENTO_WRAPPER void name##_clear(name *x)                                                      \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        generic##_clear(&x->generic_);                                                            \
     }
-}
+
+/* The end of a typed-container macro: a declaration that takes the caller's semicolon. */
+#define BENTO__TYPED_END(name) typedef int name##_defined_
+
+/*
+ * A typed container's open: the generic open over its own storage, then `same`, an expression
+ * over `x` that is true when the buffer was written for this type (its parameters are the
+ * type's). When it is not, a second open over no memory leaves the container inert, and open
+ * answers BENTO_E_CORRUPT.
+ */
+#define BENTO__TYPED_OPEN(name, generic, same)                                                    \
+    BENTO_WRAPPER bento_status name##_open(name *x)                                               \
+    {                                                                                             \
+        bento_status status_;                                                                     \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        status_ = generic##_open(&x->generic_, x->storage_, sizeof x->storage_);                  \
+        if (status_ == BENTO_OK && !(same)) {                                                     \
+            (void)generic##_open(&x->generic_, NULL, 0u);                                         \
+            status_ = BENTO_E_CORRUPT;                                                            \
+        }                                                                                         \
+        return status_;                                                                           \
+    }
 
 #ifdef __cplusplus
 }

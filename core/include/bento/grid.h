@@ -360,9 +360,9 @@ bool bento_grid_iter_next(bento_grid_iter *it);
  *     static chunk_grid chunks;
  */
 #define BENTO__GRID_TYPE(name, T, dims_, capacity_, ring_)                                       \
-    BENTO_STATIC_ASSERT((dims_) >= 1 && (dims_) <= 4, #name ": dims must be 1 to 4");           \
+    BENTO_STATIC_ASSERT((dims_) >= 1 && (dims_) <= 4, name##_dims_must_be_1_to_4);           \
     BENTO_STATIC_ASSERT((capacity_) >= 1 && (uint64_t)(capacity_) <= BENTO_GRID_MAX_CELLS,     \
-                        #name ": capacity out of range");                                       \
+                        name##_capacity_out_of_range);                                       \
     typedef struct name {                                                                       \
         bento_grid grid;                                                                        \
         bento_align_unit storage[BENTO_ALIGN_UNITS(BENTO_GRID_BYTES(capacity_, sizeof(T)))];     \

@@ -54,17 +54,19 @@ static inline uint32_t bento_handle_make(uint32_t index, uint32_t generation, un
 
 /*
  * Declares `typedef struct { uint_type raw; } name;` and its accessors name_null(),
- * name_is_null(h), name_eq(a, b), name_index(h), name_generation(h), name_from_raw(raw).
+ * name_is_null(h), name_eq(a, b), name_index(h), name_generation(h), name_from_raw(raw), and
+ * the constant name_INDEX_BITS (an enumerator) for containers keyed by this handle type.
  * Fails to compile unless 1 <= index_bits < width of uint_type and uint_type is at most
  * 32 bits wide.
  */
 #define BENTO_HANDLE_TYPE(name, uint_type, index_bits)                                            \
-    BENTO_STATIC_ASSERT(sizeof(uint_type) <= 4u, #name ": handles are at most 32 bits");         \
+    BENTO_STATIC_ASSERT(sizeof(uint_type) <= 4u, name##_handles_are_at_most_32_bits);            \
     BENTO_STATIC_ASSERT((index_bits) >= 1 && (index_bits) < 8 * sizeof(uint_type),                \
-                        #name ": index_bits must leave at least one generation bit");            \
+                        name##_index_bits_must_leave_a_generation_bit);                           \
     typedef struct name {                                                                         \
         uint_type raw;                                                                            \
     } name;                                                                                       \
+    enum { name##_INDEX_BITS = (index_bits) };                                                    \
     BENTO_WRAPPER name name##_from_raw(uint32_t raw)                                              \
     {                                                                                             \
         name h;                                                                                   \
@@ -79,7 +81,7 @@ static inline uint32_t bento_handle_make(uint32_t index, uint32_t generation, un
     {                                                                                             \
         return bento_handle_generation(h.raw, (index_bits));                                     \
     }                                                                                             \
-    typedef int name##_defined_ /* swallow the caller's semicolon */
+    BENTO__TYPED_END(name)
 
 #ifdef __cplusplus
 }

@@ -261,7 +261,7 @@ bento_status bento__index_setup(bento_index *ix, void *memory, size_t bytes, uin
 #define BENTO_INDEX_TYPE(name, capacity_)                                                         \
     BENTO_STATIC_ASSERT((capacity_) >= 2 && (capacity_) <= BENTO_INDEX_MAX_CAPACITY &&             \
                             ((capacity_) & ((capacity_) - 1)) == 0,                               \
-                        #name ": index capacity must be a power of two in [2, 2^24]");            \
+                        name##_capacity_must_be_a_power_of_two_from_2_to_2_pow_24);            \
     typedef struct name {                                                                         \
         bento_index index;                                                                        \
         bento_align_unit storage[BENTO_ALIGN_UNITS(BENTO_INDEX_BYTES(capacity_))];                 \
@@ -375,7 +375,7 @@ bento_status bento__index32_setup(bento_index32 *ix, void *memory, size_t bytes,
 #define BENTO_INDEX32_TYPE(name, capacity_)                                                       \
     BENTO_STATIC_ASSERT((capacity_) >= 2 && (capacity_) <= BENTO_INDEX_MAX_CAPACITY &&             \
                             ((capacity_) & ((capacity_) - 1)) == 0,                               \
-                        #name ": index capacity must be a power of two in [2, 2^24]");            \
+                        name##_capacity_must_be_a_power_of_two_from_2_to_2_pow_24);            \
     typedef struct name {                                                                         \
         bento_index32 index;                                                                      \
         bento_align_unit storage[BENTO_ALIGN_UNITS(BENTO_INDEX32_BYTES(capacity_))];               \

@@ -148,7 +148,7 @@ bento_status bento_multi_index_check(const bento_multi_index *mi);
     BENTO_STATIC_ASSERT((key_capacity_) >= 2 && (key_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&     \
                             ((key_capacity_) & ((key_capacity_) - 1)) == 0 &&                     \
                             (value_capacity_) >= 1 && (value_capacity_) < (1l << 28),             \
-                        #name ": bad multi-value index capacities");                              \
+                        name##_bad_multi_value_index_capacities);                              \
     typedef struct name {                                                                         \
         bento_multi_index index;                                                                  \
         bento_align_unit                                                                          \

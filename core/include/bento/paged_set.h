@@ -278,11 +278,11 @@ static inline void *bento_paged_set_next(const bento_paged_set *set, uint32_t *c
 #define BENTO_PAGED_SET_TYPE(name, T, capacity_, universe_, page_size_, index_bits_)              \
     BENTO_STATIC_ASSERT((page_size_) >= 2u && (page_size_) <= 16777216u &&                        \
                             ((page_size_) & ((page_size_) - 1u)) == 0u,                           \
-                        #name ": page_size must be a power of two, 2 .. 2^24");                   \
+                        name##_page_size_must_be_a_power_of_two_from_2_to_2_pow_24);                   \
     BENTO_STATIC_ASSERT((index_bits_) >= 1 && (index_bits_) <= 32 && (universe_) >= 1u &&         \
                             (uint64_t)(universe_) <= ((uint64_t)1 << (index_bits_)) &&            \
                             (capacity_) >= 1u && (capacity_) <= (universe_),                      \
-                        #name ": need 1 <= capacity <= universe <= 2^index_bits");                \
+                        name##_needs_1_le_capacity_le_universe_le_2_pow_index_bits);                \
     BENTO_PAGED_SET_PAGE_TYPE(name##_page, T, page_size_);                                        \
     typedef struct name {                                                                         \
         bento_paged_set set;                                                                      \

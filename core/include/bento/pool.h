@@ -6,40 +6,52 @@
  * loop over `bento_pool_values()`. Each object is named by a generational handle
  * (bento/handle.h). A slot array maps a handle's index to the object's dense position; a
  * back-reference array maps a dense position to its slot. Destroying an object moves the last
- * object into its place (swap-and-pop), so the dense array has no holes; the freed slot goes on
- * a free list threaded through the free slots themselves.
+ * object into its place (swap-and-pop), so the dense array has no holes.
  *
- * Memory layout inside the caller buffer (BENTO_POOL_BYTES(capacity, value_size) bytes):
+ * Oldest-first reuse. Free slots wait in a queue threaded through the slots themselves: a
+ * destroyed object's slot goes to the back, create takes the slot at the front. Every slot is
+ * reused in turn, so generations wear evenly across the slots instead of one hot slot.
+ *
+ * Generations. A slot's generation is odd while it holds an object and even while it is free
+ * (every create and every destroy adds one), so a lookup needs only the slot: the generations
+ * must match and be odd. Handles carry odd generations 1, 3, ... up to 2^generation_bits - 1:
+ * a slot serves 2^(generation_bits - 1) objects per cycle. What happens at the end of a cycle
+ * is the pool's policy, chosen at init:
+ *   BENTO_POOL_RETIRE  the slot retires: it is never handed out again, so a stale handle never
+ *                      aliases a newer object, and the pool loses one slot of capacity.
+ *   BENTO_POOL_WRAP    the slot starts the next cycle at generation 1: the pool never loses
+ *                      capacity, and a stale handle aliases a newer object only if it is kept
+ *                      while its slot serves 2^(generation_bits - 1) more objects.
+ *
+ * Lifetime. bento_pool_lifetime() is the number of destroys the most worn slot that has not
+ * retired can still take (BENTO_POOL_FOREVER under BENTO_POOL_WRAP). Because a freed slot
+ * waits behind every slot already free: when at least F slots are free at every destroy, a
+ * slot serves at most one object in any F + 1 consecutive creates, so the pool loses no
+ * capacity (and, under BENTO_POOL_WRAP, no handle aliases) within the next
+ * (lifetime - 1) * (F + 1) creates. Example: 32-bit handles of a pool of 128 (7 index bits,
+ * 25 generation bits) serve 2^24 objects per slot; with 64 of them live and 64 free, that is
+ * at least (2^24 - 1) * 65 = 1.09e9 creates: 210 days at 60 creates a second.
+ *
+ * Memory (BENTO_POOL_BYTES(capacity, value_size) bytes, aligned to the values' alignment: the
+ * largest power of two dividing the stride, at least 4, at most BENTO_MAX_ALIGN):
+ *     header      parameters and a copy of the counters (bento/common.h, "Buffers")
  *     values      capacity * stride bytes, dense; stride = value_size rounded up to 4, so
  *                 every value is word-aligned and moves word by word
  *     slots       capacity * uint32_t: generation << index_bits | dense position (live slot)
  *                                      generation << index_bits | next free slot (free slot;
  *                                      the last free slot links to itself)
  *     dense_slot  capacity * uint32_t: the slot owning each dense position
- * The buffer holds indices only, never pointers.
- *
- * Alignment: the buffer must be aligned to the values' alignment, taken as the largest power
- * of two dividing the stride, at least 4 and at most BENTO_MAX_ALIGN (8).
- * Element types needing more than 8-byte alignment are not supported.
- *
- * Generations: a slot's generation is odd while it holds an object and even while it is free
- * (every create and every destroy adds one), so a lookup needs only the slot: the generations
- * must match and be odd. Handles therefore carry odd generations, 1, 3, ... up to
- * 2^generation_bits - 1. Destroying an object whose slot is at that last generation retires
- * the slot (its generation becomes 0): it is never handed out again, so a stale handle can
- * never alias a newer object. A pool whose slots are all live or retired answers
- * BENTO_E_FULL; `bento_pool_retired()` tells how many slots were retired. A slot serves
- * 2^(generation_bits - 1) objects: 8 with 16-bit handles and 4 generation bits, 2048 with
- * 32-bit handles and 12 generation bits.
  *
  * Values of a new object are not initialised (like malloc): write them after create.
  * Pointers returned by create/get stay valid until the next create, destroy or clear on the
  * same pool (destroy moves the last object).
  *
- * Not thread-safe: a pool must be used from one context at a time.
+ * Conventions (bento/common.h): statuses, out-parameters, inert after a failed init or open,
+ * confinement on damaged buffers. Not thread-safe: a pool must be used from one context at a
+ * time.
  *
- * Typed pools: BENTO_POOL_TYPE(name, T, capacity, uint_type, index_bits) declares a pool type
- * with its own storage and its own handle type (see the end of this file).
+ * Typed pools: BENTO_POOL_TYPE(name, T, capacity, uint_type, policy) declares a pool type with
+ * its own storage and its own handle type (see the end of the API below).
  */
 #ifndef BENTO_POOL_H
 #define BENTO_POOL_H
@@ -50,21 +62,39 @@
 extern "C" {
 #endif
 
+/* What a slot does at its last generation. */
+typedef enum bento_pool_policy {
+    BENTO_POOL_RETIRE = 0, /* retire the slot: stale handles never alias */
+    BENTO_POOL_WRAP = 1    /* start again at generation 1: the pool never loses capacity */
+} bento_pool_policy;
+
+/* The lifetime of a pool that never loses capacity (BENTO_POOL_WRAP). */
+#define BENTO_POOL_FOREVER 0xffffffffu
+
+/* The counters, kept in the struct and copied to the buffer's header on every change. */
+typedef struct bento_pool_state {
+    uint32_t count;      /* live objects, dense positions [0, count) */
+    uint32_t free_head;  /* front of the free queue (when free_count > 0) */
+    uint32_t free_tail;  /* back of the free queue (when free_count > 0) */
+    uint32_t free_count; /* slots in the free queue */
+    uint32_t retired;    /* slots retired at their last generation */
+} bento_pool_state;
+
+/* A pool. Its fields are the implementation's: use the functions. */
 typedef struct bento_pool {
-    uint32_t index_mask;   /* (1 << index_bits) - 1: the index field of handles and slots */
-    uint32_t last_generation; /* the last (odd) generation, shifted into place: slots retire there */
-    unsigned char *values; /* dense values, capacity * stride bytes */
-    uint32_t *slots;       /* per slot: generation << index_bits | dense position or next free */
-    uint32_t *dense_slot;  /* per dense position: owning slot index */
-    uint32_t stride;       /* bytes from one value to the next: value_size rounded up to 4 */
+    unsigned char *values;   /* dense values, capacity * stride bytes */
+    uint32_t *slots;         /* per slot: generation << index_bits | dense position or next free */
+    uint32_t *dense_slot;    /* per dense position: owning slot index */
+    bento_pool_state *saved; /* the counters' copy in the buffer (`state` itself when inert) */
+    bento_pool_state state;
     uint32_t capacity;
-    uint32_t count;        /* live objects, dense positions [0, count) */
-    uint32_t slots_used;   /* slots [0, slots_used) have been handed out at least once */
-    uint32_t free_head;    /* first slot of the free list, valid when free_count > 0 */
-    uint32_t free_count;
-    uint32_t retired;      /* slots retired at their last generation */
+    uint32_t stride;          /* bytes from one value to the next: value_size rounded up to 4 */
+    uint32_t value_size;
+    uint32_t index_mask;      /* (1 << index_bits) - 1: the index field of handles and slots */
+    uint32_t last_generation; /* the last (odd) generation, shifted into place */
     uint8_t index_bits;
     uint8_t generation_bits;
+    uint8_t policy;           /* a bento_pool_policy */
 } bento_pool;
 
 /* Bytes from one value to the next: the value size rounded up to a multiple of 4. */
@@ -72,159 +102,244 @@ typedef struct bento_pool {
 
 /* Bytes of caller memory for a pool (a constant expression when the arguments are). */
 #define BENTO_POOL_BYTES(capacity, value_size) \
-    ((size_t)(capacity) * (BENTO_POOL_STRIDE(value_size) + 8u))
+    (BENTO__POOL_HEAD + (size_t)(capacity) * (BENTO_POOL_STRIDE(value_size) + 8u))
 
 /*
- * Carve a pool out of `memory` (`bytes` long). O(1): the memory is not touched.
- * index_bits + generation_bits <= 32, both >= 1; 1 <= capacity <= 2^index_bits;
- * value_size >= 1. Returns BENTO_E_ARGUMENT for a parameter out of range (also a NULL
- * memory), BENTO_E_ALIGN for a misaligned buffer (see the alignment rule above),
- * BENTO_E_SIZE when bytes < BENTO_POOL_BYTES(capacity, value_size). On failure the pool
- * is left unusable (capacity 0): every create answers BENTO_E_FULL, every get NULL.
+ * Carve a pool out of `memory` (`bytes` long), with every slot free. O(capacity): the slots are
+ * queued in order. index_bits + generation_bits <= 32, both >= 1; 1 <= capacity <=
+ * 2^index_bits; value_size >= 1; policy BENTO_POOL_RETIRE or BENTO_POOL_WRAP. Returns
+ * BENTO_E_ARGUMENT for a parameter out of range (also a NULL memory), BENTO_E_ALIGN for a
+ * misaligned buffer (see the alignment rule above), BENTO_E_SIZE when
+ * bytes < BENTO_POOL_BYTES(capacity, value_size); the pool is inert then.
  */
 bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_t value_size,
-                             uint32_t capacity, unsigned index_bits, unsigned generation_bits);
+                             uint32_t capacity, unsigned index_bits, unsigned generation_bits,
+                             bento_pool_policy policy);
 
 /*
- * Point `pool` at `memory`, a byte-for-byte copy of the buffer it used (moved to retained RAM,
- * restored from flash or a save file); *pool must hold the counters that go with that copy (a
- * copy of the bento_pool made at the same time). The buffer holds no pointers, so nothing in it
- * changes. Precondition: *pool was initialised (a pool whose init failed has capacity 0 and
- * stays harmless). BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN / BENTO_E_SIZE as for
- * init; the pool is unchanged then. Follow with
- * bento_pool_check() when the copy may be damaged. O(1).
+ * Reattach `pool` to `memory`, a buffer that holds a pool (bento/common.h, "Buffers"): the
+ * header's parameters, the counters and every invariant bento_pool_check verifies are
+ * validated. BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN for a buffer not aligned as its
+ * values need, BENTO_E_SIZE when bytes is shorter than the pool the header describes,
+ * BENTO_E_CORRUPT for anything else; the pool is inert then. Outstanding handles stay valid
+ * across a close and open. O(capacity).
  */
-bento_status bento_pool_rebase(bento_pool *pool, void *memory, size_t bytes);
+bento_status bento_pool_open(bento_pool *pool, void *memory, size_t bytes);
 
 /*
- * Create an object. On BENTO_OK, *handle names it and *value (if value is not NULL) points
- * to its uninitialised storage. BENTO_E_FULL when every slot is live or retired; then
- * *handle is set to 0 (the null handle) and *value to NULL. O(1).
+ * Create an object. On BENTO_OK, *handle names it and *value (optional) points to its
+ * uninitialised storage. BENTO_E_FULL when every slot is live or retired; BENTO_E_CORRUPT when
+ * the free queue is damaged (its front is not a free slot); the pool is unchanged then, *handle
+ * is 0 (the null handle) and *value NULL. O(1).
  */
 bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value);
 
 /*
- * Destroy the object `handle` names. The last object in the dense array moves into its
- * place. BENTO_E_STALE for a handle that is not live: already destroyed (a double destroy),
- * from a retired slot, the null handle, or any forged value; the pool is unchanged then. O(1).
+ * Destroy the object `handle` names. The last object in the dense array moves into its place;
+ * the slot goes to the back of the free queue, or retires (see "Generations"). BENTO_E_STALE
+ * for a handle that is not live: already destroyed (a double destroy), from a retired slot,
+ * the null handle, or any forged value; BENTO_E_CORRUPT when the slot or the dense array is
+ * damaged; the pool is unchanged then. O(1).
  */
 bento_status bento_pool_destroy(bento_pool *pool, uint32_t handle);
 
-/*
- * Destroy every object. Every outstanding handle becomes stale (slots at their last
- * generation are retired). O(count).
- */
+/* Destroy every object: every outstanding handle becomes stale. O(count). */
 void bento_pool_clear(bento_pool *pool);
 
 /*
- * Verify the pool's invariants: every dense position and its slot point at each other,
- * generations are in range, the free list is a chain of free slots of the right length.
- * BENTO_OK, or BENTO_E_CORRUPT when the memory was damaged. O(capacity), no recursion.
+ * Verify the buffer: the header and the counters' copy, every dense position and its slot
+ * pointing at each other, generations in range, the free queue a chain of free slots of the
+ * right length ending at its back. BENTO_OK, or BENTO_E_CORRUPT when the memory was damaged.
+ * O(capacity), no recursion.
  */
 bento_status bento_pool_check(const bento_pool *pool);
 
-/* Internal: the dense position of a live handle, or BENTO__POOL_NOT_LIVE. The index mask is
- * an argument so that typed wrappers can pass a constant. */
-#define BENTO__POOL_NOT_LIVE UINT32_MAX
+/* The object `handle` names, or NULL for a stale, forged or null handle. O(1), inline. */
+static inline void *bento_pool_get(const bento_pool *pool, uint32_t handle);
+
+/* True when `handle` names a live object. O(1), inline. */
+static inline bool bento_pool_contains(const bento_pool *pool, uint32_t handle);
+
+/* Live objects. O(1). */
+static inline uint32_t bento_pool_count(const bento_pool *pool);
+
+/* Slots given at init (0 when inert). O(1). */
+static inline uint32_t bento_pool_capacity(const bento_pool *pool);
+
+/* Slots retired at their last generation (capacity lost for good). O(1). */
+static inline uint32_t bento_pool_retired(const bento_pool *pool);
+
+/*
+ * The destroys the most worn slot that has not retired can still take (see "Lifetime"):
+ * BENTO_POOL_FOREVER under BENTO_POOL_WRAP, 0 when every slot has retired (or inert).
+ * O(capacity).
+ */
+uint32_t bento_pool_lifetime(const bento_pool *pool);
+
+/* The dense values: bento_pool_count() objects, stride bytes apart, in no particular order. */
+static inline void *bento_pool_values(const bento_pool *pool);
+
+/* The handle of the object at dense position `position`, or 0 when position >= count. O(1). */
+static inline uint32_t bento_pool_handle_at(const bento_pool *pool, uint32_t position);
+
+/*
+ * The live handle of slot `index` (the index field of a handle: what a multi-value index or a
+ * spatial hash stores to name an object), or 0 when that slot is free, retired or out of
+ * range. O(1).
+ */
+static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32_t index);
+
+/*
+ * BENTO_POOL_TYPE(name, T, capacity, uint_type, policy) declares, with the fewest index bits
+ * that name `capacity` slots (the rest of uint_type's bits are generation bits):
+ *   name_handle                         a handle type of uint_type (see BENTO_HANDLE_TYPE)
+ *   name                                the pool type, storage included
+ *   name_init(name *)                   -> bento_status (BENTO_OK for a well-formed type)
+ *   name_open(name *)                   -> bento_status: bento_pool_open on its own storage,
+ *                                          BENTO_E_CORRUPT also for a pool of another type
+ *   name_create(name *, name_handle *, T **) -> bento_status
+ *   name_destroy(name *, name_handle)   -> bento_status
+ *   name_get(const name *, name_handle) -> T * or NULL
+ *   name_contains(const name *, name_handle) -> bool
+ *   name_values(const name *)           -> T * (count of them)
+ *   name_handle_at(const name *, uint32_t position), name_handle_of_index(const name *,
+ *                                          uint32_t index) -> name_handle
+ *   name_count, name_capacity, name_retired, name_lifetime -> uint32_t
+ *   name_check -> bento_status, name_clear
+ * BENTO_POOL_TYPE_BITS(name, T, capacity, uint_type, policy, index_bits) chooses the index
+ * bits. Both fail to compile when capacity is 0 or does not fit in the index bits, or when no
+ * generation bit is left. A pool object points into its own storage: after copying one
+ * (`b = a`), or when it lives in retained RAM after a reset, call name_open(&b).
+ *
+ *     BENTO_POOL_TYPE(particles, struct particle, 256, uint32_t, BENTO_POOL_WRAP);
+ *     static particles world;   // static storage, one line
+ */
+#define BENTO_POOL_TYPE(name, T, capacity, uint_type, policy) \
+    BENTO_POOL_TYPE_BITS(name, T, capacity, uint_type, policy, BENTO__INDEX_BITS(capacity))
+
+/* ---------------------------------------------------------------------------------------------
+ * Everything below is implementation detail: not part of the API.
+ */
+
+/* Header: 3 parameter words (capacity, value size, bits), then the counters. */
+#define BENTO__POOL_PARAMS 3u
+#define BENTO__POOL_HEAD BENTO__HEAD_BYTES(BENTO__POOL_PARAMS + sizeof(bento_pool_state) / 4u)
+
+/* The dense position of a live handle, or BENTO_NONE. The index mask and the capacity are
+ * arguments so that typed wrappers pass constants. The position is checked against the
+ * capacity so that a damaged slot never points outside the values. */
 static inline uint32_t bento__pool_position(const bento_pool *pool, uint32_t handle,
-                                            uint32_t mask)
+                                            uint32_t mask, uint32_t capacity)
 {
     const uint32_t index = handle & mask;
     uint32_t slot;
-    if (index >= pool->slots_used) {
-        return BENTO__POOL_NOT_LIVE;
+    uint32_t position;
+    if (index >= capacity) {
+        return BENTO_NONE;
     }
     slot = pool->slots[index];
+    position = slot & mask;
     /* live: the generations match exactly and the slot's is odd (mask + 1 is its lowest bit) */
-    if (((slot ^ handle) & ~mask) != 0u || (slot & (mask + 1u)) == 0u) {
-        return BENTO__POOL_NOT_LIVE;
+    if (((slot ^ handle) & ~mask) != 0u || (slot & (mask + 1u)) == 0u || position >= capacity) {
+        return BENTO_NONE;
     }
-    return slot & mask;
+    return position;
 }
 
-/* Internal: get with the field widths as arguments, for the typed wrappers. */
 static inline void *bento__pool_get(const bento_pool *pool, uint32_t handle, uint32_t mask,
-                                    size_t stride)
+                                    uint32_t capacity, size_t stride)
 {
-    const uint32_t position = bento__pool_position(pool, handle, mask);
-    if (position == BENTO__POOL_NOT_LIVE) {
+    const uint32_t position = bento__pool_position(pool, handle, mask, capacity);
+    if (position == BENTO_NONE) {
         return NULL;
     }
     return pool->values + (size_t)position * stride;
 }
 
-/*
- * The object `handle` names, or NULL for a stale, forged or null handle. O(1), no branches
- * on the value size; inline so that it costs a handful of instructions.
- */
 static inline void *bento_pool_get(const bento_pool *pool, uint32_t handle)
 {
-    return bento__pool_get(pool, handle, pool->index_mask, pool->stride);
+    BENTO_ASSERT(pool != NULL);
+    return bento__pool_get(pool, handle, pool->index_mask, pool->capacity, pool->stride);
 }
 
-/* True when `handle` names a live object. O(1). */
 static inline bool bento_pool_contains(const bento_pool *pool, uint32_t handle)
 {
     return bento_pool_get(pool, handle) != NULL;
 }
 
-/* Live objects. */
-static inline uint32_t bento_pool_count(const bento_pool *pool) { return pool->count; }
+static inline uint32_t bento_pool_count(const bento_pool *pool)
+{
+    BENTO_ASSERT(pool != NULL);
+    return pool->state.count;
+}
 
-/* Capacity given at init. */
-static inline uint32_t bento_pool_capacity(const bento_pool *pool) { return pool->capacity; }
+static inline uint32_t bento_pool_capacity(const bento_pool *pool)
+{
+    BENTO_ASSERT(pool != NULL);
+    return pool->capacity;
+}
 
-/* Slots retired at their last generation (capacity lost for good). */
-static inline uint32_t bento_pool_retired(const bento_pool *pool) { return pool->retired; }
+static inline uint32_t bento_pool_retired(const bento_pool *pool)
+{
+    BENTO_ASSERT(pool != NULL);
+    return pool->state.retired;
+}
 
-/* The dense values: bento_pool_count() objects, `stride` bytes apart, in no particular order. */
-static inline void *bento_pool_values(const bento_pool *pool) { return pool->values; }
+static inline void *bento_pool_values(const bento_pool *pool)
+{
+    BENTO_ASSERT(pool != NULL);
+    return pool->values;
+}
 
-/* The handle of the object at dense position `position`, or 0 when position >= count. O(1). */
 static inline uint32_t bento_pool_handle_at(const bento_pool *pool, uint32_t position)
 {
     uint32_t index;
-    if (position >= pool->count) {
+    BENTO_ASSERT(pool != NULL);
+    if (position >= pool->state.count) {
         return 0u;
     }
     index = pool->dense_slot[position];
-    return (pool->slots[index] & ~pool->index_mask) | index;
+    return bento_pool_handle_of_index(pool, index);
 }
 
-/*
- * BENTO_POOL_TYPE(name, T, capacity, uint_type, index_bits) declares:
- *   name_handle                       a handle type of uint_type (see BENTO_HANDLE_TYPE)
- *   name                              the pool type, storage included
- *   name_init(name *)                 -> bento_status (BENTO_OK for a well-formed type)
- *   name_create(name *, name_handle *, T **) -> bento_status
- *   name_get(const name *, name_handle) -> T * or NULL
- *   name_contains, name_destroy, name_clear, name_count, name_capacity,
- *   name_values(const name *) -> T *, name_handle_at(const name *, uint32_t) -> name_handle
- * It fails to compile when capacity is 0 or does not fit in index_bits. A pool object
- * points into its own storage: after copying one (`b = a`), call
- * bento_pool_rebase(&b.pool, b.storage, sizeof b.storage) before using the copy.
- *
- *     BENTO_POOL_TYPE(particles, struct particle, 256, uint16_t, 8);
- *     static particles world;   // static storage, one line
- */
-#define BENTO_POOL_TYPE(name, T, capacity_, uint_type, index_bits_)                                 \
+static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32_t index)
+{
+    uint32_t slot;
+    BENTO_ASSERT(pool != NULL);
+    if (index >= pool->capacity) {
+        return 0u;
+    }
+    slot = pool->slots[index];
+    /* a live (odd) generation: the handle is that generation with this index */
+    return (slot & (pool->index_mask + 1u)) != 0u ? (slot & ~pool->index_mask) | index : 0u;
+}
+
+#define BENTO_POOL_TYPE_BITS(name, T, capacity_, uint_type, policy_, index_bits_)                 \
     BENTO_HANDLE_TYPE(name##_handle, uint_type, index_bits_);                                     \
-    BENTO_STATIC_ASSERT((capacity_) >= 1 && (uint64_t)(capacity_) <= ((uint64_t)1 << (index_bits_)), \
-                        #name ": capacity does not fit in index_bits");                           \
-    typedef struct name {                                                                         \
-        bento_pool pool;                                                                          \
-        bento_align_unit storage[BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(capacity_, sizeof(T)))];       \
-    } name;                                                                                       \
+    BENTO_STATIC_ASSERT((capacity_) >= 1 &&                                                       \
+                            (uint64_t)(capacity_) <= ((uint64_t)1 << (index_bits_)),              \
+                        name##_capacity_does_not_fit_in_index_bits);                              \
+    BENTO__TYPED(name, bento_pool, BENTO_POOL_BYTES(capacity_, sizeof(T)))                        \
     BENTO_WRAPPER bento_status name##_init(name *p)                                               \
     {                                                                                             \
-        return bento_pool_init(&p->pool, p->storage, sizeof p->storage, sizeof(T), (capacity_),   \
-                               (index_bits_), 8u * sizeof(uint_type) - (index_bits_));             \
+        BENTO_ASSERT(p != NULL);                                                                  \
+        return bento_pool_init(&p->generic_, p->storage_, sizeof p->storage_, sizeof(T),          \
+                               (capacity_), (index_bits_), 8u * sizeof(uint_type) - (index_bits_), \
+                               (policy_));                                                        \
     }                                                                                             \
+    BENTO__TYPED_OPEN(name, bento_pool,                                                           \
+                      x->generic_.capacity == (capacity_) &&                                      \
+                          x->generic_.value_size == sizeof(T) &&                                  \
+                          x->generic_.index_bits == (index_bits_) &&                              \
+                          x->generic_.generation_bits == 8u * sizeof(uint_type) - (index_bits_) && \
+                          x->generic_.policy == (policy_))                                        \
     BENTO_WRAPPER bento_status name##_create(name *p, name##_handle *h, T **value)                \
     {                                                                                             \
         uint32_t raw;                                                                             \
         void *v;                                                                                  \
-        bento_status s = bento_pool_create(&p->pool, &raw, &v);                                   \
+        bento_status s;                                                                           \
+        BENTO_ASSERT(p != NULL && h != NULL);                                                     \
+        s = bento_pool_create(&p->generic_, &raw, &v);                                            \
         h->raw = (uint_type)raw;                                                                  \
         if (value != NULL) {                                                                      \
             *value = (T *)v;                                                                      \
@@ -233,8 +348,9 @@ static inline uint32_t bento_pool_handle_at(const bento_pool *pool, uint32_t pos
     }                                                                                             \
     BENTO_WRAPPER T *name##_get(const name *p, name##_handle h)                                   \
     {                                                                                             \
-        return (T *)bento__pool_get(&p->pool, h.raw, (1u << (index_bits_)) - 1u,                 \
-                                    BENTO_POOL_STRIDE(sizeof(T)));                               \
+        BENTO_ASSERT(p != NULL);                                                                  \
+        return (T *)bento__pool_get(&p->generic_, h.raw, (1u << (index_bits_)) - 1u,            \
+                                    (capacity_), BENTO_POOL_STRIDE(sizeof(T)));                   \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *p, name##_handle h)                            \
     {                                                                                             \
@@ -242,17 +358,35 @@ static inline uint32_t bento_pool_handle_at(const bento_pool *pool, uint32_t pos
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_destroy(name *p, name##_handle h)                           \
     {                                                                                             \
-        return bento_pool_destroy(&p->pool, h.raw);                                               \
+        BENTO_ASSERT(p != NULL);                                                                  \
+        return bento_pool_destroy(&p->generic_, h.raw);                                           \
     }                                                                                             \
-    BENTO_WRAPPER void name##_clear(name *p) { bento_pool_clear(&p->pool); }                      \
-    BENTO_WRAPPER uint32_t name##_count(const name *p) { return p->pool.count; }                  \
-    BENTO_WRAPPER uint32_t name##_capacity(const name *p) { return p->pool.capacity; }            \
-    BENTO_WRAPPER T *name##_values(const name *p) { return (T *)bento_pool_values(&p->pool); }    \
+    BENTO_WRAPPER uint32_t name##_retired(const name *p)                                          \
+    {                                                                                             \
+        BENTO_ASSERT(p != NULL);                                                                  \
+        return bento_pool_retired(&p->generic_);                                                  \
+    }                                                                                             \
+    BENTO_WRAPPER uint32_t name##_lifetime(const name *p)                                         \
+    {                                                                                             \
+        BENTO_ASSERT(p != NULL);                                                                  \
+        return bento_pool_lifetime(&p->generic_);                                                 \
+    }                                                                                             \
+    BENTO_WRAPPER T *name##_values(const name *p)                                                 \
+    {                                                                                             \
+        BENTO_ASSERT(p != NULL);                                                                  \
+        return (T *)bento_pool_values(&p->generic_);                                              \
+    }                                                                                             \
     BENTO_WRAPPER name##_handle name##_handle_at(const name *p, uint32_t position)                \
     {                                                                                             \
-        return name##_handle_from_raw(bento_pool_handle_at(&p->pool, position));                  \
+        BENTO_ASSERT(p != NULL);                                                                  \
+        return name##_handle_from_raw(bento_pool_handle_at(&p->generic_, position));              \
     }                                                                                             \
-    typedef int name##_defined_ /* swallow the caller's semicolon */
+    BENTO_WRAPPER name##_handle name##_handle_of_index(const name *p, uint32_t index)             \
+    {                                                                                             \
+        BENTO_ASSERT(p != NULL);                                                                  \
+        return name##_handle_from_raw(bento_pool_handle_of_index(&p->generic_, index));           \
+    }                                                                                             \
+    BENTO__TYPED_END(name)
 
 #ifdef __cplusplus
 }

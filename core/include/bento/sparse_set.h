@@ -408,11 +408,11 @@ static inline void *bento_sparse_join_get(const bento_sparse_join *join, uint32_
  * universe, or universe does not fit in index_bits. Do not copy a set object after init.
  */
 #define BENTO__SPARSE_SET_CHECKS(name, universe_, capacity_, index_bits_)                          \
-    BENTO_STATIC_ASSERT((index_bits_) >= 1 && (index_bits_) <= 32, #name ": index_bits 1..32");   \
+    BENTO_STATIC_ASSERT((index_bits_) >= 1 && (index_bits_) <= 32, name##_index_bits_must_be_from_1_to_32);   \
     BENTO_STATIC_ASSERT((capacity_) >= 1 && (uint64_t)(capacity_) <= (uint64_t)(universe_),       \
-                        #name ": capacity must be 1..universe");                                  \
+                        name##_capacity_must_be_from_1_to_universe);                                  \
     BENTO_STATIC_ASSERT((uint64_t)(universe_) <= ((uint64_t)1 << (index_bits_)),                  \
-                        #name ": universe does not fit in index_bits")
+                        name##_universe_does_not_fit_in_index_bits)
 
 #define BENTO__SPARSE_SET_COMMON(name, capacity_)                                                  \
     BENTO_WRAPPER uint32_t name##_index_of(const name *s, uint32_t key)                           \

@@ -139,7 +139,7 @@ bento_status bento_spatial_hash_check(const bento_spatial_hash *sh);
                             (cell_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&                       \
                             ((cell_capacity_) & ((cell_capacity_) - 1)) == 0 &&                   \
                             (item_capacity_) >= 1 && (item_capacity_) < (1l << 28),               \
-                        #name ": bad spatial hash parameters");                                   \
+                        name##_bad_spatial_hash_parameters);                                   \
     typedef struct name {                                                                         \
         bento_spatial_hash hash;                                                                  \
         bento_align_unit storage[BENTO_ALIGN_UNITS(                                               \
