@@ -6,6 +6,7 @@
 #include <bento/version.h>
 #include <bento/common.h>
 #include <bento/handle.h>
+#include <bento/point.h>
 #include <bento/pool.h>
 #include <bento/block_pool.h>
 #include <bento/paged_set.h>
