@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-// bench/host/bench_pool.cpp - the handle pool against a raw array (floor) and
-// std::unordered_map<uint32_t, item> keyed by id (the naive peer), on the same data.
+// bench/host/bench_pool.cpp - the handle pool against a raw array (floor), the previous pool
+// (LIFO reuse, bench/host/lifo_pool.h) and std::unordered_map<uint32_t, item> keyed by id (the
+// naive peer), on the same data. Every implementation has its own memory.
 #include "harness.h"
+#include "lifo_pool.h"
 
 extern "C" {
 #include <bento/pool.h>
 }
 
+#include <cstdlib>
 #include <memory>
 #include <unordered_map>
 
@@ -42,7 +45,69 @@ struct pool_fixture {
         *static_cast<item *>(v) = item{tag, tag, tag, tag};
         return h;
     }
+    void destroy(uint32_t h) { bento_pool_destroy(&pool, h); }
+    const item *get(uint32_t h) const { return static_cast<const item *>(bento_pool_get(&pool, h)); }
 };
+
+// The previous pool, LIFO reuse, over its own buffer.
+struct lifo_fixture {
+    std::vector<bento_align_unit> memory;
+    lifo::pool pool;
+    explicit lifo_fixture(size_t n) : memory(BENTO_ALIGN_UNITS(size_t(n) * (sizeof(item) + 8u))) { reset(n); }
+    void reset(size_t n) { lifo::init(pool, memory.data(), sizeof(item), uint32_t(n), kIndexBits, kGenerationBits); }
+    uint32_t create(uint32_t tag)
+    {
+        uint32_t h;
+        void *v;
+        if (!lifo::create(pool, &h, &v)) std::abort();
+        *static_cast<item *>(v) = item{tag, tag, tag, tag};
+        return h;
+    }
+    void destroy(uint32_t h) { lifo::destroy(pool, h); }
+    const item *get(uint32_t h) const { return static_cast<const item *>(lifo::get(pool, h)); }
+};
+
+// The operations every handle pool runs, reported under `impl`.
+template <class Fixture>
+void handle_pool_rows(const char *impl, size_t n, const std::vector<uint32_t> &order)
+{
+    Fixture fx(n);
+    std::vector<uint32_t> handles(n), random_handles(n);
+    bench::report("pool", "create", n, impl, bench::time_ns_per_op(n, [&] { fx.reset(n); }, [&] {
+        for (size_t i = 0; i < n; i++) handles[i] = fx.create(uint32_t(i));
+    }));
+    for (size_t i = 0; i < n; i++) random_handles[i] = handles[order[i]];
+    bench::report("pool", "get (random)", n, impl, bench::time_ns_per_op(n, [&] {
+        uint64_t s = 0;
+        for (size_t i = 0; i < n; i++) s += fx.get(random_handles[i])->a;
+        bench::sink(s);
+    }));
+    // create one object and destroy it again on a half-full pool: nothing moves
+    bench::report("pool", "create+destroy same", n, impl, bench::time_ns_per_op(n, [&] {
+        fx.reset(n);
+        for (size_t i = 0; i < n / 2; i++) handles[i] = fx.create(uint32_t(i));
+    }, [&] {
+        for (size_t i = 0; i < n; i++) fx.destroy(fx.create(uint32_t(i)));
+    }));
+    // destroy + create pairs on a full pool, random victims: one 16-byte move each
+    bench::report("pool", "destroy random+create", n, impl, bench::time_ns_per_op(n, [&] {
+        fx.reset(n);
+        for (size_t i = 0; i < n; i++) handles[i] = fx.create(uint32_t(i));
+    }, [&] {
+        for (size_t i = 0; i < n; i++) {
+            const uint32_t k = order[i];
+            fx.destroy(handles[k]);
+            handles[k] = fx.create(k);
+        }
+    }));
+    // destroy everything in random order
+    bench::report("pool", "destroy (random)", n, impl, bench::time_ns_per_op(n, [&] {
+        fx.reset(n);
+        for (size_t i = 0; i < n; i++) handles[i] = fx.create(uint32_t(i));
+    }, [&] {
+        for (size_t i = 0; i < n; i++) fx.destroy(handles[order[i]]);
+    }));
+}
 
 } // namespace
 
@@ -50,69 +115,46 @@ BENCH(pool)
 {
     for (size_t n : bench::sizes()) {
         const std::vector<uint32_t> order = bench::shuffled(n, 1);
-        pool_fixture fx(n);
-        std::vector<uint32_t> handles(n);
-        std::vector<item> raw(n);
-        std::vector<uint32_t> raw_free;
-        std::unordered_map<uint32_t, item> map;
+        handle_pool_rows<pool_fixture>("bento_pool", n, order);
+        handle_pool_rows<lifo_fixture>("previous pool (LIFO)", n, order);
 
-        // create: fill from empty
-        bench::report("pool", "create", n, "bento_pool", bench::time_ns_per_op(n, [&] { fx.reset(n); }, [&] {
-            for (size_t i = 0; i < n; i++) handles[i] = fx.create(uint32_t(i));
-        }));
-        bench::report("pool", "create", n, "floor", bench::time_ns_per_op(n, [&] {
-            for (size_t i = 0; i < n; i++) raw[i] = item{uint32_t(i), uint32_t(i), uint32_t(i), uint32_t(i)};
-        }));
-        bench::report("pool", "create", n, "std::unordered_map", bench::time_ns_per_op(n, [&] { map.clear(); map.reserve(n); }, [&] {
-            for (size_t i = 0; i < n; i++) map.emplace(uint32_t(i), item{uint32_t(i), 0, 0, 0});
-        }));
-
-        // get in random order
-        // get: the handles in random order; the floor gathers a raw array by the same indices
-        std::vector<uint32_t> random_handles(n), random_ids(n);
-        for (size_t i = 0; i < n; i++) {
-            random_handles[i] = handles[order[i]];
-            random_ids[i] = handles[order[i]] & kIndexMask;
-        }
-        bench::report("pool", "get (random)", n, "bento_pool", bench::time_ns_per_op(n, [&] {
-            uint64_t s = 0;
-            for (size_t i = 0; i < n; i++) s += static_cast<const item *>(bento_pool_get(&fx.pool, random_handles[i]))->a;
-            bench::sink(s);
-        }));
+        // the typed lookup, a pool of its own filled in the same order: the same handles
         {
-            // a typed pool of its own, filled in the same order: the same handles
             std::unique_ptr<typed_pool> typed(new typed_pool);
+            std::vector<uint32_t> random_handles(n);
             if (typed_pool_init(typed.get()) != BENTO_OK) std::abort();
             for (size_t i = 0; i < n; i++) {
                 typed_pool_handle th;
                 item *v;
-                if (typed_pool_create(typed.get(), &th, &v) != BENTO_OK || th.raw != handles[i]) std::abort();
+                if (typed_pool_create(typed.get(), &th, &v) != BENTO_OK) std::abort();
                 *v = item{uint32_t(i), uint32_t(i), uint32_t(i), uint32_t(i)};
             }
+            for (size_t i = 0; i < n; i++) random_handles[i] = (1u << kIndexBits) | order[i];
             const typed_pool *tp = typed.get();
             bench::report("pool", "get (random)", n, "bento_pool typed", bench::time_ns_per_op(n, [&] {
                 uint64_t s = 0;
                 for (size_t i = 0; i < n; i++) s += typed_pool_get(tp, typed_pool_handle_from_raw(random_handles[i]))->a;
                 bench::sink(s);
             }));
+            const item *values = typed_pool_values(tp);
+            bench::report("pool", "iterate", n, "bento_pool", bench::time_ns_per_op(n, [&] {
+                const uint32_t count = typed_pool_count(tp);
+                uint64_t s = 0;
+                for (uint32_t i = 0; i < count; i++) s += values[i].a;
+                bench::sink(s);
+            }));
         }
+
+        // the floor: a raw array and a free stack of indices
+        std::vector<item> raw(n);
+        std::vector<uint32_t> raw_free, ids(n), random_ids(n);
+        bench::report("pool", "create", n, "floor", bench::time_ns_per_op(n, [&] {
+            for (size_t i = 0; i < n; i++) raw[i] = item{uint32_t(i), uint32_t(i), uint32_t(i), uint32_t(i)};
+        }));
+        for (size_t i = 0; i < n; i++) random_ids[i] = order[i];
         bench::report("pool", "get (random)", n, "floor", bench::time_ns_per_op(n, [&] {
             uint64_t s = 0;
             for (size_t i = 0; i < n; i++) s += raw[random_ids[i]].a;
-            bench::sink(s);
-        }));
-        bench::report("pool", "get (random)", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
-            uint64_t s = 0;
-            for (size_t i = 0; i < n; i++) s += map.find(random_ids[i])->second.a;
-            bench::sink(s);
-        }));
-
-        // iterate the dense values
-        bench::report("pool", "iterate", n, "bento_pool", bench::time_ns_per_op(n, [&] {
-            const item *v = static_cast<const item *>(bento_pool_values(&fx.pool));
-            const uint32_t count = bento_pool_count(&fx.pool);
-            uint64_t s = 0;
-            for (uint32_t i = 0; i < count; i++) s += v[i].a;
             bench::sink(s);
         }));
         bench::report("pool", "iterate", n, "floor", bench::time_ns_per_op(n, [&] {
@@ -122,23 +164,6 @@ BENCH(pool)
             for (uint32_t i = 0; i < count; i++) s += v[i].a;
             bench::sink(s);
         }));
-        bench::report("pool", "iterate", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
-            uint64_t s = 0;
-            for (auto &kv : map) s += kv.second.a;
-            bench::sink(s);
-        }));
-
-        // create one object and destroy it again on a half-full pool: nothing moves. (Slots are
-        // reused oldest first, so the half of the pool that is free takes turns.)
-        bench::report("pool", "create+destroy same", n, "bento_pool", bench::time_ns_per_op(n, [&] {
-            fx.reset(n);
-            for (size_t i = 0; i < n / 2; i++) handles[i] = fx.create(uint32_t(i));
-        }, [&] {
-            for (size_t i = 0; i < n; i++) {
-                const uint32_t h = fx.create(uint32_t(i));
-                bento_pool_destroy(&fx.pool, h);
-            }
-        }));
         bench::report("pool", "create+destroy same", n, "floor", bench::time_ns_per_op(n, [&] { raw_free.assign(1, 0); }, [&] {
             for (size_t i = 0; i < n; i++) {
                 const uint32_t index = raw_free.back(); // take a free index
@@ -147,7 +172,37 @@ BENCH(pool)
                 raw_free.push_back(index); // and give it back
             }
         }));
+        for (size_t i = 0; i < n; i++) ids[i] = uint32_t(i);
+        bench::report("pool", "destroy random+create", n, "floor", bench::time_ns_per_op(n, [&] {
+            for (size_t i = 0; i < n; i++) {
+                const uint32_t k = order[i];
+                raw_free.push_back(ids[k] & kIndexMask); // free the index
+                const uint32_t index = raw_free.back(); // and take it again
+                raw_free.pop_back();
+                raw[index] = item{k, k, k, k};
+                ids[k] = index;
+            }
+        }));
+        bench::report("pool", "destroy (random)", n, "floor", bench::time_ns_per_op(n, [&] { raw_free.clear(); raw_free.reserve(n); }, [&] {
+            for (size_t i = 0; i < n; i++) raw_free.push_back(order[i]);
+        }));
+
+        // the naive peer
+        std::unordered_map<uint32_t, item> map;
         uint32_t next_id = uint32_t(n);
+        bench::report("pool", "create", n, "std::unordered_map", bench::time_ns_per_op(n, [&] { map.clear(); map.reserve(n); }, [&] {
+            for (size_t i = 0; i < n; i++) map.emplace(uint32_t(i), item{uint32_t(i), 0, 0, 0});
+        }));
+        bench::report("pool", "get (random)", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
+            uint64_t s = 0;
+            for (size_t i = 0; i < n; i++) s += map.find(random_ids[i])->second.a;
+            bench::sink(s);
+        }));
+        bench::report("pool", "iterate", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
+            uint64_t s = 0;
+            for (auto &kv : map) s += kv.second.a;
+            bench::sink(s);
+        }));
         bench::report("pool", "create+destroy same", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
             map.clear();
             for (size_t i = 0; i < n / 2; i++) map.emplace(uint32_t(i), item{uint32_t(i), 0, 0, 0});
@@ -157,50 +212,17 @@ BENCH(pool)
                 map.erase(next_id++);
             }
         }));
-
-        // destroy + create pairs on a full pool, random victims: one 16-byte move each
-        bench::report("pool", "destroy random+create", n, "bento_pool", bench::time_ns_per_op(n, [&] {
-            fx.reset(n);
-            for (size_t i = 0; i < n; i++) handles[i] = fx.create(uint32_t(i));
-        }, [&] {
-            for (size_t i = 0; i < n; i++) {
-                const uint32_t k = order[i];
-                bento_pool_destroy(&fx.pool, handles[k]);
-                handles[k] = fx.create(k);
-            }
-        }));
-        bench::report("pool", "destroy random+create", n, "floor", bench::time_ns_per_op(n, [&] {
-            for (size_t i = 0; i < n; i++) {
-                const uint32_t k = order[i];
-                raw_free.push_back(handles[k] & kIndexMask); // free the index
-                const uint32_t index = raw_free.back();                    // and take it again
-                raw_free.pop_back();
-                raw[index] = item{k, k, k, k};
-                handles[k] = (handles[k] & ~kIndexMask) | index;
-            }
-        }));
         bench::report("pool", "destroy random+create", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
             map.clear();
             for (size_t i = 0; i < n; i++) map.emplace(uint32_t(i), item{uint32_t(i), 0, 0, 0});
-            for (size_t i = 0; i < n; i++) handles[i] = uint32_t(i);
+            for (size_t i = 0; i < n; i++) ids[i] = uint32_t(i);
         }, [&] {
             for (size_t i = 0; i < n; i++) {
                 const uint32_t k = order[i];
-                map.erase(handles[k]);
-                handles[k] = next_id++;
-                map.emplace(handles[k], item{k, k, k, k});
+                map.erase(ids[k]);
+                ids[k] = next_id++;
+                map.emplace(ids[k], item{k, k, k, k});
             }
-        }));
-
-        // destroy everything in random order
-        bench::report("pool", "destroy (random)", n, "bento_pool", bench::time_ns_per_op(n, [&] {
-            fx.reset(n);
-            for (size_t i = 0; i < n; i++) handles[i] = fx.create(uint32_t(i));
-        }, [&] {
-            for (size_t i = 0; i < n; i++) bento_pool_destroy(&fx.pool, handles[order[i]]);
-        }));
-        bench::report("pool", "destroy (random)", n, "floor", bench::time_ns_per_op(n, [&] { raw_free.clear(); raw_free.reserve(n); }, [&] {
-            for (size_t i = 0; i < n; i++) raw_free.push_back(order[i]);
         }));
         bench::report("pool", "destroy (random)", n, "std::unordered_map", bench::time_ns_per_op(n, [&] {
             map.clear();
