@@ -712,6 +712,17 @@ static void test_check_detects_damage(void)
     }
     set_state(&grid, 13u, 15u); /* moved: any value below the box's 16 cells is sound */
     CHECK_STATUS(bento_grid_check(&grid), BENTO_OK);
+    /* a bit moved from inside the box to outside it: the count still matches */
+    saved = grid.occupied[0];
+    CHECK_EQ(saved & (1u << 10), 1u << 10); /* (0, 0) is cell 2 + 2 * 4 */
+    grid.occupied[0] = (saved & ~(1u << 10)) | 1u << 20;
+    CHECK_STATUS(bento_grid_check(&grid), BENTO_E_CORRUPT);
+    grid.occupied[0] = saved & ~(1u << 10);
+    grid.occupied[1] = 1u << 3;
+    CHECK_STATUS(bento_grid_check(&grid), BENTO_E_CORRUPT);
+    grid.occupied[0] = saved;
+    grid.occupied[1] = 0u;
+    CHECK_STATUS(bento_grid_check(&grid), BENTO_OK);
     /* a bit set outside the 16 cells of the box, in the bitmap of 64 */
     grid.occupied[1] |= 1u << 3;
     CHECK_STATUS(bento_grid_check(&grid), BENTO_E_CORRUPT);
@@ -737,6 +748,9 @@ static void test_check_detects_damage(void)
     set_state(&grid, 13u, 0u);
     grid.occupied[0] = 1u;
     CHECK_STATUS(bento_grid_check(&grid), BENTO_E_CORRUPT);
+    set_state(&grid, 12u, 1u); /* with a count that matches: still no cell to hold it */
+    CHECK_STATUS(bento_grid_check(&grid), BENTO_E_CORRUPT);
+    set_state(&grid, 12u, 0u);
     grid.occupied[0] = 0u;
     /* padding bits past the capacity, in the bitmap's last word */
     CHECK_STATUS(bento_grid_init(&grid, buffer, BENTO_GRID_BYTES(33, 4), 1, 4, 33), BENTO_OK);
@@ -747,7 +761,12 @@ static void test_check_detects_damage(void)
     CHECK_STATUS(bento_grid_check(&grid), BENTO_OK);
     grid.occupied[1] = 1u << 5;
     CHECK_STATUS(bento_grid_check(&grid), BENTO_E_CORRUPT);
+    grid.occupied[1] = 1u; /* cell 32: past the box of 32, inside the capacity of 33 */
+    set_state(&grid, 12u, 2u);
+    CHECK_STATUS(bento_grid_check(&grid), BENTO_E_CORRUPT);
+    set_state(&grid, 12u, 1u);
     grid.occupied[1] = 0u;
+    CHECK_STATUS(bento_grid_check(&grid), BENTO_OK);
     /* a window: its sizes are its own, and nothing ever moves in it */
     {
         const uint32_t window[3] = {4, 2, 8};
@@ -857,14 +876,22 @@ static void damage_bytes(void *p, size_t n)
     }
 }
 
-/* A random point: mostly near the box (inside, just outside), sometimes anywhere. */
+/* The int32 of a 32-bit pattern, without implementation-defined conversions. */
+static int32_t as_int32(uint32_t u)
+{
+    return u > (uint32_t)INT32_MAX ? -(int32_t)~u - 1 : (int32_t)u;
+}
+
+/* A random point: mostly near the box (inside, just outside, wrapping at the int32 ends),
+ * sometimes anywhere. */
 static void random_point(const bento_grid *grid, int32_t *c)
 {
     unsigned d;
     for (d = 0; d < BENTO_GRID_MAX_DIMS; d++) {
         const uint32_t kind = bento_test_rand_below(8u);
-        c[d] = kind == 0u ? (int32_t)bento_test_rand()
-                          : bento_grid_origin(grid, d) + (int32_t)bento_test_rand_below(20u) - 6;
+        c[d] = as_int32(kind == 0u ? bento_test_rand()
+                                   : (uint32_t)bento_grid_origin(grid, d) +
+                                         bento_test_rand_below(20u) - 6u);
     }
 }
 
