@@ -48,8 +48,8 @@ BENTO__NOINLINE static void flip(const bento_grid *grid, uint32_t index)
     grid->occupied[index >> 5] ^= 1u << (index & 31u);
 }
 
-/* Set each axis's stride from the sizes below it (powers of two, or 0 on axis 0 of the empty
- * box); the log2 of the box's cell count. */
+/* Set each axis's stride from the sizes below it (powers of two); the log2 of the box's cell
+ * count. Only a growth needs it (init and clear know their strides). */
 static uint32_t restride(bento_grid_axis *axis, unsigned dims)
 {
     uint32_t shift = 0u;
@@ -62,20 +62,22 @@ static uint32_t restride(bento_grid_axis *axis, unsigned dims)
 }
 
 /* The box a grid starts from: a growing grid's is empty (axis 0 of size 0, where every
- * lookup misses), a window's is centred on the point 0. Axes beyond dims have size 1. */
+ * lookup misses), a window's is centred on the point 0, its strides the running sums of its
+ * sizes' log2 (the bytes of window_shifts, 0 beyond dims and in a growing grid). Axes beyond
+ * dims have size 1. */
 static void start_box(bento_grid *grid)
 {
+    uint32_t shift = 0u;
     unsigned d;
     for (d = 0u; d < BENTO_GRID_MAX_DIMS; d++) {
         bento_grid_axis *a = &grid->state.axis[d];
-        const uint32_t size = grid->window != 0u
-                                  ? (uint32_t)1 << (grid->window_shifts >> (8u * d) & 0xffu)
-                                  : (d == 0u ? 0u : 1u);
+        const uint32_t bits = grid->window_shifts >> (8u * d) & 0xffu;
+        const uint32_t size = grid->window != 0u ? (uint32_t)1 << bits : (d == 0u ? 0u : 1u);
         a->origin = -(int32_t)(size >> 1);
         a->size = size;
-        a->stride = 0u;
+        a->stride = d < grid->dims ? shift : 0u;
+        shift += bits;
     }
-    (void)restride(grid->state.axis, grid->dims);
 }
 
 void bento_grid_clear(bento_grid *grid)
@@ -275,8 +277,9 @@ BENTO__NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis *ne
 {
     const size_t size = grid->cell_size;
     const bento_grid_axis *axis = grid->state.axis;
+    const bento_grid_axis *last = &axis[grid->dims - 1u];
     uint32_t *bits = grid->occupied;
-    uint32_t i = (uint32_t)1 << restride(grid->state.axis, grid->dims); /* cells of the old box */
+    uint32_t i = last->size << last->stride; /* cells of the old box: the last axis's span */
     unsigned d;
     while (i-- != 0u) {
         const uint32_t word = bits[i >> 5];
