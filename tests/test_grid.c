@@ -327,14 +327,15 @@ static void test_typed_growing(void)
     CHECK_STATUS(tiles_check(&grid), BENTO_OK);
     /* the typed lookup and the generic one agree, for hits and misses */
     {
+        const int32_t corner0[2] = {0, 0}, corner7[2] = {7, 7};
         bento_grid generic;
         int32_t c[2];
         uint32_t bad = 0u;
         CHECK_STATUS(bento_grid_init(&generic, buffer, sizeof buffer, 2, 4, 64), BENTO_OK);
         tiles_clear(&grid);
         /* (0, 0) then (7, 7): the box is exactly 0 .. 7 on both axes, all 64 cells */
-        CHECK_STATUS(bento_grid_ensure(&generic, bento_xy(0, 0).c), BENTO_OK);
-        CHECK_STATUS(bento_grid_ensure(&generic, bento_xy(7, 7).c), BENTO_OK);
+        CHECK_STATUS(bento_grid_ensure(&generic, corner0), BENTO_OK);
+        CHECK_STATUS(bento_grid_ensure(&generic, corner7), BENTO_OK);
         CHECK_STATUS(tiles_ensure_at(&grid, bento_xy(0, 0)), BENTO_OK);
         CHECK_STATUS(tiles_ensure_at(&grid, bento_xy(7, 7)), BENTO_OK);
         CHECK_EQ(tiles_origin(&grid, 0), 0);

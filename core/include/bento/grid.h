@@ -24,9 +24,9 @@
  * elements, so the grid behaves as a map. get() answers NULL for an empty cell, and growing
  * the box never makes an element appear.
  *
- * Coordinates. Every `coords` argument points to dims coordinates (an int32_t array, or the
- * `c` of a bento_point from bento/point.h: bento_grid_get(&grid, bento_xyz(1, 2, 3).c)).
- * Typed grids also take a bento_point by value (name_get_at(&g, bento_xyz(1, 2, 3))).
+ * Coordinates. Every `coords` argument points to dims coordinates: an int32_t array, or the
+ * `c` of a bento_point variable (bento/point.h). Typed grids also take a bento_point by value
+ * (name_get_at(&g, bento_xyz(1, 2, 3))).
  *
  * Layout. Sizes along each axis are powers of two, so strides are shifts. The slot of
  * coordinate c along axis d is c - origin[d] in a growing grid, and c mod size[d] in a window
