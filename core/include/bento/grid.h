@@ -410,12 +410,15 @@ static inline void *bento__grid_get(const bento_grid *grid, const int32_t *coord
 
 static inline void *bento_grid_get(const bento_grid *grid, const int32_t *coords)
 {
-    const uint32_t keep = (uint32_t)grid->window - 1u; /* 0 in a window: slot = c mod size */
-    const uint32_t *occupied = grid->occupied;          /* read first, as in bento__grid_get */
-    unsigned char *cell = grid->cells;
+    uint32_t keep;
+    const uint32_t *occupied;
+    unsigned char *cell;
     uint32_t index = 0u;
     unsigned d = 0u;
     BENTO_ASSERT(grid != NULL && coords != NULL);
+    keep = (uint32_t)grid->window - 1u; /* 0 in a window: slot = c mod size */
+    occupied = grid->occupied;          /* read first, as in bento__grid_get */
+    cell = grid->cells;
     do { /* axis 0 always: an inert grid (dims 0) misses there */
         const bento_grid_axis *a = &grid->state.axis[d];
         const uint32_t c = (uint32_t)coords[d];
