@@ -158,7 +158,9 @@ bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes);
  * log2, a box inside the int32 range and no larger than the capacity (a growing grid's empty
  * box exactly as clear leaves it); no occupancy bit set outside the box; count equal to the
  * number of bits set; moved() below the box's cell count (0 in a window). BENTO_OK (also when
- * inert), or BENTO_E_CORRUPT when the memory was damaged. O(capacity), no recursion.
+ * inert), or BENTO_E_CORRUPT when the memory was damaged. An origin is sound wherever it
+ * keeps the box inside the int32 range, so a damaged origin that still does reads as the same
+ * elements moved in space: check cannot see it. O(capacity), no recursion.
  */
 bento_status bento_grid_check(const bento_grid *grid);
 
