@@ -4,7 +4,8 @@
 // box looked up again and again. Against a raw flat 3D array over the region's bounding box
 // (the floor), std::unordered_map keyed by the three ints with a hash_combine-style hash (the
 // naive peer) and absl::flat_hash_map with absl's own hash (a strong peer). Also: building the region from one
-// cell (the relayout work is printed as cells moved per cell inserted).
+// cell (the relayout work is printed as cells moved per cell inserted). The typed grid and the
+// generic one each have their own memory, filled alike, so one does not warm the other's caches.
 #include "harness.h"
 
 extern "C" {
@@ -116,20 +117,30 @@ BENCH(grid)
         if (chunk_grid_init(typed.get()) != BENTO_OK) std::abort();
         for (auto &c : s.region) {
             uint32_t *cell;
-            const int32_t k[3] = {c.x, c.y, c.z};
-            if (chunk_grid_put(typed.get(), k, &cell) != BENTO_OK) std::abort();
+            if (chunk_grid_insert_at(typed.get(), bento_xyz(c.x, c.y, c.z), &cell) != BENTO_OK) std::abort();
             *cell = id_of(c);
         }
-        const bento_grid *grid = &typed->grid;
-        const uint32_t box = bento_grid_extent(grid, 0) * bento_grid_extent(grid, 1) *
-                             bento_grid_extent(grid, 2);
+        // the generic grid over its own buffer, filled the same way
+        const size_t generic_bytes = BENTO_GRID_BYTES(kCapacity, sizeof(uint32_t));
+        std::unique_ptr<bento_align_unit[]> generic_memory(new bento_align_unit[BENTO_ALIGN_UNITS(generic_bytes)]);
+        bento_grid generic_grid;
+        if (bento_grid_init(&generic_grid, generic_memory.get(), generic_bytes, 3, sizeof(uint32_t), kCapacity) != BENTO_OK) std::abort();
+        for (auto &c : s.region) {
+            void *cell;
+            const int32_t k[3] = {c.x, c.y, c.z};
+            if (bento_grid_insert(&generic_grid, k, &cell) != BENTO_OK) std::abort();
+            *static_cast<uint32_t *>(cell) = id_of(c);
+        }
+        const bento_grid *grid = &generic_grid;
+        const chunk_grid *tg = typed.get();
+        const uint32_t box = chunk_grid_extent(tg, 0) * chunk_grid_extent(tg, 1) * chunk_grid_extent(tg, 2);
         std::printf("grid chunk scenario n=%zu: radius %d, %zu chunks, view box %zu lookups, "
                     "grid box %ux%ux%u = %u cells (%.2f per chunk), growth moved %u cells "
                     "(%.3f per chunk inserted)\n",
-                    n, s.r, s.region.size(), s.view.size(), bento_grid_extent(grid, 0),
-                    bento_grid_extent(grid, 1), bento_grid_extent(grid, 2), box,
-                    double(box) / double(s.region.size()), bento_grid_moved(grid),
-                    double(bento_grid_moved(grid)) / double(s.region.size()));
+                    n, s.r, s.region.size(), s.view.size(), chunk_grid_extent(tg, 0),
+                    chunk_grid_extent(tg, 1), chunk_grid_extent(tg, 2), box,
+                    double(box) / double(s.region.size()), chunk_grid_moved(tg),
+                    double(chunk_grid_moved(tg)) / double(s.region.size()));
 
         const flat3d flat(s);
         std::unordered_map<chunk_id, uint32_t, chunk_hash> map;
@@ -141,7 +152,6 @@ BENCH(grid)
         // one "op" is one chunk lookup; each run walks the whole view box. The machine may be
         // shared: the implementations are timed in turns, kRounds times, and each row is its
         // lowest median, so a burst of outside load does not land on one row only.
-        const chunk_grid *tg = typed.get();
         const int32_t h = int32_t(0.8 * s.r);
         const int32_t lo[3] = {kPlayer[0] - h, kPlayer[1] - h, kPlayer[2] - h};
         const int32_t hi[3] = {kPlayer[0] + h - 1, kPlayer[1] + h - 1, kPlayer[2] + h - 1};
@@ -203,9 +213,9 @@ BENCH(grid)
             // the same view box walked by the grid's box iterator (present chunks only), per cell
             {"bento_grid iterator", [&] {
                  uint64_t sum = 0;
-                 bento_grid_iter it;
-                 bento_grid_iter_init(&it, grid, lo, hi);
-                 while (bento_grid_iter_next(&it)) sum += *static_cast<const uint32_t *>(it.cell);
+                 chunk_grid_iter it;
+                 chunk_grid_iter_init(&it, tg, lo, hi);
+                 while (chunk_grid_iter_next(&it)) sum += *it.cell;
                  bench::sink(sum);
              }},
         };
@@ -222,7 +232,7 @@ BENCH(grid)
             for (auto &c : s.region) {
                 uint32_t *cell;
                 const int32_t k[3] = {c.x, c.y, c.z};
-                chunk_grid_put(typed.get(), k, &cell);
+                chunk_grid_insert(typed.get(), k, &cell);
                 *cell = id_of(c);
             }
         }));
@@ -245,13 +255,13 @@ BENCH(grid)
             chunk_grid_clear(typed.get());
             for (auto &c : shuffled_region) {
                 const int32_t k[3] = {c.x, c.y, c.z};
-                full += chunk_grid_put(typed.get(), k, nullptr) == BENTO_E_FULL;
+                full += chunk_grid_insert(typed.get(), k, nullptr) == BENTO_E_FULL;
             }
             std::printf("grid growth n=%zu, random insertion order: box %ux%ux%u, moved %u cells "
                         "(%.3f per chunk inserted), %zu chunks refused (box beyond %u cells)\n",
-                        n, bento_grid_extent(grid, 0), bento_grid_extent(grid, 1),
-                        bento_grid_extent(grid, 2), bento_grid_moved(grid),
-                        double(bento_grid_moved(grid)) / double(s.region.size() - full), full,
+                        n, chunk_grid_extent(tg, 0), chunk_grid_extent(tg, 1),
+                        chunk_grid_extent(tg, 2), chunk_grid_moved(tg),
+                        double(chunk_grid_moved(tg)) / double(s.region.size() - full), full,
                         kCapacity);
         }
     }

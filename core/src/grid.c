@@ -4,8 +4,13 @@
 
 #include "internal.h"
 
+/* Header words after the common four. */
+#define P_SHAPE 0u     /* dims | window << 8 */
+#define P_CELL_SIZE 1u
+#define P_CAPACITY 2u
+#define P_WINDOW 3u    /* log2 of each window size, one byte per axis (0 for a growing grid) */
+
 #define SIGN_BIT 0x80000000u
-#define NOWHERE 0xffffffffu /* never a cell index: a box holds at most 2^31 cells */
 
 /* Iterator states. */
 #define ITER_FRESH 0u /* next() looks at the current position first */
@@ -43,170 +48,238 @@ BENTO__NOINLINE static void flip(const bento_grid *grid, uint32_t index)
     grid->occupied[index >> 5] ^= 1u << (index & 31u);
 }
 
-/* Empty cell `index`, known to be occupied. */
-static void drop(bento_grid *grid, uint32_t index)
-{
-    flip(grid, index);
-    grid->count--;
-}
-
-/* Set each axis's stride from the sizes below it (powers of two, or 0 on axis 0 of the empty
- * box); the log2 of the box's cell count. */
+/* Set each axis's stride from the sizes below it (powers of two); the log2 of the box's cell
+ * count. Only a growth needs it (init and clear know their strides). */
 static uint32_t restride(bento_grid_axis *axis, unsigned dims)
 {
     uint32_t shift = 0u;
     unsigned d;
     for (d = 0u; d < dims; d++) {
-        uint32_t size;
         axis[d].stride = shift;
-        for (size = axis[d].size; size > 1u; size >>= 1) {
-            shift++;
-        }
+        shift += bento__log2(axis[d].size);
     }
     return shift;
 }
 
-void bento_grid_clear(bento_grid *grid)
+/* The box a grid starts from: a growing grid's is empty (axis 0 of size 0, where every
+ * lookup misses), a window's is centred on the point 0, its strides the running sums of its
+ * sizes' log2 (the bytes of window_shifts, 0 beyond dims and in a growing grid). Axes beyond
+ * dims have size 1. */
+static void start_box(bento_grid *grid)
 {
-    uint32_t words = (grid->capacity + 31u) >> 5;
+    uint32_t shift = 0u;
     unsigned d;
-    while (words != 0u) {
-        grid->occupied[--words] = 0u;
-    }
-    grid->count = 0u;
-    grid->moved = 0u;
-    if (grid->window == 0u) {
-        for (d = 0u; d < BENTO_GRID_MAX_DIMS; d++) {
-            bento_grid_axis *a = &grid->axis[d];
-            a->origin = 0;
-            a->size = d == 0u ? 0u : 1u; /* the empty box: every lookup misses on axis 0 */
-            a->stride = 0u;
-        }
+    for (d = 0u; d < BENTO_GRID_MAX_DIMS; d++) {
+        bento_grid_axis *a = &grid->state.axis[d];
+        const uint32_t bits = grid->window_shifts >> (8u * d) & 0xffu;
+        const uint32_t size = grid->window != 0u ? (uint32_t)1 << bits : (d == 0u ? 0u : 1u);
+        a->origin = -(int32_t)(size >> 1);
+        a->size = size;
+        a->stride = d < grid->dims ? shift : 0u;
+        shift += bits;
     }
 }
 
-/* Check the buffer's alignment and size and point the grid's arrays into it; the grid is
- * unchanged on failure. */
-BENTO__NOINLINE static bento_status place(bento_grid *grid, void *memory, size_t bytes,
-                                          uint32_t capacity, size_t cell_size)
+void bento_grid_clear(bento_grid *grid)
 {
-    /* the natural alignment of a cell: 8 when its size is a multiple of 8, else 4 */
-    if (!bento__is_aligned(memory, (cell_size & 7u) == 0u ? 8u : 4u)) {
+    uint32_t words;
+    BENTO_ASSERT(grid != NULL);
+    for (words = (grid->capacity + 31u) >> 5; words != 0u; words--) {
+        grid->occupied[words - 1u] = 0u;
+    }
+    grid->state.count = 0u;
+    grid->state.moved = 0u;
+    if (grid->window == 0u) {
+        start_box(grid);
+    }
+    BENTO__SAVE(grid);
+}
+
+/*
+ * Check the parameters and the buffer and fill the grid's fixed fields, pointing its arrays
+ * into `memory`; shared by init, init_window and open. `window` is 1 for a sliding window,
+ * whose sizes are 1 << the bytes of `shifts` and whose capacity is their product; 0 (and
+ * shifts 0) for a growing grid. The grid is left inert on failure.
+ */
+static bento_status configure(bento_grid *grid, void *memory, size_t bytes, uint32_t dims,
+                              size_t cell_size, uint32_t capacity, uint32_t window,
+                              uint32_t shifts)
+{
+    bento__layout layout = bento__layout_start(BENTO__GRID_HEAD);
+    uint32_t total = 0u;
+    size_t cells, bits;
+    unsigned d;
+    BENTO__INERT(grid);
+    if (memory == NULL || dims - 1u >= BENTO_GRID_MAX_DIMS || cell_size == 0u ||
+        cell_size > UINT32_MAX || capacity - 1u >= BENTO_GRID_MAX_CELLS || window > 1u ||
+        (window == 0u && shifts != 0u)) {
+        return BENTO_E_ARGUMENT;
+    }
+    for (d = 0u; d < BENTO_GRID_MAX_DIMS && window != 0u; d++) {
+        const uint32_t shift = shifts >> (8u * d) & 0xffu;
+        if (shift > 31u || (d >= dims && shift != 0u)) {
+            return BENTO_E_ARGUMENT;
+        }
+        total += shift;
+    }
+    if (window != 0u && (total > 31u || capacity != (uint32_t)1 << total)) {
+        return BENTO_E_ARGUMENT;
+    }
+    cells = bento__layout_add(&layout, capacity, cell_size, 4u);
+    bits = bento__layout_add(&layout, (capacity >> 5) + ((capacity & 31u) != 0u), 4u, 4u);
+    if (!layout.ok || layout.bytes > UINT32_MAX) {
+        return BENTO_E_ARGUMENT;
+    }
+    if (!bento__is_aligned(memory, bento__align_of_size(cell_size))) {
         return BENTO_E_ALIGN;
     }
-    if (bytes < BENTO_GRID_BYTES(capacity, cell_size)) {
+    if (bytes < layout.bytes) {
         return BENTO_E_SIZE;
     }
-    grid->cells = (unsigned char *)memory;
-    grid->occupied =
-        (uint32_t *)(void *)(grid->cells + BENTO_ALIGN_UP((size_t)capacity * cell_size, 4u));
+    grid->cells = (unsigned char *)memory + cells;
+    grid->occupied = (uint32_t *)(void *)((unsigned char *)memory + bits);
+    grid->saved = (bento_grid_state *)(void *)((uint32_t *)memory + BENTO__HEAD_PARAMS +
+                                               BENTO__GRID_PARAMS);
     grid->cell_size = (uint32_t)cell_size;
     grid->capacity = capacity;
+    grid->window_shifts = shifts;
+    grid->dims = (uint8_t)dims;
+    grid->window = (uint8_t)window;
     return BENTO_OK;
+}
+
+/* A configured grid's header, its box as it starts, an empty bitmap. */
+static void start(bento_grid *grid)
+{
+    uint32_t *head = (uint32_t *)grid->saved - BENTO__HEAD_PARAMS - BENTO__GRID_PARAMS;
+    bento__head_write(head, BENTO__KIND_GRID, BENTO_GRID_BYTES(grid->capacity, grid->cell_size));
+    head[BENTO__HEAD_PARAMS + P_SHAPE] = grid->dims | (uint32_t)grid->window << 8;
+    head[BENTO__HEAD_PARAMS + P_CELL_SIZE] = grid->cell_size;
+    head[BENTO__HEAD_PARAMS + P_CAPACITY] = grid->capacity;
+    head[BENTO__HEAD_PARAMS + P_WINDOW] = grid->window_shifts;
+    start_box(grid);
+    bento_grid_clear(grid);
 }
 
 bento_status bento_grid_init(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
                              size_t cell_size, uint32_t capacity)
 {
-    bento_status status = BENTO_E_ARGUMENT;
+    bento_status status;
     BENTO_ASSERT(grid != NULL);
-    /* until every check passes: an empty growing grid of capacity 0 that refuses everything */
-    grid->cells = NULL;
-    grid->occupied = NULL;
-    grid->cell_size = 0u;
-    grid->capacity = 0u;
-    grid->dims = 1u;
-    grid->window = 0u;
-    if (memory != NULL && dims - 1u < BENTO_GRID_MAX_DIMS && cell_size != 0u &&
-        cell_size <= UINT32_MAX && capacity - 1u < BENTO_GRID_MAX_CELLS &&
-        cell_size <= (SIZE_MAX / 2u) / capacity) {
-        status = place(grid, memory, bytes, capacity, cell_size);
-        if (status == BENTO_OK) {
-            grid->dims = (uint8_t)dims;
-        }
+    status = configure(grid, memory, bytes, dims, cell_size, capacity, 0u, 0u);
+    if (status == BENTO_OK) {
+        start(grid);
     }
-    bento_grid_clear(grid);
     return status;
-}
-
-bento_status bento_grid_rebase(bento_grid *grid, void *memory, size_t bytes)
-{
-    if (memory == NULL) {
-        return BENTO_E_ARGUMENT;
-    }
-    /* a grid whose init failed has capacity 0: it needs no bytes and stays empty */
-    return grid->capacity == 0u ? BENTO_OK
-                                : place(grid, memory, bytes, grid->capacity, grid->cell_size);
 }
 
 bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
                                     size_t cell_size, const uint32_t *window)
 {
-    /* the product of the sizes, doubled up one factor of two at a time: it wraps to 0 (which
-     * init refuses) past 2^31, and stays 0 from then on */
-    uint32_t capacity = window != NULL ? 1u : 0u;
+    uint32_t shifts = 0u, total = 0u;
     unsigned d;
-    bento_status status;
-    for (d = 0u; capacity != 0u && d < dims && d < BENTO_GRID_MAX_DIMS; d++) {
-        uint32_t size = window[d];
-        if (size == 0u || (size & (size - 1u)) != 0u) {
-            capacity = 0u; /* not a power of two */
-        }
-        for (; size > 1u; size >>= 1) {
-            capacity <<= 1;
-        }
+    bento_status status = BENTO_E_ARGUMENT;
+    BENTO_ASSERT(grid != NULL);
+    BENTO__INERT(grid);
+    if (window == NULL || dims - 1u >= BENTO_GRID_MAX_DIMS) {
+        return status;
     }
-    status = bento_grid_init(grid, memory, bytes, dims, cell_size, capacity);
-    if (status == BENTO_OK) {
-        grid->window = 1u;
-        for (d = 0u; d < dims; d++) {
-            grid->axis[d].origin = -(int32_t)(window[d] >> 1); /* centred on 0 */
-            grid->axis[d].size = window[d];
+    for (d = 0u; d < dims; d++) {
+        if (!bento__is_pow2(window[d])) {
+            return status;
         }
-        (void)restride(grid->axis, dims);
+        shifts |= bento__log2(window[d]) << (8u * d);
+        total += bento__log2(window[d]);
+    }
+    if (total <= 31u) {
+        status = configure(grid, memory, bytes, dims, cell_size, (uint32_t)1 << total, 1u, shifts);
+    }
+    if (status == BENTO_OK) {
+        start(grid);
     }
     return status;
 }
 
-/* Index of the cell at `coords`, or NOWHERE outside the box. A growing grid's slot is the
- * offset from the origin; a window's is the coordinate modulo the size (a ring). The inline
+bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes)
+{
+    const uint32_t *head = (const uint32_t *)memory;
+    size_t used;
+    uint32_t shape;
+    bento_status status;
+    BENTO_ASSERT(grid != NULL);
+    BENTO__INERT(grid);
+    status = bento__head_read(memory, bytes, BENTO__KIND_GRID, 4u, BENTO__GRID_HEAD, &used);
+    if (status != BENTO_OK) {
+        return status;
+    }
+    shape = head[BENTO__HEAD_PARAMS + P_SHAPE];
+    status = configure(grid, memory, used, shape & 0xffu, head[BENTO__HEAD_PARAMS + P_CELL_SIZE],
+                       head[BENTO__HEAD_PARAMS + P_CAPACITY], shape >> 8,
+                       head[BENTO__HEAD_PARAMS + P_WINDOW]);
+    if (status == BENTO_OK && used != BENTO_GRID_BYTES(grid->capacity, grid->cell_size)) {
+        status = BENTO_E_CORRUPT;
+    }
+    if (status != BENTO_OK) {
+        BENTO__INERT(grid);
+        return status == BENTO_E_ALIGN ? status : BENTO_E_CORRUPT;
+    }
+    bento__save(&grid->state, grid->saved, sizeof grid->state);
+    /* the state is trusted from here on: the geometry must be sound and match the bitmap */
+    if (bento_grid_check(grid) != BENTO_OK) {
+        BENTO__INERT(grid);
+        return BENTO_E_CORRUPT;
+    }
+    return BENTO_OK;
+}
+
+/* Index of the cell at `coords`, or BENTO_NONE outside the box. A growing grid's slot is the
+ * offset from the origin; a window's is the coordinate modulo the size (a ring). Axis 0 is
+ * always tested, so an inert grid (dims 0, axis 0 of size 0) finds nothing. The inline
  * bento_grid_get writes the same loop out itself: sharing this one costs it 7 instructions
- * per lookup on Cortex-M4 (measured), for the extra test of the NOWHERE result. */
+ * per lookup on Cortex-M4 (measured), for the extra test of the BENTO_NONE result. */
 static uint32_t locate(const bento_grid *grid, const int32_t *coords)
 {
     const uint32_t keep = (uint32_t)grid->window - 1u; /* 0 in a window */
+    const unsigned dims = grid->dims;
     uint32_t index = 0u;
-    unsigned d;
-    for (d = 0u; d < grid->dims; d++) {
-        const bento_grid_axis *a = &grid->axis[d];
+    unsigned d = 0u;
+    do {
+        const bento_grid_axis *a = &grid->state.axis[d];
         const uint32_t c = (uint32_t)coords[d];
         if (c - (uint32_t)a->origin >= a->size) {
-            return NOWHERE;
+            return BENTO_NONE;
         }
         index += ((c - ((uint32_t)a->origin & keep)) & (a->size - 1u)) << a->stride;
-    }
+    } while (++d < dims);
     return index;
 }
 
 /*
- * Move every stored cell from the old geometry (grid->axis) to the new one (next), inside the
- * buffer. Only growing grids get here, so a slot is the offset from the origin. Why the
- * descending order is safe (the header's "Growing in place"): for a cell with old slots u[d],
- * the new slots are v[d] = u[d] + (old origin - new origin) >= u[d] because origins only
- * move down, and the new strides t[d] = sum of log2(new size[e]) for e < d are >= the old
- * ones s[d] because sizes only grow. So the new index j = sum v[d] << t[d] >= i = sum u[d]
- * << s[d]. When old cell i moves, every old cell above i has already moved away, and j >= i
- * is either i itself (nothing to do), an old index above i (free by now) or beyond the old
- * box (never occupied); the map i -> j is one-to-one, so no later move writes over j.
- * Occupancy bits move with the cells, and bits beyond the old box are zero (clear() zeroes
- * the whole bitmap, and nothing sets a bit outside the box), so after the loop exactly the
- * moved cells' bits are set.
+ * Move every stored cell from the old geometry (the grid's axes) to the new one (next),
+ * inside the buffer. Only growing grids with a nonempty box get here, so a slot is the
+ * offset from the origin. Why the descending order is safe (the header's "Growing in
+ * place"): for a cell with old slots u[d], the new slots are v[d] = u[d] + (old origin - new
+ * origin) >= u[d] because origins only move down, and the new strides t[d] = sum of
+ * log2(new size[e]) for e < d are >= the old ones s[d] because sizes only grow. So the new
+ * index j = sum v[d] << t[d] >= i = sum u[d] << s[d]. When old cell i moves, every old cell
+ * above i has already moved away, and j >= i is either i itself (nothing to do), an old index
+ * above i (free by now) or beyond the old box (never occupied); the map i -> j is
+ * one-to-one, so no later move writes over j. Occupancy bits move with the cells, and bits
+ * beyond the old box are zero (clear() zeroes the whole bitmap, and nothing sets a bit
+ * outside the box), so after the loop exactly the moved cells' bits are set.
+ *
+ * Confinement: i is below the old box's cell count and every slot below its axis's size, so
+ * j is below the new box's cell count, itself at most the capacity, whatever the bitmap
+ * holds. (With an empty old box that would not hold: its axis 0 has size 0, so its "cell 0"
+ * has no slot. ensure never calls this for an empty box.)
  */
 BENTO__NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis *next)
 {
     const size_t size = grid->cell_size;
+    const bento_grid_axis *axis = grid->state.axis;
+    const bento_grid_axis *last = &axis[grid->dims - 1u];
     uint32_t *bits = grid->occupied;
-    uint32_t i = (uint32_t)1 << restride(grid->axis, grid->dims); /* cells of the old box */
+    uint32_t i = last->size << last->stride; /* cells of the old box: the last axis's span */
     unsigned d;
     while (i-- != 0u) {
         const uint32_t word = bits[i >> 5];
@@ -219,20 +292,19 @@ BENTO__NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis *ne
             continue;
         }
         for (d = 0u; d < grid->dims; d++) {
-            const bento_grid_axis *a = &grid->axis[d];
-            const uint32_t slot = (i >> a->stride) & (a->size - 1u);
-            j += (slot + ((uint32_t)a->origin - (uint32_t)next[d].origin)) << next[d].stride;
+            const uint32_t slot = (i >> axis[d].stride) & (axis[d].size - 1u);
+            j += (slot + ((uint32_t)axis[d].origin - (uint32_t)next[d].origin)) << next[d].stride;
         }
         if (j != i) {
-            flip(grid, i);
-            flip(grid, j);
             unsigned char *to = grid->cells + (size_t)j * size;
             const unsigned char *from = grid->cells + (size_t)i * size;
             size_t k;
+            flip(grid, i);
+            flip(grid, j);
             for (k = 0u; k < size; k++) { /* bytewise: cells are small, and so is this */
                 to[k] = from[k];
             }
-            grid->moved++;
+            grid->state.moved++;
         }
     }
 }
@@ -240,14 +312,16 @@ BENTO__NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis *ne
 bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords)
 {
     bento_grid_axis next[BENTO_GRID_MAX_DIMS];
-    const bool empty = grid->axis[0].size == 0u;
-    bool grows = empty;
+    bool empty, grows;
     uint32_t cells_shift;
     unsigned d;
+    BENTO_ASSERT(grid != NULL && coords != NULL);
+    empty = grid->state.axis[0].size == 0u;
+    grows = empty;
     for (d = 0u; d < grid->dims; d++) {
         bento_grid_axis *a = &next[d];
         const int32_t c = coords[d];
-        *a = grid->axis[d];
+        *a = grid->state.axis[d];
         if (empty) {
             /* the empty box becomes the one cell at coords */
             a->origin = c;
@@ -280,42 +354,58 @@ bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords)
     }
     cells_shift = restride(next, grid->dims);
     if (cells_shift > 31u || ((uint32_t)1 << cells_shift) > grid->capacity) {
-        return BENTO_E_FULL; /* nothing has been touched */
+        return BENTO_E_FULL; /* nothing has been touched (an inert grid always gets here) */
     }
-    relayout(grid, next);
+    if (!empty) {
+        relayout(grid, next); /* an empty box holds nothing to move, whatever its bitmap says */
+    }
     for (d = 0u; d < grid->dims; d++) {
-        grid->axis[d] = next[d];
+        grid->state.axis[d] = next[d];
+    }
+    BENTO__SAVE(grid);
+    return BENTO_OK;
+}
+
+bento_status bento_grid_insert(bento_grid *grid, const int32_t *coords, void **cell)
+{
+    bento_status status;
+    uint32_t index;
+    BENTO_ASSERT(grid != NULL && coords != NULL);
+    if (cell != NULL) {
+        *cell = NULL;
+    }
+    status = bento_grid_ensure(grid, coords);
+    if (status != BENTO_OK) {
+        return status;
+    }
+    index = locate(grid, coords); /* inside the box now */
+    if (is_set(grid, index)) {
+        return BENTO_E_EXISTS;
+    }
+    if (grid->state.count >= grid->capacity) {
+        return BENTO_E_CORRUPT; /* an empty cell in a full grid: the bitmap lost a bit */
+    }
+    flip(grid, index);
+    grid->saved->count = ++grid->state.count;
+    if (cell != NULL) {
+        *cell = grid->cells + (size_t)index * grid->cell_size;
     }
     return BENTO_OK;
 }
 
-bento_status bento_grid_put(bento_grid *grid, const int32_t *coords, void **cell)
-{
-    bento_status status = bento_grid_ensure(grid, coords);
-    void *at = NULL;
-    if (status == BENTO_OK) {
-        const uint32_t index = locate(grid, coords);
-        at = grid->cells + (size_t)index * grid->cell_size;
-        if (is_set(grid, index)) {
-            status = BENTO_E_EXISTS;
-        } else {
-            flip(grid, index);
-            grid->count++;
-        }
-    }
-    if (cell != NULL) {
-        *cell = at;
-    }
-    return status;
-}
-
 bento_status bento_grid_remove(bento_grid *grid, const int32_t *coords)
 {
-    const uint32_t index = locate(grid, coords);
-    if (index == NOWHERE || !is_set(grid, index)) {
+    uint32_t index;
+    BENTO_ASSERT(grid != NULL && coords != NULL);
+    index = locate(grid, coords);
+    if (index == BENTO_NONE || !is_set(grid, index)) {
         return BENTO_E_NOT_FOUND;
     }
-    drop(grid, index);
+    if (grid->state.count == 0u) {
+        return BENTO_E_CORRUPT; /* an element in an empty grid: the bitmap gained a bit */
+    }
+    flip(grid, index);
+    grid->saved->count = --grid->state.count;
     return BENTO_OK;
 }
 
@@ -323,54 +413,62 @@ void bento_grid_iter_init(bento_grid_iter *it, const bento_grid *grid, const int
                           const int32_t *hi)
 {
     unsigned d;
-    it->grid = grid;
+    BENTO_ASSERT(it != NULL && grid != NULL);
+    it->grid_ = grid;
     it->cell = NULL;
     it->index = 0u;
-    it->state = ITER_FRESH;
-    for (d = 0u; d < grid->dims; d++) {
-        const bento_grid_axis *a = &grid->axis[d];
+    it->state_ = ITER_FRESH;
+    it->dims_ = grid->dims != 0u ? grid->dims : 1u; /* an inert grid walks its empty axis 0 */
+    for (d = 0u; d < it->dims_; d++) {
+        const bento_grid_axis *a = &grid->state.axis[d];
         /* the box's range, clipped to lo .. hi; the empty box's axis 0 is empty */
         int32_t low = a->origin;
         int32_t high = to_int32((uint32_t)a->origin + a->size - 1u);
-        if (lo != NULL && hi != NULL) {
-            low = lo[d] > low ? lo[d] : low;
-            high = hi[d] < high ? hi[d] : high;
+        if (lo != NULL && lo[d] > low) {
+            low = lo[d];
         }
-        if (low > high) {
-            it->state = ITER_DONE;
+        if (hi != NULL && hi[d] < high) {
+            high = hi[d];
         }
-        it->lo[d] = low;
-        it->hi[d] = high;
+        if (low > high || a->size == 0u) {
+            it->state_ = ITER_DONE;
+        }
+        it->lo_[d] = low;
+        it->hi_[d] = high;
         it->coords[d] = low;
     }
 }
 
 bool bento_grid_iter_next(bento_grid_iter *it)
 {
-    const bento_grid *grid = it->grid;
-    while (it->state != ITER_DONE) {
+    const bento_grid *grid;
+    BENTO_ASSERT(it != NULL);
+    grid = it->grid_;
+    while (it->state_ != ITER_DONE) {
         uint32_t index;
         unsigned d;
-        if (it->state == ITER_MOVED) {
+        if (it->state_ == ITER_MOVED) {
             /* step axis 0 first; at the end of a range, carry into the next axis */
-            for (d = 0u; it->coords[d] == it->hi[d]; d++) {
-                it->coords[d] = it->lo[d];
-                if (d + 1u == grid->dims) {
-                    it->state = ITER_DONE;
+            for (d = 0u; it->coords[d] == it->hi_[d]; d++) {
+                it->coords[d] = it->lo_[d];
+                if (d + 1u >= it->dims_) {
+                    it->state_ = ITER_DONE;
+                    it->cell = NULL;
                     return false;
                 }
             }
             it->coords[d]++;
         }
-        it->state = ITER_MOVED;
+        it->state_ = ITER_MOVED;
         /* located afresh, so a forbidden change to the grid cannot lead outside it */
         index = locate(grid, it->coords);
-        if (index != NOWHERE && is_set(grid, index)) {
+        if (index != BENTO_NONE && is_set(grid, index)) {
             it->index = index;
             it->cell = grid->cells + (size_t)index * grid->cell_size;
             return true;
         }
     }
+    it->cell = NULL;
     return false;
 }
 
@@ -385,34 +483,42 @@ bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid
                               void *context)
 {
     bento_grid_iter it;
+    bool damaged = false;
     unsigned d;
+    BENTO_ASSERT(grid != NULL && focus != NULL);
     if (grid->window == 0u) {
         return BENTO_E_ARGUMENT;
     }
-    bento_grid_iter_init(&it, grid, NULL, NULL); /* it.lo, it.hi: the whole box */
+    bento_grid_iter_init(&it, grid, NULL, NULL); /* it.lo_, it.hi_: the whole box */
     for (d = 0u; d < grid->dims; d++) {
-        bento_grid_axis *a = &grid->axis[d];
+        bento_grid_axis *a = &grid->state.axis[d];
         const uint32_t size = a->size;
         const int32_t low = lower(focus[d], size >> 1, size);
         if (low != a->origin) {
             /* the slab that leaves: below the new range or above it, clipped to the box by a
              * fresh start of the walk over its own ranges */
             if (low > a->origin) {
-                it.hi[d] = low - 1;
+                it.hi_[d] = low - 1;
             } else {
-                it.lo[d] = to_int32((uint32_t)low + size);
+                it.lo_[d] = to_int32((uint32_t)low + size);
             }
-            bento_grid_iter_init(&it, grid, it.lo, it.hi);
+            bento_grid_iter_init(&it, grid, it.lo_, it.hi_);
             while (bento_grid_iter_next(&it)) {
                 if (evict != NULL) {
                     evict(context, it.coords, it.cell);
                 }
-                drop(grid, it.index);
+                flip(grid, it.index);
+                if (grid->state.count == 0u) {
+                    damaged = true; /* the bitmap holds more than count says */
+                } else {
+                    grid->state.count--;
+                }
             }
-            a->origin = low;
+            grid->saved->axis[d].origin = a->origin = low;
         }
-        it.lo[d] = low;
-        it.hi[d] = to_int32((uint32_t)low + size - 1u);
+        it.lo_[d] = low;
+        it.hi_[d] = to_int32((uint32_t)low + size - 1u);
     }
-    return BENTO_OK;
+    grid->saved->count = grid->state.count;
+    return damaged ? BENTO_E_CORRUPT : BENTO_OK;
 }

@@ -9,7 +9,9 @@
  *   - terrain: a 16 x 16 sliding window of 1 m tiles centred on the rover. When the rover
  *     moves, the window follows and hands every tile that falls behind to a callback (here it
  *     is "written to flash": counted and checksummed) before the slot is reused.
- * At the end it reports what it saw and checks the maps against what it knows to be true.
+ * At the end it reports what it saw and checks the maps against what it knows to be true, and
+ * reopens a copy of the explored map as a rover would after a reset (its storage kept in
+ * retained RAM, or restored from flash): the buffer carries everything the map needs.
  */
 #include <bento/grid.h>
 
@@ -28,6 +30,7 @@ BENTO_GRID_WINDOW_TYPE(terrain_map, uint8_t, 2, 256);
 
 static explored_map explored;
 static terrain_map terrain;
+static explored_map restored; /* a copy of the explored map, as after a reset */
 
 static void say(const char *text) { bento_port_write(text); }
 static void say_number(int64_t value) { bento_port_write_i64(value); }
@@ -45,10 +48,10 @@ struct archive {
     uint32_t wrong; /* tiles whose height does not match the ground they came from */
 };
 
-static void archive_tile(void *context, const int32_t *coords, void *cell)
+static void archive_tile(void *context, const int32_t *coords, uint8_t *tile)
 {
     struct archive *a = (struct archive *)context;
-    const uint8_t height = *(const uint8_t *)cell;
+    const uint8_t height = *tile;
     a->tiles++;
     a->checksum = a->checksum * 31u + height;
     a->wrong += height != ground(coords[0], coords[1]);
@@ -67,7 +70,7 @@ int main(void)
     struct archive archive = {0u, 0u, 0u};
     int32_t pos[2];
     uint32_t frame, full = 0u, seen = 0u, misses = 0u, kept = 0u;
-    bento_grid_iter it;
+    explored_map_iter it;
     bool ok = true;
 
     ok = ok && explored_map_init(&explored) == BENTO_OK;
@@ -87,9 +90,8 @@ int main(void)
         /* scan the tiles within 3 m */
         for (y = pos[1] - 3; y <= pos[1] + 3; y++) {
             for (x = pos[0] - 3; x <= pos[0] + 3; x++) {
-                const int32_t t[2] = {x, y};
                 uint8_t *tile;
-                if (terrain_map_put(&terrain, t, &tile) == BENTO_OK) {
+                if (terrain_map_insert_at(&terrain, bento_xy(x, y), &tile) == BENTO_OK) {
                     *tile = ground(x, y);
                 }
             }
@@ -98,14 +100,13 @@ int main(void)
         c[0] = chunk_of(pos[0]);
         c[1] = chunk_of(pos[1]);
         for (c[2] = -1; c[2] <= 0; c[2]++) {
-            struct chunk *k;
-            const bento_status s = explored_map_put(&explored, c, &k);
-            if (s == BENTO_OK) {
+            struct chunk *k = explored_map_get(&explored, c);
+            if (k == NULL && explored_map_insert(&explored, c, &k) == BENTO_OK) {
                 k->samples = 0u;
                 k->height = ground(pos[0], pos[1]);
                 k->hazard = (uint8_t)(k->height > 28u);
             }
-            if (s == BENTO_OK || s == BENTO_E_EXISTS) {
+            if (k != NULL) {
                 k->samples++;
             } else {
                 full++;
@@ -116,8 +117,7 @@ int main(void)
             int32_t cy, cx;
             for (cy = chunk_of(pos[1]) - 1; cy <= chunk_of(pos[1]) + 1; cy++) {
                 for (cx = chunk_of(pos[0]) - 1; cx <= chunk_of(pos[0]) + 1; cx++) {
-                    const int32_t q[3] = {cx, cy, c[2]};
-                    const struct chunk *k = explored_map_get(&explored, q);
+                    const struct chunk *k = explored_map_get_at(&explored, bento_xyz(cx, cy, c[2]));
                     if (k != NULL) {
                         seen += k->samples != 0u;
                     } else {
@@ -130,9 +130,9 @@ int main(void)
 
     /* every chunk the rover drove over, in memory order */
     say("explored chunks:");
-    bento_grid_iter_init(&it, &explored.grid, NULL, NULL);
-    while (bento_grid_iter_next(&it)) {
-        const struct chunk *k = (const struct chunk *)it.cell;
+    explored_map_iter_init(&it, &explored, NULL, NULL);
+    while (explored_map_iter_next(&it)) {
+        const struct chunk *k = it.cell;
         if (it.coords[2] == 0) {
             say(" (");
             say_number(it.coords[0]);
@@ -143,21 +143,21 @@ int main(void)
         }
     }
     say("\nbox of the explored map: ");
-    say_number(bento_grid_extent(&explored.grid, 0));
+    say_number(explored_map_extent(&explored, 0));
     say(" x ");
-    say_number(bento_grid_extent(&explored.grid, 1));
+    say_number(explored_map_extent(&explored, 1));
     say(" x ");
-    say_number(bento_grid_extent(&explored.grid, 2));
+    say_number(explored_map_extent(&explored, 2));
     say(" chunks from (");
-    say_number(bento_grid_origin(&explored.grid, 0));
+    say_number(explored_map_origin(&explored, 0));
     say(",");
-    say_number(bento_grid_origin(&explored.grid, 1));
+    say_number(explored_map_origin(&explored, 1));
     say(",");
-    say_number(bento_grid_origin(&explored.grid, 2));
+    say_number(explored_map_origin(&explored, 2));
     say("), ");
     say_number(explored_map_count(&explored));
     say(" chunks stored, ");
-    say_number(bento_grid_moved(&explored.grid));
+    say_number(explored_map_moved(&explored));
     say(" moved by growth\nview lookups: ");
     say_number(seen);
     say(" hits, ");
@@ -173,7 +173,13 @@ int main(void)
     /* what must hold: the loop crosses 6 x 6 chunks on its edges (20 distinct), every frame
      * sampled one ground chunk, no archived tile was corrupted, nothing refused */
     ok = ok && full == 0u && archive.wrong == 0u && kept == 160u && archive.tiles > 0u &&
-         explored_map_count(&explored) == 2u * 20u;
+         explored_map_count(&explored) == 2u * 20u && explored_map_check(&explored) == BENTO_OK &&
+         terrain_map_check(&terrain) == BENTO_OK;
+    /* after a "reset": a copy of the map reopens from its bytes and answers the same */
+    restored = explored;
+    ok = ok && explored_map_open(&restored) == BENTO_OK &&
+         explored_map_count(&restored) == explored_map_count(&explored) &&
+         explored_map_get_at(&restored, bento_xyz(chunk_of(start[0]), chunk_of(start[1]), 0)) != NULL;
     say(ok ? "chunks: ok\n" : "chunks: FAILED\n");
     bento_port_exit(ok ? 0 : 1);
     return 0;
