@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Tests of bento/block_pool.h: every status, pointer-to-index arithmetic, corruption, a model. */
+/* Tests of bento/block_pool.h: every status, the typed wrapper, pointer-to-index arithmetic,
+ * open from a buffer, damage and confinement, the critical section, a model. */
 #include <bento/block_pool.h>
 
 #include "bento_test.h"
@@ -12,106 +13,140 @@ typedef struct message {
 
 BENTO_BLOCK_POOL_TYPE(messages, message, 8);
 BENTO_BLOCK_POOL_TYPE(wide, double, 3);
+BENTO_BLOCK_POOL_TYPE(other_messages, message, 9); /* the same blocks, another capacity */
 
 enum { CAP = 24, STRIDE = 20, DEAD = 32 }; /* the model test's pool */
 
-/*
- * Every test's storage, overlaid: the tests run one after another. It lives on the stack of
- * the suite's entry function (see the end of the file), not in .bss: the smallest board has
- * 16 KiB of RAM for every suite's static data together.
- */
-typedef union test_arena {
+/* Every test's storage, overlaid: the tests run one after another, and the smallest board has
+ * 16 KiB of RAM. */
+static union {
     bento_align_unit buffer[BENTO_ALIGN_UNITS(BENTO_BLOCK_POOL_BYTES(16, 24)) + 1];
     struct {
-        messages pool;
-    } cycle, corruption;
-    struct {
         messages pool, other;
-    } statuses;
+        other_messages third;
+    } typed;
     struct {
         wide pool;
     } aligned;
     struct {
-        bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_BLOCK_POOL_BYTES(10, 20)) + 8];
-    } offsets;
+        bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_BLOCK_POOL_BYTES(10, 20))];
+        bento_align_unit copy[BENTO_ALIGN_UNITS(BENTO_BLOCK_POOL_BYTES(10, 20))];
+    } pair;
     struct {
         bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_BLOCK_POOL_BYTES(CAP, STRIDE))];
         uint32_t *live[CAP];
         uint32_t tags[CAP];
         void *dead[DEAD];
     } model;
-    struct {
-        bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_BLOCK_POOL_BYTES(2, 8))];
-    } hooked;
-} test_arena;
+} arena;
 
-static test_arena *arena_storage;
-#define arena (*arena_storage)
+/* Word offsets in every buffer's header (core/src/internal.h): the size, the first parameter. */
+enum { HEAD_SIZE = 2, HEAD_PARAMS = 4 };
+
+/* Word i of a pool's header. */
+static uint32_t *head_word(const bento_block_pool *pool, unsigned i)
+{
+    return (uint32_t *)(void *)pool->saved - HEAD_PARAMS - BENTO__BLOCK_POOL_PARAMS + i;
+}
+
+/* The header words that mean something: the common four, the parameters, the counters. */
+#define HEAD_WORDS (4u + BENTO__BLOCK_POOL_PARAMS + sizeof(bento_block_pool_state) / 4u)
+
+/* True when p is the start of a block of `pool` (by address alone). */
+static bool is_block_start(const bento_block_pool *pool, const void *p)
+{
+    const uintptr_t first = (uintptr_t)pool->blocks;
+    const uintptr_t at = (uintptr_t)p;
+    return at >= first && at < first + (uintptr_t)pool->capacity * pool->stride &&
+           (at - first) % pool->stride == 0u;
+}
+
+/* A pool whose init or open failed is inert: it answers every call as an empty full pool. */
+static void check_inert(bento_block_pool *pool)
+{
+    void *block = &block;
+    CHECK_EQ(bento_block_pool_capacity(pool), 0);
+    CHECK_EQ(bento_block_pool_count(pool), 0);
+    CHECK_EQ(bento_block_pool_high_water(pool), 0);
+    CHECK_EQ(bento_block_pool_stride(pool), 0);
+    CHECK_STATUS(bento_block_pool_alloc(pool, &block), BENTO_E_FULL);
+    CHECK(block == NULL);
+    CHECK_STATUS(bento_block_pool_free(pool, arena.buffer), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_block_pool_free(pool, NULL), BENTO_E_ARGUMENT);
+    CHECK(!bento_block_pool_contains(pool, arena.buffer));
+    CHECK(!bento_block_pool_contains(pool, NULL));
+    CHECK_EQ(bento_block_pool_index_of(pool, NULL), BENTO_NONE);
+    CHECK(bento_block_pool_block_at(pool, 0) == NULL);
+    bento_block_pool_clear(pool);
+    CHECK_STATUS(bento_block_pool_alloc(pool, &block), BENTO_E_FULL);
+    CHECK_STATUS(bento_block_pool_check(pool), BENTO_OK);
+}
 
 static void test_init_statuses(void)
 {
     bento_block_pool pool;
-    void *block = &pool;
     const size_t bytes = BENTO_BLOCK_POOL_BYTES(16, 24);
+    unsigned char *const base = (unsigned char *)arena.buffer;
     CHECK_EQ(BENTO_BLOCK_POOL_STRIDE(1), 4);
     CHECK_EQ(BENTO_BLOCK_POOL_STRIDE(13), 16);
-    CHECK_EQ(BENTO_BLOCK_POOL_BYTES(16, 24), 16 * 24 + 16);
+    CHECK_EQ(BENTO_BLOCK_POOL_BYTES(16, 24), BENTO__BLOCK_POOL_HEAD + 16 * 24 + 16);
+    CHECK_EQ(BENTO__BLOCK_POOL_HEAD % 8u, 0);
     CHECK_STATUS(bento_block_pool_init(&pool, NULL, bytes, 24, 16), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_block_pool_init(&pool, arena.buffer, bytes, 0, 16), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_block_pool_init(&pool, arena.buffer, bytes, 24, 0), BENTO_E_ARGUMENT);
-    /* the blocks must span less than 4 GiB: 4 * 2^30 does not, 3 * 2^30 + ... does */
-    CHECK_STATUS(bento_block_pool_init(&pool, arena.buffer, bytes, 0x40000000u, 4), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_block_pool_init(&pool, arena.buffer, bytes, (size_t)UINT32_MAX, 1),
+    check_inert(&pool);
+    CHECK_STATUS(bento_block_pool_init(&pool, base, bytes, 0, 16), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_block_pool_init(&pool, base, bytes, 24, 0), BENTO_E_ARGUMENT);
+    /* the buffer must be under 4 GiB: 4 * 2^30 bytes of blocks are not */
+    CHECK_STATUS(bento_block_pool_init(&pool, base, bytes, 0x40000000u, 4), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_block_pool_init(&pool, base, bytes, 0x3ffffff8u, 4),
+                 BENTO_E_ARGUMENT); /* the blocks fit, not with the header and the bytes */
+    CHECK_STATUS(bento_block_pool_init(&pool, base, bytes, (size_t)UINT32_MAX, 1),
                  BENTO_E_ARGUMENT); /* the stride would wrap */
-    CHECK_STATUS(bento_block_pool_init(&pool, arena.buffer, bytes, (size_t)-1, 1), BENTO_E_ARGUMENT);
-    /* natural alignment of the stride: 24 -> 8, 12 -> 4, 6 -> stride 8 -> 8 */
-    CHECK_STATUS(bento_block_pool_init(&pool, (unsigned char *)arena.buffer + 4, bytes, 24, 16),
-                 BENTO_E_ALIGN);
-    CHECK_STATUS(bento_block_pool_init(&pool, (unsigned char *)arena.buffer + 4, bytes, 6, 16),
-                 BENTO_E_ALIGN);
-    CHECK_STATUS(bento_block_pool_init(&pool, (unsigned char *)arena.buffer + 2, bytes, 12, 16),
-                 BENTO_E_ALIGN);
-    CHECK_STATUS(bento_block_pool_init(&pool, (unsigned char *)arena.buffer + 2, bytes, 1, 16),
+    CHECK_STATUS(bento_block_pool_init(&pool, base, bytes, (size_t)-1, 1), BENTO_E_ARGUMENT);
+    check_inert(&pool);
+    /* the blocks' alignment: the largest power of two dividing the stride, 4 to MAX_ALIGN */
+    if (BENTO_MAX_ALIGN == 8u) {
+        CHECK_STATUS(bento_block_pool_init(&pool, base + 4, bytes, 24, 16), BENTO_E_ALIGN);
+        check_inert(&pool);
+        CHECK_STATUS(bento_block_pool_init(&pool, base + 4, bytes, 6, 16), BENTO_E_ALIGN);
+    }
+    CHECK_STATUS(bento_block_pool_init(&pool, base + 2, bytes, 12, 16), BENTO_E_ALIGN);
+    CHECK_STATUS(bento_block_pool_init(&pool, base + 2, bytes, 1, 16),
                  BENTO_E_ALIGN); /* even 1-byte blocks hold a 4-byte link */
-    CHECK_STATUS(bento_block_pool_init(&pool, arena.buffer, bytes - 1, 24, 16), BENTO_E_SIZE);
-    /* a failed init leaves a pool that refuses everything */
-    CHECK_EQ(bento_block_pool_capacity(&pool), 0);
-    CHECK_EQ(bento_block_pool_count(&pool), 0);
-    CHECK_STATUS(bento_block_pool_alloc(&pool, &block), BENTO_E_FULL);
-    CHECK(block == NULL);
-    CHECK_STATUS(bento_block_pool_free(&pool, arena.buffer), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_block_pool_free(&pool, NULL), BENTO_E_ARGUMENT);
-    CHECK(!bento_block_pool_contains(&pool, arena.buffer));
-    CHECK_STATUS(bento_block_pool_check(&pool), BENTO_OK);
+    CHECK_STATUS(bento_block_pool_init(&pool, base, bytes - 1, 24, 16), BENTO_E_SIZE);
+    check_inert(&pool);
     /* exact sizes and the weakest alignment each stride allows */
-    CHECK_STATUS(bento_block_pool_init(&pool, arena.buffer, bytes, 24, 16), BENTO_OK);
-    CHECK_STATUS(bento_block_pool_init(&pool, (unsigned char *)arena.buffer + 4,
-                                       BENTO_BLOCK_POOL_BYTES(16, 12), 12, 16),
+    CHECK_STATUS(bento_block_pool_init(&pool, base, bytes, 24, 16), BENTO_OK);
+    CHECK(bento_test_aligned(bento_block_pool_block_at(&pool, 1), BENTO_MAX_ALIGN));
+    CHECK_STATUS(bento_block_pool_init(&pool, base + 4, BENTO_BLOCK_POOL_BYTES(16, 12), 12, 16),
                  BENTO_OK);
     CHECK_EQ(bento_block_pool_stride(&pool), 12);
-    CHECK_STATUS(bento_block_pool_init(&pool, (unsigned char *)arena.buffer + 4,
-                                       BENTO_BLOCK_POOL_BYTES(16, 3), 3, 16),
+    CHECK_STATUS(bento_block_pool_init(&pool, base + 4, BENTO_BLOCK_POOL_BYTES(16, 3), 3, 16),
                  BENTO_OK);
     CHECK_EQ(bento_block_pool_stride(&pool), 4);
     CHECK_EQ(bento_block_pool_capacity(&pool), 16);
+    CHECK_EQ(bento_block_pool_count(&pool), 0);
+    CHECK_EQ(bento_block_pool_high_water(&pool), 0);
+    CHECK_STATUS(bento_block_pool_check(&pool), BENTO_OK);
 }
 
 static void test_alloc_free_cycle(void)
 {
-    messages *const pool = &arena.cycle.pool;
+    messages *const pool = &arena.typed.pool;
     message *blocks[8];
     message *extra = NULL;
     uint32_t i, j;
     CHECK_STATUS(messages_init(pool), BENTO_OK);
     CHECK_EQ(messages_capacity(pool), 8);
+    CHECK_EQ(messages_stride(pool), 12);
     CHECK_EQ(messages_high_water(pool), 0);
+    CHECK(messages_generic(pool) != NULL);
+    CHECK_EQ(bento_block_pool_capacity(messages_generic(pool)), 8);
     for (i = 0; i < 8u; i++) {
         CHECK_STATUS(messages_alloc(pool, &blocks[i]), BENTO_OK);
         CHECK(blocks[i] != NULL);
         CHECK(bento_test_aligned(blocks[i], 4u));
-        /* inside the pool's storage, one stride apart */
-        CHECK((unsigned char *)blocks[i] >= (unsigned char *)pool->storage);
-        CHECK((unsigned char *)blocks[i] + 12 <= (unsigned char *)pool->storage + 8 * 12);
+        CHECK(blocks[i] == messages_block_at(pool, i)); /* carved in order */
+        CHECK_EQ(messages_index_of(pool, blocks[i]), i);
         for (j = 0; j < i; j++) {
             CHECK(blocks[j] != blocks[i]);
         }
@@ -120,19 +155,24 @@ static void test_alloc_free_cycle(void)
         CHECK_EQ(messages_high_water(pool), i + 1u);
         CHECK(messages_contains(pool, blocks[i]));
     }
+    CHECK(messages_block_at(pool, 8) == NULL);
+    /* inside the pool's storage, one stride apart */
+    CHECK((unsigned char *)blocks[7] + 12 <= (unsigned char *)pool + sizeof *pool);
+    CHECK((unsigned char *)blocks[1] - (unsigned char *)blocks[0] == 12);
     CHECK_STATUS(messages_alloc(pool, &extra), BENTO_E_FULL);
     CHECK(extra == NULL);
-    CHECK_STATUS(bento_block_pool_check(&pool->pool), BENTO_OK);
+    CHECK_STATUS(messages_check(pool), BENTO_OK);
     /* free in an odd order; the others keep their contents */
     CHECK_STATUS(messages_free(pool, blocks[3]), BENTO_OK);
     CHECK_STATUS(messages_free(pool, blocks[0]), BENTO_OK);
     CHECK_STATUS(messages_free(pool, blocks[7]), BENTO_OK);
     CHECK(!messages_contains(pool, blocks[3]));
+    CHECK_EQ(messages_index_of(pool, blocks[3]), 3); /* index_of says nothing about liveness */
     CHECK_EQ(messages_count(pool), 5);
     CHECK_EQ(messages_high_water(pool), 8);
     CHECK_EQ(blocks[1]->id, 101);
     CHECK_EQ(blocks[6]->id, 106);
-    CHECK_STATUS(bento_block_pool_check(&pool->pool), BENTO_OK);
+    CHECK_STATUS(messages_check(pool), BENTO_OK);
     /* last freed, first reused */
     CHECK_STATUS(messages_alloc(pool, &extra), BENTO_OK);
     CHECK(extra == blocks[7]);
@@ -146,59 +186,76 @@ static void test_alloc_free_cycle(void)
     }
     CHECK_EQ(messages_count(pool), 0);
     CHECK_EQ(messages_high_water(pool), 8);
-    CHECK_STATUS(bento_block_pool_check(&pool->pool), BENTO_OK);
-    /* init again frees everything at once and restarts the high-water mark */
+    CHECK_STATUS(messages_check(pool), BENTO_OK);
+    /* clear frees everything at once and restarts the high-water mark */
     CHECK_STATUS(messages_alloc(pool, &extra), BENTO_OK);
-    CHECK_STATUS(messages_init(pool), BENTO_OK);
+    CHECK_STATUS(messages_alloc(pool, &blocks[0]), BENTO_OK);
+    messages_clear(pool);
     CHECK_EQ(messages_count(pool), 0);
     CHECK_EQ(messages_high_water(pool), 0);
+    CHECK(!messages_contains(pool, extra));
     CHECK_STATUS(messages_free(pool, extra), BENTO_E_STALE);
+    CHECK_STATUS(messages_check(pool), BENTO_OK);
+    for (i = 0; i < 8u; i++) {
+        CHECK_STATUS(messages_alloc(pool, &blocks[i]), BENTO_OK);
+        CHECK(blocks[i] == messages_block_at(pool, i)); /* carved in order again */
+    }
+    CHECK_STATUS(messages_alloc(pool, &extra), BENTO_E_FULL);
+    CHECK_STATUS(messages_check(pool), BENTO_OK);
 }
 
 static void test_free_statuses(void)
 {
-    messages *const pool = &arena.statuses.pool;
-    messages *const other = &arena.statuses.other;
+    messages *const pool = &arena.typed.pool;
+    messages *const other = &arena.typed.other;
+    bento_block_pool *const generic = messages_generic(pool);
     message *a = NULL, *b = NULL, *foreign = NULL;
-    unsigned char *base;
+    unsigned char *first;
     CHECK_STATUS(messages_init(pool), BENTO_OK);
     CHECK_STATUS(messages_init(other), BENTO_OK);
     CHECK_STATUS(messages_alloc(pool, &a), BENTO_OK);
     CHECK_STATUS(messages_alloc(pool, &b), BENTO_OK);
     CHECK_STATUS(messages_alloc(other, &foreign), BENTO_OK);
-    base = (unsigned char *)pool->storage;
+    first = (unsigned char *)a;
     /* not the start of one of its blocks */
-    CHECK_STATUS(bento_block_pool_free(&pool->pool, NULL), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_block_pool_free(&pool->pool, (unsigned char *)a + 4), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_block_pool_free(&pool->pool, (unsigned char *)b + 1), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_block_pool_free(&pool->pool, base + 8 * 12), BENTO_E_ARGUMENT); /* state */
+    CHECK_STATUS(bento_block_pool_free(generic, NULL), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_block_pool_free(generic, (unsigned char *)a + 4), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_block_pool_free(generic, (unsigned char *)b + 1), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_block_pool_free(generic, first + 8 * 12), BENTO_E_ARGUMENT); /* the bytes */
+    CHECK_STATUS(bento_block_pool_free(generic, first - 4), BENTO_E_ARGUMENT);      /* the header */
     /* addresses beyond the storage, formed as integers */
-    CHECK_STATUS(bento_block_pool_free(&pool->pool, (void *)((uintptr_t)base + 100u * 12u)),
+    CHECK_STATUS(bento_block_pool_free(generic, (void *)((uintptr_t)first + 100u * 12u)),
                  BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_block_pool_free(&pool->pool, (void *)((uintptr_t)base - 12u)),
+    CHECK_STATUS(bento_block_pool_free(generic, (void *)((uintptr_t)first - 12u)),
                  BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_block_pool_free(&pool->pool, foreign), BENTO_E_ARGUMENT);
-    CHECK_EQ(bento_block_pool_index_of(&pool->pool, foreign), BENTO_BLOCK_NONE);
-    CHECK_EQ(bento_block_pool_index_of(&pool->pool, b), 1);
-    CHECK(bento_block_pool_block_at(&pool->pool, 1) == b);
+    CHECK_STATUS(messages_free(pool, foreign), BENTO_E_ARGUMENT);
+    CHECK_EQ(bento_block_pool_index_of(generic, foreign), BENTO_NONE);
+    CHECK_EQ(messages_index_of(pool, foreign), BENTO_NONE);
+    CHECK_EQ(bento_block_pool_index_of(generic, b), 1);
+    CHECK(bento_block_pool_block_at(generic, 1) == b);
+    CHECK(bento_block_pool_block_at(generic, 8) == NULL);
+    CHECK(bento_block_pool_block_at(generic, BENTO_NONE) == NULL);
+    CHECK(bento_block_pool_contains(generic, a));
+    CHECK(!bento_block_pool_contains(generic, foreign));
     /* a block of the pool that is not live */
-    CHECK_STATUS(bento_block_pool_free(&pool->pool, base + 5 * 12), BENTO_E_STALE); /* never used */
+    CHECK_STATUS(bento_block_pool_free(generic, first + 5 * 12), BENTO_E_STALE); /* never used */
+    CHECK(!messages_contains(pool, messages_block_at(pool, 5)));
     CHECK_STATUS(messages_free(pool, a), BENTO_OK);
     CHECK_STATUS(messages_free(pool, a), BENTO_E_STALE); /* double free */
     CHECK_STATUS(messages_free(pool, b), BENTO_OK);
     CHECK_STATUS(messages_free(pool, a), BENTO_E_STALE);
     CHECK_STATUS(messages_free(pool, b), BENTO_E_STALE);
-    /* nothing above changed the pool: the free list is intact, a and b come back */
+    /* nothing above changed the pool: the free list is intact, b and a come back */
     CHECK_EQ(messages_count(pool), 0);
-    CHECK_STATUS(bento_block_pool_check(&pool->pool), BENTO_OK);
+    CHECK_STATUS(messages_check(pool), BENTO_OK);
     CHECK_STATUS(messages_alloc(pool, &a), BENTO_OK);
     CHECK_STATUS(messages_alloc(pool, &b), BENTO_OK);
     CHECK_STATUS(messages_alloc(pool, &foreign), BENTO_OK);
-    CHECK_EQ(bento_block_pool_index_of(&pool->pool, foreign), 2); /* carved: the list was 2 long */
-    CHECK_STATUS(bento_block_pool_check(&pool->pool), BENTO_OK);
+    CHECK_EQ(messages_index_of(pool, foreign), 2); /* carved: the list was 2 long */
+    CHECK_STATUS(messages_check(pool), BENTO_OK);
 }
 
-/* Eight-byte blocks keep eight-byte alignment. */
+/* Eight-byte blocks keep the alignment of their type, in the typed storage. */
 static void test_typed_alignment(void)
 {
     wide *const pool = &arena.aligned.pool;
@@ -208,55 +265,54 @@ static void test_typed_alignment(void)
     CHECK_STATUS(wide_init(pool), BENTO_OK);
     for (i = 0; i < 3u; i++) {
         CHECK_STATUS(wide_alloc(pool, &d[i]), BENTO_OK);
-        CHECK(bento_test_aligned(d[i], 8u));
+        CHECK(bento_test_aligned(d[i], BENTO_MAX_ALIGN));
         *d[i] = 0.5 * (double)i;
     }
     CHECK_STATUS(wide_alloc(pool, &none), BENTO_E_FULL);
+    CHECK(none == NULL);
     CHECK(*d[2] == 1.0);
     CHECK_STATUS(wide_free(pool, d[1]), BENTO_OK);
     CHECK_EQ(wide_count(pool), 2);
+    CHECK_EQ(wide_stride(pool), 8);
+    CHECK_STATUS(wide_check(pool), BENTO_OK);
 }
 
 /*
  * Pointer to index by reciprocal multiplication, checked against division at the extremes:
- * init never touches the memory, so a pool can be laid over an address range that does not
- * exist, up to blocks spanning almost 4 GiB, and only index_of is asked.
+ * the arithmetic alone, over offsets of blocks spanning almost 4 GiB.
  */
 static void test_reciprocal_exact(void)
 {
-    static const uint32_t strides[] = {4u, 8u, 12u, 20u, 24u, 36u, 100u, 4092u, 65540u, 1000004u};
-    const uintptr_t base = (uintptr_t)0x10000u;
+    static const uint32_t strides[] = {4u, 8u, 12u, 20u, 24u, 36u, 100u, 4092u, 65540u, 1000004u,
+                                       0x7ffffffcu, 0x80000004u};
     uint32_t s;
     uint32_t bad = 0u;
     for (s = 0; s < sizeof strides / sizeof strides[0]; s++) {
-        bento_block_pool pool;
         const uint32_t stride = strides[s];
-        /* the largest capacity the pool accepts, unless size_t cannot count its bytes (32 bits) */
-        const uint32_t fit = UINT32_MAX / stride;
-        const size_t room = (size_t)-1 / ((size_t)stride + 1u);
-        const uint32_t capacity = (size_t)fit <= room ? fit : (uint32_t)room;
+        const uint32_t reciprocal = BENTO__BLOCK_POOL_RECIPROCAL(stride);
+        const uint32_t capacity = UINT32_MAX / stride; /* blocks spanning < 4 GiB */
         uint32_t t;
-        CHECK_STATUS(bento_block_pool_init(&pool, (void *)base, (size_t)-1, stride, fit + 1u),
-                     BENTO_E_ARGUMENT);
-        CHECK_STATUS(bento_block_pool_init(&pool, (void *)base, (size_t)-1, stride, capacity),
-                     BENTO_OK);
         for (t = 0; t < 64u; t++) {
             /* the first and last blocks, then random ones */
-            const uint32_t k = t < 4u ? t : t < 8u ? capacity - 1u - (t - 4u)
-                                                   : bento_test_rand_below(capacity);
-            const uintptr_t start = base + (uintptr_t)k * stride;
+            const uint32_t k = t < 4u ? t % capacity
+                                      : t < 8u ? capacity - 1u - (t - 4u) % capacity
+                                               : bento_test_rand_below(capacity);
+            const uintptr_t start = (uintptr_t)k * stride;
             const uint32_t delta = 1u + bento_test_rand_below(stride - 1u);
-            if (bento_block_pool_index_of(&pool, (const void *)start) != k ||
-                bento_block_pool_index_of(&pool, (const void *)(start + delta)) != BENTO_BLOCK_NONE ||
-                bento_block_pool_index_of(&pool, (const void *)(start - delta)) !=
-                    BENTO_BLOCK_NONE) {
+            if (bento__block_pool_index(start, reciprocal, stride, capacity) != k ||
+                bento__block_pool_index(start + delta, reciprocal, stride, capacity) !=
+                    BENTO_NONE ||
+                bento__block_pool_index(start - delta, reciprocal, stride, capacity) !=
+                    BENTO_NONE ||
+                (k != 0u && bento__block_pool_index(start, reciprocal, stride, k) != BENTO_NONE)) {
                 bad++;
             }
         }
         /* one past the last block, and below the first */
-        if (bento_block_pool_index_of(&pool, (const void *)(base + (uintptr_t)capacity * stride)) !=
-                BENTO_BLOCK_NONE ||
-            bento_block_pool_index_of(&pool, (const void *)(base - stride)) != BENTO_BLOCK_NONE) {
+        if (bento__block_pool_index((uintptr_t)capacity * stride, reciprocal, stride, capacity) !=
+                BENTO_NONE ||
+            bento__block_pool_index((uintptr_t)0 - stride, reciprocal, stride, capacity) !=
+                BENTO_NONE) {
             bad++;
         }
     }
@@ -267,97 +323,337 @@ static void test_reciprocal_exact(void)
 static void test_index_of_every_offset(void)
 {
     bento_block_pool pool;
-    unsigned char *base = (unsigned char *)arena.offsets.memory + 24;
+    unsigned char *first;
     int32_t offset;
     uint32_t bad = 0u;
-    CHECK_STATUS(bento_block_pool_init(&pool, base, BENTO_BLOCK_POOL_BYTES(10, 20), 20, 10),
+    CHECK_STATUS(bento_block_pool_init(&pool, arena.pair.memory, sizeof arena.pair.memory, 20, 10),
                  BENTO_OK);
-    for (offset = -24; offset < 10 * 20 + 24; offset++) {
+    first = (unsigned char *)bento_block_pool_block_at(&pool, 0);
+    CHECK(first == (unsigned char *)arena.pair.memory + BENTO__BLOCK_POOL_HEAD);
+    for (offset = -(int32_t)BENTO__BLOCK_POOL_HEAD; offset < 10 * 20 + 10; offset++) {
         const uint32_t want = offset >= 0 && offset < 200 && offset % 20 == 0
                                   ? (uint32_t)offset / 20u
-                                  : BENTO_BLOCK_NONE;
-        if (bento_block_pool_index_of(&pool, base + offset) != want) {
+                                  : BENTO_NONE;
+        if (bento_block_pool_index_of(&pool, first + offset) != want) {
             bad++;
         }
     }
     CHECK_EQ(bad, 0);
 }
 
-static void test_corruption(void)
+/* A pool of 8 blocks of 12 bytes with blocks 0 .. 2 carved, 1 and 0 freed: the list 0 -> 1. */
+static void start_damaged(bento_block_pool *p)
 {
-    messages *const pool = &arena.corruption.pool;
-    message *a = NULL, *b = NULL, *c = NULL, *got = NULL;
-    uint32_t saved;
-    CHECK_STATUS(messages_init(pool), BENTO_OK);
-    CHECK_STATUS(messages_alloc(pool, &a), BENTO_OK);
-    CHECK_STATUS(messages_alloc(pool, &b), BENTO_OK);
-    CHECK_STATUS(messages_alloc(pool, &c), BENTO_OK);
-    CHECK_STATUS(messages_free(pool, a), BENTO_OK);
-    CHECK_STATUS(messages_free(pool, b), BENTO_OK); /* list: b -> a -> end */
-    CHECK_STATUS(bento_block_pool_check(&pool->pool), BENTO_OK);
-
-    /* a write into a freed block damages its link: alloc refuses instead of handing out junk */
-    saved = b->id;
-    b->id = 1000u; /* beyond the carved region */
-    CHECK_STATUS(messages_alloc(pool, &got), BENTO_OK); /* b itself is still fine */
-    CHECK(got == b);
-    CHECK_STATUS(messages_alloc(pool, &got), BENTO_E_CORRUPT);
-    CHECK(got == NULL);
-    CHECK_EQ(messages_count(pool), 2);
-    CHECK_STATUS(bento_block_pool_check(&pool->pool), BENTO_E_CORRUPT);
-    pool->pool.free_head = 2u; /* a link to a live block (c) */
-    CHECK_STATUS(messages_alloc(pool, &got), BENTO_E_CORRUPT);
-    CHECK_STATUS(bento_block_pool_check(&pool->pool), BENTO_E_CORRUPT);
-    /* repair: b goes back with its old link, the pool is whole again */
-    pool->pool.free_head = 0u;
-    CHECK_STATUS(messages_free(pool, b), BENTO_OK);
-    CHECK_EQ(b->id, 0);
-    b->id = saved;
-    CHECK_STATUS(bento_block_pool_check(&pool->pool), BENTO_OK);
-
-    /* a cycle in the free list: b -> a -> b */
-    a->id = 1u;
-    CHECK_STATUS(bento_block_pool_check(&pool->pool), BENTO_E_CORRUPT);
-    a->id = BENTO_BLOCK_NONE;
-    CHECK_STATUS(bento_block_pool_check(&pool->pool), BENTO_OK);
-    /* a state byte that is neither free nor live */
-    pool->pool.state[2] = 7u;
-    CHECK_STATUS(bento_block_pool_check(&pool->pool), BENTO_E_CORRUPT);
-    pool->pool.state[2] = 1u;
-    /* a free block marked live: the list reaches a live block */
-    pool->pool.state[0] = 1u;
-    CHECK_STATUS(bento_block_pool_check(&pool->pool), BENTO_E_CORRUPT);
-    pool->pool.state[0] = 0u;
-    /* counters that disagree */
-    pool->pool.count = 2u;
-    CHECK_STATUS(bento_block_pool_check(&pool->pool), BENTO_E_CORRUPT);
-    pool->pool.count = 1u;
-    pool->pool.fresh = 9u;
-    CHECK_STATUS(bento_block_pool_check(&pool->pool), BENTO_E_CORRUPT);
-    pool->pool.fresh = 3u;
-    CHECK_STATUS(bento_block_pool_check(&pool->pool), BENTO_OK);
+    void *a, *b, *c;
+    CHECK_STATUS(bento_block_pool_init(p, arena.pair.memory, sizeof arena.pair.memory, 12, 8),
+                 BENTO_OK);
+    CHECK_STATUS(bento_block_pool_alloc(p, &a), BENTO_OK);
+    CHECK_STATUS(bento_block_pool_alloc(p, &b), BENTO_OK);
+    CHECK_STATUS(bento_block_pool_alloc(p, &c), BENTO_OK);
+    CHECK_STATUS(bento_block_pool_free(p, b), BENTO_OK);
+    CHECK_STATUS(bento_block_pool_free(p, a), BENTO_OK);
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_OK);
 }
 
-/* Random operations against a naive model: live blocks with the tag written into each. */
+static uint32_t *link_of(const bento_block_pool *p, uint32_t index)
+{
+    return (uint32_t *)bento_block_pool_block_at(p, index);
+}
+
+/* Damage of every kind shows in check; alloc refuses a damaged list head. */
+static void test_check_detects_corruption(void)
+{
+    bento_block_pool pool;
+    bento_block_pool *const p = &pool;
+    void *got = &got;
+    uint32_t saved, i;
+    start_damaged(p);
+    /* a write into a freed block damages its link: alloc refuses instead of handing out junk */
+    saved = *link_of(p, 0);
+    CHECK_EQ(saved, 1);
+    *link_of(p, 0) = 1000u; /* beyond the carved region */
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
+    CHECK_STATUS(bento_block_pool_alloc(p, &got), BENTO_OK); /* block 0 itself is still fine */
+    CHECK(got == bento_block_pool_block_at(p, 0));
+    CHECK_STATUS(bento_block_pool_alloc(p, &got), BENTO_E_CORRUPT);
+    CHECK(got == NULL);
+    CHECK_EQ(bento_block_pool_count(p), 2);
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
+    /* a link to a live block (2) */
+    start_damaged(p);
+    *link_of(p, 0) = 2u;
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
+    CHECK_STATUS(bento_block_pool_alloc(p, &got), BENTO_OK);
+    CHECK_STATUS(bento_block_pool_alloc(p, &got), BENTO_E_CORRUPT);
+    CHECK_EQ(bento_block_pool_count(p), 2); /* refused: unchanged */
+    /* a cycle in the free list: 0 -> 1 -> 0 */
+    start_damaged(p);
+    *link_of(p, 1) = 0u;
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
+    /* a list that ends early: 0 -> end, block 1 lost */
+    *link_of(p, 1) = BENTO_NONE;
+    *link_of(p, 0) = BENTO_NONE;
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
+    *link_of(p, 0) = 1u;
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_OK);
+    /* a state byte that is neither free nor live */
+    p->live[2] = 7u;
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
+    p->live[2] = BENTO__BLOCK_LIVE;
+    /* a free block marked live: the list reaches a live block, and the counts disagree */
+    p->live[0] = BENTO__BLOCK_LIVE;
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
+    CHECK_STATUS(bento_block_pool_alloc(p, &got), BENTO_E_CORRUPT); /* the head is live */
+    p->live[0] = BENTO__BLOCK_FREE;
+    /* a live block marked free */
+    p->live[2] = BENTO__BLOCK_FREE;
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
+    p->live[2] = BENTO__BLOCK_LIVE;
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_OK);
+    /* every word of the header that means something is covered */
+    for (i = 0; i < HEAD_WORDS; i++) {
+        saved = *head_word(p, i);
+        *head_word(p, i) ^= 0x40u;
+        CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
+        *head_word(p, i) = saved;
+    }
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_OK);
+    /* counters that disagree with the buffer (and their copy alike) */
+    p->state.count = p->saved->count = 2u;
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
+    p->state.count = p->saved->count = 1u;
+    p->state.fresh = p->saved->fresh = 9u; /* beyond the capacity */
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
+    p->state.fresh = p->saved->fresh = 3u;
+    p->state.free_head = p->saved->free_head = 1u; /* skips block 0 */
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
+    p->state.free_head = p->saved->free_head = 0u;
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_OK);
+}
+
+/*
+ * The counters a pool works from are its struct's, set only by init and by an open that
+ * validated them: a damaged copy in the buffer (here the high-water mark, far beyond the
+ * capacity, and a link that points as far) shows in check and open, and an alloc made anyway
+ * stays inside the buffer.
+ */
+static void test_damaged_counters_stay_out_of_operations(void)
+{
+    bento_block_pool pool, reopened;
+    bento_block_pool *const p = &pool;
+    void *got = &got;
+    uint32_t i;
+    start_damaged(p);
+    p->saved->fresh = 0x10000000u;
+    *link_of(p, 0) = 5000u; /* the list: 0 -> 5000, two blocks long by the counters */
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
+    CHECK_STATUS(bento_block_pool_open(&reopened, arena.pair.memory, sizeof arena.pair.memory),
+                 BENTO_E_CORRUPT);
+    check_inert(&reopened);
+    CHECK_STATUS(bento_block_pool_alloc(p, &got), BENTO_OK);
+    CHECK(got == bento_block_pool_block_at(p, 0));
+    for (i = 0; i < 4u; i++) {
+        CHECK_STATUS(bento_block_pool_alloc(p, &got), BENTO_E_CORRUPT); /* 5000 is no block */
+        CHECK(got == NULL);
+    }
+    CHECK(!bento_block_pool_contains(p, (void *)((uintptr_t)p->blocks + 5000u * 12u)));
+    CHECK_STATUS(bento_block_pool_free(p, (void *)((uintptr_t)p->blocks + 5000u * 12u)),
+                 BENTO_E_ARGUMENT);
+    CHECK_EQ(bento_block_pool_high_water(p), 3);
+    CHECK_EQ(bento_block_pool_count(p), 2);
+    /* only the counters that change are written through: the damaged copy stays damaged */
+    CHECK_STATUS(bento_block_pool_free(p, bento_block_pool_block_at(p, 2)), BENTO_OK);
+    CHECK_EQ(p->saved->fresh, 0x10000000u);
+    CHECK_EQ(p->saved->count, 1);
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
+    /* a copy of the high-water mark beyond the capacity, everything else consistent */
+    start_damaged(p);
+    p->saved->fresh = 9u;
+    CHECK_STATUS(bento_block_pool_open(&reopened, arena.pair.memory, sizeof arena.pair.memory),
+                 BENTO_E_CORRUPT);
+    check_inert(&reopened);
+}
+
+/*
+ * Confinement: whatever bytes the buffer holds (links, state bytes, the header), every
+ * operation returns, and every block it hands out is one of the pool's blocks. The sanitizers
+ * and the boards' fault handler catch any access outside the buffer.
+ */
+static void test_confinement(void)
+{
+    bento_block_pool pool;
+    bento_block_pool *const p = &pool;
+    unsigned char *const bytes = (unsigned char *)arena.pair.memory;
+    uint32_t round, step, i, outside = 0u;
+    for (round = 0; round < 24u; round++) {
+        void *block = NULL;
+        CHECK_STATUS(bento_block_pool_init(p, bytes, sizeof arena.pair.memory, 12, 8), BENTO_OK);
+        for (i = 0; i < bento_test_rand_below(12u); i++) {
+            (void)bento_block_pool_alloc(p, &block);
+            if ((bento_test_rand() & 1u) != 0u && block != NULL) {
+                (void)bento_block_pool_free(p, block);
+            }
+        }
+        /* then damage: random bytes, or links and bytes at the extremes */
+        for (i = BENTO__BLOCK_POOL_HEAD; i < BENTO_BLOCK_POOL_BYTES(8, 12); i++) {
+            const uint32_t r = bento_test_rand();
+            bytes[i] = (unsigned char)((round & 1u) != 0u ? r : (r & 1u) != 0u ? 0xffu : r & 3u);
+        }
+        for (i = 0; i < HEAD_WORDS; i++) {
+            if (bento_test_rand_below(4u) == 0u) {
+                *head_word(p, i) = bento_test_rand();
+            }
+        }
+        for (step = 0; step < 64u; step++) {
+            const uint32_t op = bento_test_rand_below(8u);
+            void *any = (void *)((uintptr_t)p->blocks + bento_test_rand_below(200u) - 50u);
+            if (op < 3u) {
+                if (bento_block_pool_alloc(p, &block) == BENTO_OK && !is_block_start(p, block)) {
+                    outside++;
+                }
+            } else if (op < 6u) {
+                (void)bento_block_pool_free(p, op == 3u ? any : bento_block_pool_block_at(p, step & 7u));
+            } else if (op == 6u) {
+                (void)bento_block_pool_contains(p, any);
+                (void)bento_block_pool_index_of(p, any);
+                (void)bento_block_pool_check(p);
+            } else if (bento_test_rand_below(8u) == 0u) {
+                bento_block_pool_clear(p);
+            }
+        }
+        if (bento_block_pool_high_water(p) > 8u) {
+            outside++;
+        }
+    }
+    CHECK_EQ(outside, 0);
+}
+
+/* A pool reopened from its buffer alone: the typed object copied whole, or another buffer
+ * holding the same bytes; damage anywhere refused. */
+static void test_open(void)
+{
+    messages *const original = &arena.typed.pool;
+    messages *const copy = &arena.typed.other;
+    other_messages *const third = &arena.typed.third;
+    bento_block_pool generic;
+    unsigned char *const other = (unsigned char *)arena.pair.copy;
+    message *m[5];
+    message *v;
+    uint32_t i, saved;
+    CHECK_STATUS(messages_init(original), BENTO_OK);
+    for (i = 0; i < 5u; i++) {
+        CHECK_STATUS(messages_alloc(original, &m[i]), BENTO_OK);
+        m[i]->id = 100u + i;
+    }
+    CHECK_STATUS(messages_free(original, m[1]), BENTO_OK);
+    CHECK_STATUS(messages_free(original, m[3]), BENTO_OK);
+    *copy = *original; /* as a save file or retained RAM would hold it */
+    CHECK_STATUS(messages_open(copy), BENTO_OK);
+    CHECK_STATUS(messages_check(copy), BENTO_OK);
+    CHECK_EQ(messages_count(copy), 3);
+    CHECK_EQ(messages_high_water(copy), 5);
+    for (i = 0; i < 5u; i++) {
+        v = messages_block_at(copy, i);
+        CHECK(v != m[i]); /* its own storage */
+        CHECK_EQ(messages_contains(copy, v), i != 1u && i != 3u);
+        if (i != 1u && i != 3u) {
+            CHECK_EQ(v->id, 100u + i);
+        }
+    }
+    /* the free list came along: the copy hands out 3, then 1, then carves 5 */
+    CHECK_STATUS(messages_alloc(copy, &v), BENTO_OK);
+    CHECK_EQ(messages_index_of(copy, v), 3);
+    CHECK_STATUS(messages_alloc(copy, &v), BENTO_OK);
+    CHECK_EQ(messages_index_of(copy, v), 1);
+    CHECK_STATUS(messages_alloc(copy, &v), BENTO_OK);
+    CHECK_EQ(messages_index_of(copy, v), 5);
+    CHECK(!messages_contains(original, messages_block_at(original, 5)));
+    /* the generic pool over another buffer holding the same bytes */
+    for (i = 0; i < BENTO_BLOCK_POOL_BYTES(8, sizeof(message)); i++) {
+        other[i] = ((const unsigned char *)messages_block_at(original, 0) - BENTO__BLOCK_POOL_HEAD)[i];
+    }
+    CHECK_STATUS(bento_block_pool_open(&generic, NULL, sizeof arena.pair.copy), BENTO_E_ARGUMENT);
+    check_inert(&generic);
+    CHECK_STATUS(bento_block_pool_open(&generic, other + 2, sizeof arena.pair.copy - 2),
+                 BENTO_E_ALIGN);
+    check_inert(&generic);
+    CHECK_STATUS(bento_block_pool_open(&generic, other, 16), BENTO_E_SIZE); /* shorter than a header */
+    CHECK_STATUS(bento_block_pool_open(&generic, other, BENTO_BLOCK_POOL_BYTES(8, sizeof(message)) - 1),
+                 BENTO_E_SIZE);
+    check_inert(&generic);
+    CHECK_STATUS(bento_block_pool_open(&generic, other, sizeof arena.pair.copy), BENTO_OK);
+    v = (message *)bento_block_pool_block_at(&generic, 4);
+    CHECK(v != NULL && v->id == 104u && bento_block_pool_contains(&generic, v));
+    CHECK_STATUS(bento_block_pool_check(&generic), BENTO_OK);
+    /* damage: every header word, the state bytes and the links are all validated */
+    for (i = 0; i < HEAD_WORDS; i++) {
+        saved = ((uint32_t *)(void *)other)[i];
+        ((uint32_t *)(void *)other)[i] ^= i == HEAD_SIZE ? 4u : 0x10000u;
+        CHECK_STATUS(bento_block_pool_open(&generic, other, sizeof arena.pair.copy),
+                     BENTO_E_CORRUPT);
+        check_inert(&generic);
+        ((uint32_t *)(void *)other)[i] = saved;
+    }
+    ((uint32_t *)(void *)other)[HEAD_PARAMS] = 0u; /* capacity 0 */
+    CHECK_STATUS(bento_block_pool_open(&generic, other, sizeof arena.pair.copy), BENTO_E_CORRUPT);
+    ((uint32_t *)(void *)other)[HEAD_PARAMS] = 8u;
+    ((uint32_t *)(void *)other)[HEAD_PARAMS + 1u] = 0u; /* block size 0 */
+    CHECK_STATUS(bento_block_pool_open(&generic, other, sizeof arena.pair.copy), BENTO_E_CORRUPT);
+    ((uint32_t *)(void *)other)[HEAD_PARAMS + 1u] = (uint32_t)sizeof(message);
+    other[BENTO__BLOCK_POOL_HEAD + 8u * 12u + 1u] = 2u; /* a state byte */
+    CHECK_STATUS(bento_block_pool_open(&generic, other, sizeof arena.pair.copy), BENTO_E_CORRUPT);
+    other[BENTO__BLOCK_POOL_HEAD + 8u * 12u + 1u] = 0u;
+    ((uint32_t *)(void *)(other + BENTO__BLOCK_POOL_HEAD))[3u * 3u] = 7u; /* block 3's link */
+    CHECK_STATUS(bento_block_pool_open(&generic, other, sizeof arena.pair.copy), BENTO_E_CORRUPT);
+    ((uint32_t *)(void *)(other + BENTO__BLOCK_POOL_HEAD))[3u * 3u] = 1u;
+    CHECK_STATUS(bento_block_pool_open(&generic, other, sizeof arena.pair.copy), BENTO_OK);
+    /* a buffer of another type: its own open refuses it */
+    CHECK_STATUS(other_messages_init(third), BENTO_OK);
+    for (i = 0; i < sizeof copy->storage_; i++) {
+        ((unsigned char *)copy->storage_)[i] = ((const unsigned char *)third->storage_)[i];
+    }
+    CHECK_STATUS(messages_open(copy), BENTO_E_SIZE); /* 9 blocks do not fit in 8 */
+    CHECK_STATUS(messages_init(copy), BENTO_OK);
+    for (i = 0; i < sizeof copy->storage_; i++) {
+        ((unsigned char *)third->storage_)[i] = ((const unsigned char *)copy->storage_)[i];
+    }
+    CHECK_STATUS(other_messages_open(third), BENTO_E_CORRUPT); /* 8 blocks, where 9 are expected */
+    CHECK_EQ(other_messages_capacity(third), 0);
+    check_inert(other_messages_generic(third));
+    /* a header that asks for more alignment than its buffer has */
+    if (BENTO_MAX_ALIGN == 8u) {
+        uint32_t *const at = (uint32_t *)(void *)(other + 4);
+        CHECK_STATUS(bento_block_pool_init(&generic, at, BENTO_BLOCK_POOL_BYTES(4, 12), 12, 4),
+                     BENTO_OK);
+        at[HEAD_PARAMS + 1u] = 24u;
+        at[HEAD_SIZE] = (uint32_t)BENTO_BLOCK_POOL_BYTES(4, 24);
+        CHECK_STATUS(bento_block_pool_open(&generic, at, BENTO_BLOCK_POOL_BYTES(4, 24)),
+                     BENTO_E_ALIGN);
+        check_inert(&generic);
+    }
+}
+
+/* Random operations against a naive model: live blocks with the tag written into each; now
+ * and then the pool is cleared, or reopened from its buffer. */
 static void test_against_model(void)
 {
     uint32_t **const live = arena.model.live;
     uint32_t *const tags = arena.model.tags;
     void **const dead = arena.model.dead;
     bento_block_pool pool;
-    uint32_t live_count = 0u, dead_count = 0u, next_tag = 1u, high = 0u;
+    uint32_t live_count = 0u, dead_count = 0u, next_tag = 1u, high = 0u, max_high = 0u;
     uint32_t step, steps = 4000u * bento_test_scale();
     uint32_t mismatches = 0u;
     CHECK_STATUS(bento_block_pool_init(&pool, arena.model.memory, sizeof arena.model.memory, STRIDE,
                                        CAP),
                  BENTO_OK);
     for (step = 0; step < steps && mismatches == 0u; step++) {
-        const uint32_t op = bento_test_rand_below(100u);
+        const uint32_t op = bento_test_rand_below(200u);
         uint32_t k;
-        if (op < 45u) {
+        if (op < 90u) {
             void *block;
             const bento_status s = bento_block_pool_alloc(&pool, &block);
-            if (s != (live_count == CAP ? BENTO_E_FULL : BENTO_OK)) {
+            if (s != (live_count == CAP ? BENTO_E_FULL : BENTO_OK) || (s == BENTO_OK) != (block != NULL)) {
                 mismatches++;
             }
             if (s == BENTO_OK) {
@@ -375,7 +671,7 @@ static void test_against_model(void)
                 next_tag += 100u;
                 high = live_count > high ? live_count : high;
             }
-        } else if (op < 85u && live_count != 0u) {
+        } else if (op < 170u && live_count != 0u) {
             k = bento_test_rand_below(live_count);
             if (bento_block_pool_free(&pool, live[k]) != BENTO_OK) {
                 mismatches++;
@@ -383,7 +679,7 @@ static void test_against_model(void)
             dead[dead_count++ % DEAD] = live[k];
             live[k] = live[--live_count];
             tags[k] = tags[live_count];
-        } else if (op < 95u && dead_count != 0u) {
+        } else if (op < 190u && dead_count != 0u) {
             /* a freed pointer: stale unless the block was handed out again */
             void *p = dead[bento_test_rand_below(dead_count < DEAD ? dead_count : DEAD)];
             bool is_live = false;
@@ -394,14 +690,27 @@ static void test_against_model(void)
                              bento_block_pool_contains(&pool, p))) {
                 mismatches++;
             }
-        } else if (live_count != 0u) {
+        } else if (op < 197u && live_count != 0u) {
             /* a pointer inside a live block */
             unsigned char *p = (unsigned char *)live[bento_test_rand_below(live_count)];
             if (bento_block_pool_free(&pool, p + 1u + bento_test_rand_below(STRIDE - 1u)) !=
                 BENTO_E_ARGUMENT) {
                 mismatches++;
             }
+        } else if (op == 197u) {
+            bento_block_pool_clear(&pool);
+            while (live_count != 0u) {
+                dead[dead_count++ % DEAD] = live[--live_count];
+            }
+            high = 0u;
+        } else if (op >= 198u) {
+            /* closed and reopened in place: the same pool, from its bytes alone */
+            if (bento_block_pool_open(&pool, arena.model.memory, sizeof arena.model.memory) !=
+                BENTO_OK) {
+                mismatches++;
+            }
         }
+        max_high = high > max_high ? high : max_high;
         /* after every operation: counters agree, every live block still holds its tag */
         if (bento_block_pool_count(&pool) != live_count ||
             bento_block_pool_high_water(&pool) != high) {
@@ -409,7 +718,8 @@ static void test_against_model(void)
         }
         for (k = 0; k < live_count; k++) {
             uint32_t w;
-            if (!bento_block_pool_contains(&pool, live[k])) {
+            if (!bento_block_pool_contains(&pool, live[k]) ||
+                bento_block_pool_block_at(&pool, bento_block_pool_index_of(&pool, live[k])) != live[k]) {
                 mismatches++;
             }
             for (w = 0; w < STRIDE / 4; w++) {
@@ -430,27 +740,37 @@ static void test_against_model(void)
         }
     }
     CHECK_EQ(mismatches, 0);
-    CHECK_EQ(high, CAP); /* the run did fill the pool */
+    CHECK_EQ(max_high, CAP); /* the run did fill the pool */
     CHECK_STATUS(bento_block_pool_check(&pool), BENTO_OK);
 }
 
 /*
  * The critical-section hook. The pool's code is compiled a second time in this file with a
- * hook that counts and checks nesting, under other function names, so that the library build
- * keeps the default (empty) hook.
+ * hook that counts, checks nesting and checks that the counters' copy in the buffer equals the
+ * struct's counters when the section opens and when it closes (the write-through happens
+ * inside), under other function names, so that the library build keeps the default hook.
  */
 static uint32_t critical_depth, critical_entries, critical_faults;
+static const bento_block_pool *critical_pool;
+
+static bool counters_saved(void)
+{
+    const bento_block_pool *p = critical_pool;
+    return p == NULL || (p->saved->count == p->state.count && p->saved->fresh == p->state.fresh &&
+                         p->saved->free_head == p->state.free_head);
+}
 
 static uint32_t critical_enter(void)
 {
     critical_entries++;
     critical_depth++;
+    critical_faults += counters_saved() ? 0u : 1u;
     return 0xc5000000u | critical_depth;
 }
 
 static void critical_exit(uint32_t state)
 {
-    if (critical_depth == 0u || state != (0xc5000000u | critical_depth)) {
+    if (critical_depth == 0u || state != (0xc5000000u | critical_depth) || !counters_saved()) {
         critical_faults++;
     }
     critical_depth--;
@@ -461,22 +781,28 @@ static void critical_exit(uint32_t state)
 #define BENTO_CRITICAL_ENTER() critical_enter()
 #define BENTO_CRITICAL_EXIT(state) critical_exit(state)
 #define bento_block_pool_init hooked_block_pool_init
+#define bento_block_pool_open hooked_block_pool_open
 #define bento_block_pool_alloc hooked_block_pool_alloc
 #define bento_block_pool_free hooked_block_pool_free
+#define bento_block_pool_clear hooked_block_pool_clear
+#define configure hooked_configure
 #include "../core/src/block_pool.c"
 #undef bento_block_pool_init
+#undef bento_block_pool_open
 #undef bento_block_pool_alloc
 #undef bento_block_pool_free
+#undef bento_block_pool_clear
+#undef configure
 
 static void test_critical_section(void)
 {
     bento_block_pool pool;
     void *a = NULL, *b = NULL, *c = NULL;
-    CHECK_STATUS(hooked_block_pool_init(&pool, arena.hooked.memory, sizeof arena.hooked.memory, 8,
-                                        2),
+    CHECK_STATUS(hooked_block_pool_init(&pool, arena.pair.memory, BENTO_BLOCK_POOL_BYTES(2, 8), 8, 2),
                  BENTO_OK);
     CHECK_EQ(critical_entries, 0); /* init is not covered: it says so */
-    /* every alloc and free, failing ones included, runs in exactly one balanced section */
+    critical_pool = &pool;
+    /* every alloc, free and clear, failing ones included, runs in exactly one balanced section */
     CHECK_STATUS(hooked_block_pool_alloc(&pool, &a), BENTO_OK);
     CHECK_STATUS(hooked_block_pool_alloc(&pool, &b), BENTO_OK);
     CHECK_STATUS(hooked_block_pool_alloc(&pool, &c), BENTO_E_FULL);
@@ -486,19 +812,26 @@ static void test_critical_section(void)
     *(uint32_t *)a = 1u; /* damage the freed block's link: it now names b, which is live */
     CHECK_STATUS(hooked_block_pool_alloc(&pool, &c), BENTO_OK);
     CHECK(c == a);
-    CHECK_STATUS(hooked_block_pool_alloc(&pool, &c), BENTO_E_CORRUPT);
-    pool.free_head = BENTO_BLOCK_NONE; /* repair */
-    CHECK_STATUS(hooked_block_pool_free(&pool, a), BENTO_OK);
+    CHECK_STATUS(hooked_block_pool_free(&pool, c), BENTO_OK);
+    *(uint32_t *)a = 1u;
+    CHECK_STATUS(hooked_block_pool_free(&pool, b), BENTO_OK); /* the list: b -> a -> b ... */
+    CHECK_STATUS(hooked_block_pool_alloc(&pool, &c), BENTO_OK);
+    CHECK_STATUS(hooked_block_pool_alloc(&pool, &c), BENTO_OK);
+    CHECK_STATUS(hooked_block_pool_alloc(&pool, &c), BENTO_E_FULL);
+    hooked_block_pool_clear(&pool);
+    CHECK_STATUS(hooked_block_pool_alloc(&pool, &c), BENTO_OK);
     CHECK_STATUS(bento_block_pool_check(&pool), BENTO_OK);
-    CHECK_EQ(critical_entries, 9);
+    CHECK_EQ(critical_entries, 14);
     CHECK_EQ(critical_depth, 0);
     CHECK_EQ(critical_faults, 0);
+    critical_pool = NULL;
+    CHECK_STATUS(hooked_block_pool_open(&pool, arena.pair.memory, BENTO_BLOCK_POOL_BYTES(2, 8)),
+                 BENTO_OK);
+    CHECK_EQ(critical_entries, 14); /* nor is open */
 }
 
 void test_block_pool(void)
 {
-    test_arena storage;
-    arena_storage = &storage;
     test_critical_section();
     test_init_statuses();
     test_alloc_free_cycle();
@@ -506,6 +839,9 @@ void test_block_pool(void)
     test_typed_alignment();
     test_reciprocal_exact();
     test_index_of_every_offset();
-    test_corruption();
+    test_check_detects_corruption();
+    test_damaged_counters_stay_out_of_operations();
+    test_confinement();
+    test_open();
     test_against_model();
 }

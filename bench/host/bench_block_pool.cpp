@@ -184,7 +184,7 @@ constexpr uint32_t kPageSize = 128;
 constexpr unsigned kIndexBits = 24;
 constexpr uint32_t kGeneration = 1u << kIndexBits; // every key carries generation 1
 
-BENTO_PAGED_SET_PAGE_TYPE(paged16_page, value16, kPageSize);
+constexpr size_t kPageBytes = BENTO_PAGED_SET_PAGE_BYTES(kPageSize, sizeof(value16));
 
 // A set for n keys over the universe [0, n), pages from a pool with one page per kPageSize keys.
 struct paged_fixture {
@@ -192,21 +192,22 @@ struct paged_fixture {
     bento_block_pool pool;
     bento_paged_set set;
     explicit paged_fixture(size_t n)
-        : pool_storage(BENTO_ALIGN_UNITS(BENTO_BLOCK_POOL_BYTES(n / kPageSize + 1, sizeof(paged16_page)))),
+        : pool_storage(BENTO_ALIGN_UNITS(BENTO_BLOCK_POOL_BYTES(n / kPageSize + 1, kPageBytes))),
           set_storage(BENTO_ALIGN_UNITS(BENTO_PAGED_SET_BYTES(n, n, kPageSize)))
     {
         if (bento_block_pool_init(&pool, pool_storage.data(), pool_storage.size() * sizeof(bento_align_unit),
-                                  sizeof(paged16_page), uint32_t(n / kPageSize + 1)) != BENTO_OK ||
+                                  kPageBytes, uint32_t(n / kPageSize + 1)) != BENTO_OK ||
             bento_paged_set_init(&set, set_storage.data(), set_storage.size() * sizeof(bento_align_unit), &pool,
                                  sizeof(value16), uint32_t(n), uint32_t(n), kPageSize, kIndexBits) != BENTO_OK)
             std::abort();
     }
 };
 
-// The lookup the typed wrapper makes: page shift and value size are constants.
+// The lookup the typed wrapper makes: index mask, page shift and value size are constants.
 inline value16 *paged_get(const bento_paged_set *set, uint32_t key)
 {
-    return static_cast<value16 *>(bento__paged_set_get(set, key, BENTO__LOG2_POW2(kPageSize), sizeof(value16)));
+    return static_cast<value16 *>(bento__paged_set_get(set, key, (1u << kIndexBits) - 1u,
+                                                       BENTO__CEIL_LOG2(kPageSize), sizeof(value16)));
 }
 
 // The peer: a plain sparse set as it is usually written, values dense beside the keys.
@@ -316,11 +317,19 @@ BENCH(paged_set)
             for (uint32_t i = 0; i < count; i++) s += paged_get(&fx.set, k[i])->a;
             bench::sink(s);
         }));
-        bench::report("paged_set", "iterate", n, "bento_paged_set next", bench::time_ns_per_op(n, [&] {
-            uint32_t cursor = 0;
+        bench::report("paged_set", "iterate", n, "bento_paged_set iter", bench::time_ns_per_op(n, [&] {
+            bento_paged_set_iter it;
             uint64_t s = 0;
-            const value16 *v;
-            while ((v = static_cast<const value16 *>(bento_paged_set_next(&fx.set, &cursor, nullptr))) != nullptr) s += v->a;
+            bento_paged_set_iter_init(&it, &fx.set);
+            while (bento_paged_set_iter_next(&it)) s += static_cast<const value16 *>(it.value)->a;
+            bench::sink(s);
+        }));
+        bench::report("paged_set", "iterate", n, "bento_paged_set iter + key", bench::time_ns_per_op(n, [&] {
+            bento_paged_set_iter it;
+            const uint32_t *k = bento_paged_set_keys(&fx.set);
+            uint64_t s = 0;
+            bento_paged_set_iter_init(&it, &fx.set);
+            while (bento_paged_set_iter_next(&it)) s += static_cast<const value16 *>(it.value)->a + k[it.position];
             bench::sink(s);
         }));
         bench::report("paged_set", "iterate", n, "floor", bench::time_ns_per_op(n, [&] {

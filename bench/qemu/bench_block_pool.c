@@ -18,13 +18,14 @@ BENTO_BLOCK_POOL_TYPE(qblocks, msg16, 32);
 typedef struct val8 {
     uint32_t a, b;
 } val8;
-BENTO_PAGED_SET_TYPE(qpaged, val8, 64, 128, 16, 7);
+BENTO_PAGED_SET_TYPE(qpaged, val8, 64, 128, 16);
 BENTO_BLOCK_POOL_TYPE(qpages, qpaged_page, 8);
 
 enum { PAIRS = 200, LIVE = 16, KEYS = 64, UNIVERSE = 128, ROUNDS = 8 };
 
 static qblocks pool;
 static msg16 *live[LIVE];
+static msg16 *probes[2 * LIVE]; /* LIVE live blocks, then LIVE freed ones */
 static uint8_t victims[PAIRS];
 
 static qpages pages;
@@ -86,6 +87,25 @@ __attribute__((noinline)) static uint32_t loop_pairs(void)
         failures += (uint32_t)(qblocks_free(&pool, m) != BENTO_OK);
     }
     return failures;
+}
+
+/* Live and freed blocks, half each, through the typed inline lookup. */
+__attribute__((noinline)) static uint32_t loop_contains(void)
+{
+    uint32_t found = 0u, i;
+    for (i = 0; i < PAIRS; i++) {
+        found += (uint32_t)qblocks_contains(&pool, probes[i & (2u * LIVE - 1u)]);
+    }
+    return found;
+}
+
+__attribute__((noinline)) static uint32_t loop_contains_overhead(void)
+{
+    uint32_t found = 0u, i;
+    for (i = 0; i < PAIRS; i++) {
+        found += (uint32_t)(probes[i & (2u * LIVE - 1u)] != NULL);
+    }
+    return found;
 }
 
 /* The loop alone: what every pair loop does besides its two calls. */
@@ -177,13 +197,24 @@ void qbench_block_pool(void)
     qbench_report("plain free list alloc + free it (pair, calls included; floor, no checks)", ticks, overhead,
                   PAIRS);
 
+    for (i = 0; i < LIVE; i++) {
+        qblocks_alloc(&pool, &probes[LIVE + i]);
+        probes[i] = live[i];
+    }
+    for (i = 0; i < LIVE; i++) {
+        qblocks_free(&pool, probes[LIVE + i]);
+    }
+    overhead = qbench_time(loop_contains_overhead);
+    ticks = qbench_time(loop_contains);
+    qbench_report("block pool contains (typed, half live)", ticks, overhead, PAIRS);
+
     overhead = qbench_time(loop_random_overhead);
     ticks = qbench_time(loop_random_pairs);
     qbench_report("block pool free random + alloc (pair, calls included)", ticks, overhead, PAIRS);
 
     /* the paged set and the plain sparse set hold the same keys (even indices, generation 1) */
     qpages_init(&pages);
-    qpaged_init(&paged, &pages.pool);
+    qpaged_init(&paged, qpages_generic(&pages));
     for (i = 0; i < UNIVERSE; i++) {
         plain_sparse[i] = 0xffffffffu;
     }

@@ -4,70 +4,134 @@
 
 #include "internal.h"
 
-#define STATE_FREE 0u
-#define STATE_LIVE 1u
+/* Header words after the common four. */
+#define P_CAPACITY 0u
+#define P_BLOCK_SIZE 1u
+
+/*
+ * Check the parameters and the buffer and fill the pool's fixed fields, pointing its arrays
+ * into `memory`; shared by init and open. The pool is left inert on failure.
+ */
+static bento_status configure(bento_block_pool *pool, void *memory, size_t bytes,
+                              size_t block_size, uint32_t capacity)
+{
+    bento__layout layout = bento__layout_start(BENTO__BLOCK_POOL_HEAD);
+    size_t stride, blocks, live;
+    BENTO__INERT(pool);
+    if (memory == NULL || block_size == 0u || block_size > UINT32_MAX - 3u || capacity == 0u) {
+        return BENTO_E_ARGUMENT;
+    }
+    stride = BENTO_BLOCK_POOL_STRIDE(block_size);
+    blocks = bento__layout_add(&layout, capacity, stride, 4u);
+    live = bento__layout_add(&layout, capacity, 1u, 1u);
+    /* under 4 GiB in all, so capacity * stride < 2^32: the reciprocal is exact */
+    if (!layout.ok || layout.bytes > UINT32_MAX) {
+        return BENTO_E_ARGUMENT;
+    }
+    if (!bento__is_aligned(memory, bento__align_of_size(stride))) {
+        return BENTO_E_ALIGN;
+    }
+    if (bytes < layout.bytes) {
+        return BENTO_E_SIZE;
+    }
+    pool->blocks = (unsigned char *)memory + blocks;
+    pool->live = (unsigned char *)memory + live;
+    pool->saved = (bento_block_pool_state *)(void *)((uint32_t *)memory + BENTO__HEAD_PARAMS +
+                                                     BENTO__BLOCK_POOL_PARAMS);
+    pool->capacity = capacity;
+    pool->stride = (uint32_t)stride;
+    pool->block_size = (uint32_t)block_size;
+    pool->reciprocal = BENTO__BLOCK_POOL_RECIPROCAL(stride);
+    return BENTO_OK;
+}
 
 bento_status bento_block_pool_init(bento_block_pool *pool, void *memory, size_t bytes,
                                    size_t block_size, uint32_t capacity)
 {
-    const size_t stride = BENTO_BLOCK_POOL_STRIDE(block_size); /* 0 when block_size is 0 */
-    bento_status status = BENTO_E_ARGUMENT;
-    /* until every check passes: a pool of capacity 0 that refuses everything */
-    uintptr_t blocks = 0u;
-    uint32_t reciprocal = 0u;
-    uint32_t usable = 0u;
+    uint32_t *head;
+    bento_status status;
     BENTO_ASSERT(pool != NULL);
-    if (memory != NULL && stride - 4u <= (size_t)UINT32_MAX - 4u) {
-        /* floor((2^32 - 1) / stride) is the largest capacity that spans < 4 GiB */
-        const uint32_t fit = UINT32_MAX / (uint32_t)stride;
-        if (capacity - 1u < fit) {
-            status = BENTO_E_ALIGN;
-            /* the stride's natural alignment: its lowest set bit, capped at 8 */
-            if (((uintptr_t)memory & (stride - 1u) & (BENTO_MAX_ALIGN - 1u)) == 0u) {
-                status = BENTO_E_SIZE;
-                /* BENTO_BLOCK_POOL_BYTES (a stride and a state byte per block), unwrapped */
-                if (bytes >= capacity && bytes - capacity >= (size_t)capacity * stride) {
-                    blocks = (uintptr_t)memory;
-                    reciprocal = fit + 1u; /* ceil(2^32 / stride), as stride >= 4 */
-                    usable = capacity;
-                    status = BENTO_OK;
-                }
-            }
-        }
+    status = configure(pool, memory, bytes, block_size, capacity);
+    if (status != BENTO_OK) {
+        return status;
     }
-    pool->blocks = (unsigned char *)blocks;
-    pool->state = (unsigned char *)(blocks + (size_t)usable * stride);
-    pool->stride = (uint32_t)stride;
-    pool->reciprocal = reciprocal;
-    pool->capacity = usable;
-    pool->fresh = 0u;
-    pool->free_head = BENTO_BLOCK_NONE;
-    pool->count = 0u;
-    return status;
+    head = (uint32_t *)memory;
+    bento__head_write(head, BENTO__KIND_BLOCK_POOL, BENTO_BLOCK_POOL_BYTES(capacity, block_size));
+    head[BENTO__HEAD_PARAMS + P_CAPACITY] = capacity;
+    head[BENTO__HEAD_PARAMS + P_BLOCK_SIZE] = (uint32_t)block_size;
+    /* nothing carved, the free list empty: the blocks and their bytes are not touched */
+    pool->state.free_head = BENTO_NONE;
+    BENTO__SAVE(pool);
+    return BENTO_OK;
+}
+
+bento_status bento_block_pool_open(bento_block_pool *pool, void *memory, size_t bytes)
+{
+    const uint32_t *head = (const uint32_t *)memory;
+    size_t used;
+    bento_status status;
+    BENTO_ASSERT(pool != NULL);
+    BENTO__INERT(pool);
+    status = bento__head_read(memory, bytes, BENTO__KIND_BLOCK_POOL, 4u, BENTO__BLOCK_POOL_HEAD,
+                              &used);
+    if (status != BENTO_OK) {
+        return status;
+    }
+    status = configure(pool, memory, used, head[BENTO__HEAD_PARAMS + P_BLOCK_SIZE],
+                       head[BENTO__HEAD_PARAMS + P_CAPACITY]);
+    if (status == BENTO_OK &&
+        used != BENTO_BLOCK_POOL_BYTES(pool->capacity, pool->block_size)) {
+        status = BENTO_E_CORRUPT;
+    }
+    if (status != BENTO_OK) {
+        BENTO__INERT(pool);
+        return status == BENTO_E_ALIGN ? status : BENTO_E_CORRUPT;
+    }
+    bento__save(&pool->state, pool->saved, sizeof pool->state);
+    /* the counters are trusted from here on: they must describe the buffer exactly */
+    if (bento_block_pool_check(pool) != BENTO_OK) {
+        BENTO__INERT(pool);
+        return BENTO_E_CORRUPT;
+    }
+    return BENTO_OK;
 }
 
 bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block)
 {
-    bento_status status = BENTO_OK;
+    bento_status status = BENTO_E_FULL;
     unsigned char *b = NULL;
-    const uint32_t critical = BENTO_CRITICAL_ENTER();
-    uint32_t index = pool->free_head;
-    /* one unsigned compare covers both an empty list (NONE) and a link out of range */
-    if (index < pool->fresh && pool->state[index] == STATE_FREE) {
-        b = pool->blocks + (size_t)index * pool->stride;
-        pool->free_head = *(const uint32_t *)(const void *)b;
-    } else if (index != BENTO_BLOCK_NONE) {
-        status = BENTO_E_CORRUPT; /* a link beyond the carved region or to a live block */
-    } else if (pool->fresh < pool->capacity) {
-        /* free list empty: every carved block is live, carve the next one */
-        index = pool->fresh++;
-        b = pool->blocks + (size_t)index * pool->stride;
-    } else {
-        status = BENTO_E_FULL;
-    }
-    if (b != NULL) {
-        pool->state[index] = STATE_LIVE;
-        pool->count++;
+    uint32_t critical;
+    BENTO_ASSERT(pool != NULL && block != NULL);
+    critical = BENTO_CRITICAL_ENTER();
+    {
+        bento_block_pool_state *const saved = pool->saved;
+        const uint32_t count = pool->state.count;
+        const uint32_t fresh = pool->state.fresh;
+        uint32_t index = pool->state.free_head;
+        if (index < fresh && pool->live[index] == BENTO__BLOCK_FREE) {
+            /* the head of the free list, a link read from the buffer: a free block below
+             * fresh (<= capacity), so every access it leads to is inside the buffer */
+            uint32_t next;
+            b = pool->blocks + (size_t)index * pool->stride;
+            next = *(const uint32_t *)(const void *)b;
+            pool->state.free_head = next;
+            saved->free_head = next;
+        } else if (count != fresh) {
+            /* the list holds fresh - count blocks, and its head is none of them */
+            status = BENTO_E_CORRUPT;
+        } else if (fresh < pool->capacity) {
+            /* free list empty: every carved block is live, carve the next one */
+            index = fresh;
+            b = pool->blocks + (size_t)index * pool->stride;
+            pool->state.fresh = fresh + 1u;
+            saved->fresh = fresh + 1u;
+        }
+        if (b != NULL) {
+            pool->live[index] = BENTO__BLOCK_LIVE;
+            pool->state.count = count + 1u;
+            saved->count = count + 1u;
+            status = BENTO_OK;
+        }
     }
     BENTO_CRITICAL_EXIT(critical);
     *block = b;
@@ -77,21 +141,35 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block)
 bento_status bento_block_pool_free(bento_block_pool *pool, void *block)
 {
     bento_status status = BENTO_OK;
-    const uint32_t critical = BENTO_CRITICAL_ENTER();
-    const uintptr_t offset = (uintptr_t)block - (uintptr_t)pool->blocks;
-    const uint32_t index = (uint32_t)(((uint64_t)(uint32_t)offset * pool->reciprocal) >> 32);
-    /* index < fresh <= capacity first: then the multiply-back cannot leave 32 bits */
-    if (index < pool->fresh && (uintptr_t)index * pool->stride == offset &&
-        pool->state[index] == STATE_LIVE) {
-        pool->state[index] = STATE_FREE;
-        *(uint32_t *)block = pool->free_head;
-        pool->free_head = index;
-        pool->count--;
+    uint32_t critical;
+    uint32_t index;
+    BENTO_ASSERT(pool != NULL);
+    critical = BENTO_CRITICAL_ENTER();
+    /* below fresh (<= capacity): the state byte read is inside the buffer */
+    index = bento__block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks, pool->reciprocal,
+                                    pool->stride, pool->state.fresh);
+    if (index != BENTO_NONE && pool->live[index] == BENTO__BLOCK_LIVE) {
+        pool->live[index] = BENTO__BLOCK_FREE;
+        *(uint32_t *)block = pool->state.free_head;
+        pool->saved->free_head = pool->state.free_head = index;
+        pool->saved->count = --pool->state.count;
     } else {
         /* one of its blocks but not live (a double free, never handed out), or not its block */
-        status = bento_block_pool_index_of(pool, block) == BENTO_BLOCK_NONE ? BENTO_E_ARGUMENT
-                                                                            : BENTO_E_STALE;
+        status = bento_block_pool_index_of(pool, block) == BENTO_NONE ? BENTO_E_ARGUMENT
+                                                                      : BENTO_E_STALE;
     }
     BENTO_CRITICAL_EXIT(critical);
     return status;
+}
+
+void bento_block_pool_clear(bento_block_pool *pool)
+{
+    uint32_t critical;
+    BENTO_ASSERT(pool != NULL);
+    critical = BENTO_CRITICAL_ENTER();
+    pool->state.count = 0u;
+    pool->state.fresh = 0u;
+    pool->state.free_head = BENTO_NONE;
+    BENTO__SAVE(pool);
+    BENTO_CRITICAL_EXIT(critical);
 }

@@ -7,31 +7,52 @@
 
 #include "internal.h"
 
+/* The header's words and the counters' copy, as init wrote them and the operations keep them. */
+static bool header_sound(const bento_block_pool *pool)
+{
+    const uint32_t *saved = (const uint32_t *)(const void *)pool->saved;
+    const uint32_t *head = saved - BENTO__HEAD_PARAMS - BENTO__BLOCK_POOL_PARAMS;
+    return bento__saved_matches(saved, &pool->state, sizeof pool->state) &&
+           head[BENTO__HEAD_MAGIC] == BENTO__MAGIC &&
+           head[BENTO__HEAD_KIND] == BENTO__KIND_BLOCK_POOL &&
+           head[BENTO__HEAD_SIZE] == BENTO_BLOCK_POOL_BYTES(pool->capacity, pool->block_size) &&
+           head[BENTO__HEAD_ZERO] == 0u && head[BENTO__HEAD_PARAMS] == pool->capacity &&
+           head[BENTO__HEAD_PARAMS + 1u] == pool->block_size;
+}
+
 bento_status bento_block_pool_check(const bento_block_pool *pool)
 {
+    const bento_block_pool_state *s;
     uint32_t index;
-    uint32_t free_blocks = pool->fresh - pool->count;
+    uint32_t free_blocks;
     uint32_t steps;
-    if (pool->fresh > pool->capacity || pool->count > pool->fresh) {
+    BENTO_ASSERT(pool != NULL);
+    s = &pool->state;
+    if (pool->capacity == 0u) {
+        return BENTO_OK; /* inert: an empty pool of capacity 0 */
+    }
+    if (!header_sound(pool) || s->fresh > pool->capacity || s->count > s->fresh) {
         return BENTO_E_CORRUPT;
     }
-    /* every state byte is 0 or 1, and exactly fresh - count of them are 0 */
-    for (index = 0u; index < pool->fresh; index++) {
-        if (pool->state[index] > 1u) {
+    /* every state byte below fresh is 0 or 1, and exactly fresh - count of them are 0 */
+    free_blocks = s->fresh - s->count;
+    for (index = 0u; index < s->fresh; index++) {
+        if (pool->live[index] > BENTO__BLOCK_LIVE) {
             return BENTO_E_CORRUPT;
         }
-        free_blocks -= 1u - pool->state[index];
+        free_blocks -= BENTO__BLOCK_LIVE - pool->live[index];
     }
     if (free_blocks != 0u) {
         return BENTO_E_CORRUPT;
     }
-    /* the list then passes through every free block once: no cycle, none missing */
-    index = pool->free_head;
-    for (steps = pool->fresh - pool->count; steps != 0u; steps--) {
-        if (index >= pool->fresh || pool->state[index] != 0u) {
+    /* the list then passes through every free block once: fresh - count free blocks, then
+     * BENTO_NONE, so a cycle (which never reaches BENTO_NONE) or a short list is caught */
+    index = s->free_head;
+    for (steps = s->fresh - s->count; steps != 0u; steps--) {
+        if (index >= s->fresh || pool->live[index] != BENTO__BLOCK_FREE) {
             return BENTO_E_CORRUPT;
         }
         index = *(const uint32_t *)(const void *)(pool->blocks + (size_t)index * pool->stride);
     }
-    return index == BENTO_BLOCK_NONE ? BENTO_OK : BENTO_E_CORRUPT;
+    return index == BENTO_NONE ? BENTO_OK : BENTO_E_CORRUPT;
 }

@@ -12,14 +12,8 @@ static bool header_sound(const bento_grid *grid)
 {
     const uint32_t *saved = (const uint32_t *)(const void *)grid->saved;
     const uint32_t *head = saved - BENTO__HEAD_PARAMS - BENTO__GRID_PARAMS;
-    const uint32_t *state = (const uint32_t *)(const void *)&grid->state;
-    uint32_t i;
-    for (i = 0u; i < sizeof grid->state / 4u; i++) {
-        if (saved[i] != state[i]) {
-            return false;
-        }
-    }
-    return head[BENTO__HEAD_MAGIC] == BENTO__MAGIC && head[BENTO__HEAD_KIND] == BENTO__KIND_GRID &&
+    return bento__saved_matches(grid->saved, &grid->state, sizeof grid->state) &&
+           head[BENTO__HEAD_MAGIC] == BENTO__MAGIC && head[BENTO__HEAD_KIND] == BENTO__KIND_GRID &&
            head[BENTO__HEAD_SIZE] == BENTO_GRID_BYTES(grid->capacity, grid->cell_size) &&
            head[BENTO__HEAD_ZERO] == 0u &&
            head[BENTO__HEAD_PARAMS] == (grid->dims | (uint32_t)grid->window << 8) &&

@@ -213,4 +213,19 @@ static inline bento_status bento__head_read(const void *memory, size_t bytes, ui
     return BENTO_OK;
 }
 
+/* What a checker tests first: the counters' copy in the header equals the counters (both
+ * structs of uint32_t, `bytes` long). */
+static inline bool bento__saved_matches(const void *saved, const void *state, size_t bytes)
+{
+    const uint32_t *a = (const uint32_t *)saved;
+    const uint32_t *b = (const uint32_t *)state;
+    size_t n;
+    for (n = 0u; n < bytes / 4u; n++) {
+        if (a[n] != b[n]) {
+            return false;
+        }
+    }
+    return true;
+}
+
 #endif /* BENTO_INTERNAL_H */

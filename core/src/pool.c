@@ -120,12 +120,11 @@ bento_status bento_pool_open(bento_pool *pool, void *memory, size_t bytes)
 
 bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
 {
-    const uint32_t mask = pool->index_mask;
-    const uint32_t position = pool->state.count;
-    uint32_t index = pool->state.free_head;
-    uint32_t slot;
-    bento_status status = BENTO_OK;
+    uint32_t mask, position, index, slot;
     BENTO_ASSERT(pool != NULL && handle != NULL);
+    mask = pool->index_mask;
+    position = pool->state.count;
+    index = pool->state.free_head;
     *handle = 0u;
     if (value != NULL) {
         *value = NULL;
@@ -137,10 +136,7 @@ bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
     slot = pool->slots[index];
     if ((slot & (mask + 1u)) != 0u ||
         (pool->state.free_count > 1u && (slot & mask) >= pool->capacity)) {
-        status = BENTO_E_CORRUPT; /* a live slot, or a link out of range, in the queue */
-    }
-    if (status != BENTO_OK) {
-        return status;
+        return BENTO_E_CORRUPT; /* a live slot, or a link out of range, in the queue */
     }
     /* count < capacity: count + free_count + retired == capacity and free_count >= 1 */
     pool->state.free_head = slot & mask;
@@ -188,12 +184,11 @@ static inline void release_slot(bento_pool *pool, uint32_t index)
 
 bento_status bento_pool_destroy(bento_pool *pool, uint32_t handle)
 {
-    const uint32_t mask = pool->index_mask;
-    const uint32_t index = handle & mask;
-    uint32_t position;
-    uint32_t last;
+    uint32_t mask, index, position, last;
     uint32_t moved = 0u;
     BENTO_ASSERT(pool != NULL);
+    mask = pool->index_mask;
+    index = handle & mask;
     position = bento__pool_position(pool, handle, mask, pool->capacity);
     if (position == BENTO_NONE) {
         return BENTO_E_STALE;

@@ -12,16 +12,10 @@ static bool header_sound(const bento_pool *pool)
 {
     const uint32_t *saved = (const uint32_t *)(const void *)pool->saved;
     const uint32_t *head = saved - BENTO__HEAD_PARAMS - BENTO__POOL_PARAMS;
-    const uint32_t *state = (const uint32_t *)(const void *)&pool->state;
     const uint32_t bits = pool->index_bits | (uint32_t)pool->generation_bits << 8 |
                           (uint32_t)pool->policy << 16;
-    uint32_t i;
-    for (i = 0u; i < sizeof pool->state / 4u; i++) {
-        if (saved[i] != state[i]) {
-            return false;
-        }
-    }
-    return head[BENTO__HEAD_MAGIC] == BENTO__MAGIC && head[BENTO__HEAD_KIND] == BENTO__KIND_POOL &&
+    return bento__saved_matches(pool->saved, &pool->state, sizeof pool->state) &&
+           head[BENTO__HEAD_MAGIC] == BENTO__MAGIC && head[BENTO__HEAD_KIND] == BENTO__KIND_POOL &&
            head[BENTO__HEAD_SIZE] == BENTO_POOL_BYTES(pool->capacity, pool->value_size) &&
            head[BENTO__HEAD_ZERO] == 0u && head[BENTO__HEAD_PARAMS] == pool->capacity &&
            head[BENTO__HEAD_PARAMS + 1u] == pool->value_size &&

@@ -6,7 +6,8 @@
  * Springs hold plain pointers to the two bodies they join: those pointers stay valid while
  * other bodies come and go, because a value never moves until its own key is removed. The pages
  * come from one block pool shared with a second set (team tags) and go back when they empty.
- * Radio packets come from a typed block pool; a packet freed twice is answered with a status.
+ * Physics walks the bodies in memory order with the set's iterator. Radio packets come from a
+ * typed block pool; a packet freed twice is answered with a status.
  */
 #include <bento/block_pool.h>
 #include <bento/paged_set.h>
@@ -29,8 +30,9 @@ struct packet {
 
 enum { INDEX_BITS = 10, UNIVERSE = 1024, PAGE = 16, BODIES = 96, SPRINGS = 24, FRAMES = 300 };
 
-BENTO_PAGED_SET_TYPE(bodies, struct body, BODIES, UNIVERSE, PAGE, INDEX_BITS);
-BENTO_PAGED_SET_TYPE(tags, uint32_t, BODIES, UNIVERSE, PAGE, INDEX_BITS);
+/* the fewest index bits that name UNIVERSE indices: INDEX_BITS */
+BENTO_PAGED_SET_TYPE(bodies, struct body, BODIES, UNIVERSE, PAGE);
+BENTO_PAGED_SET_TYPE(tags, uint32_t, BODIES, UNIVERSE, PAGE);
 /* one pool for both sets: its blocks fit the larger page */
 BENTO_BLOCK_POOL_TYPE(pages, bodies_page, 14);
 BENTO_BLOCK_POOL_TYPE(packets, struct packet, 8);
@@ -118,8 +120,10 @@ int main(void)
     uint32_t frame, i, broken = 0u, pages_peak = 0u, double_frees = 0u, bodies_peak = 0u;
     uint32_t springs_peak = 0u;
     struct packet *p = NULL;
-    if (pages_init(&page_pool) != BENTO_OK || bodies_init(&world, &page_pool.pool) != BENTO_OK ||
-        tags_init(&teams, &page_pool.pool) != BENTO_OK || packets_init(&radio) != BENTO_OK) {
+    bodies_iter it;
+    if (pages_init(&page_pool) != BENTO_OK ||
+        bodies_init(&world, pages_generic(&page_pool)) != BENTO_OK ||
+        tags_init(&teams, pages_generic(&page_pool)) != BENTO_OK || packets_init(&radio) != BENTO_OK) {
         say("paged: init failed\n");
         bento_port_exit(1);
     }
@@ -136,11 +140,11 @@ int main(void)
         if (growing ? roll == 7u : roll < 6u) {
             destroy_one();
         }
-        /* physics: every body, through the dense keys */
-        for (i = 0; i < bodies_count(&world); i++) {
-            struct body *b = bodies_get(&world, bodies_keys(&world)[i]);
-            b->x += b->vx;
-            b->y += b->vy;
+        /* physics: every body, page by page in memory order */
+        bodies_iter_init(&it, &world);
+        while (bodies_iter_next(&it)) {
+            it.value->x += it.value->vx;
+            it.value->y += it.value->vy;
         }
         /* every spring's pointers still name its own two bodies */
         for (i = 0; i < spring_count; i++) {
@@ -187,8 +191,9 @@ int main(void)
     say("pages in use after the last body: ");
     say_number(pages_count(&page_pool));
     say("\n");
-    bento_port_exit(broken == 0u && pages_count(&page_pool) == 0u &&
-                            double_frees == FRAMES && bento_block_pool_check(&page_pool.pool) == BENTO_OK
+    bento_port_exit(broken == 0u && pages_count(&page_pool) == 0u && double_frees == FRAMES &&
+                            pages_check(&page_pool) == BENTO_OK && bodies_check(&world) == BENTO_OK &&
+                            tags_check(&teams) == BENTO_OK
                         ? 0
                         : 1);
     return 0;

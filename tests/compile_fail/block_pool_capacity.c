@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* A typed block pool of no blocks must not compile.
- * expect: capacity_must_be_at_least_1_and_the_blocks_under_4_GiB */
+ * expect: capacity_must_be_at_least_1_and_the_pool_under_4_GiB */
 #include <bento/block_pool.h>
 
 #ifdef BENTO_EXPECT_OK

@@ -4,7 +4,7 @@
 #include <bento/paged_set.h>
 
 #ifdef BENTO_EXPECT_OK
-BENTO_PAGED_SET_TYPE(even, uint32_t, 8, 64, 16, 6);
+BENTO_PAGED_SET_TYPE(even, uint32_t, 8, 64, 16);
 #else
-BENTO_PAGED_SET_TYPE(odd, uint32_t, 8, 64, 12, 6);
+BENTO_PAGED_SET_TYPE(odd, uint32_t, 8, 64, 12);
 #endif

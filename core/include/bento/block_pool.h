@@ -5,16 +5,20 @@
  * A block pool hands out blocks of one size from a caller buffer and takes them back, both in
  * O(1), with no search and no fragmentation. Free blocks form a singly linked list threaded
  * through the free blocks themselves: the first 4 bytes of a free block hold the index of the
- * next free block. Blocks that have never been handed out since init are not on the list: they
- * are carved one at a time from the end of the used region (`fresh`), so init touches no memory
- * and the high-water mark costs nothing on the fast path (the free list is only empty when every
- * carved block is live, so the carved region is exactly the largest count ever reached).
+ * next free block (BENTO_NONE after the last). Blocks that have never been handed out since
+ * init or clear are not on the list: they are carved one at a time from the end of the used
+ * region (`fresh`), so init and clear touch only the header, and the high-water mark costs
+ * nothing on the fast path (the free list is only empty when every carved block is live, so
+ * the carved region is exactly the largest count reached).
  *
- * Memory layout inside the caller buffer (BENTO_BLOCK_POOL_BYTES(capacity, block_size) bytes):
- *     blocks  capacity * stride bytes; stride = block_size rounded up to a multiple of 4
- *     state   capacity bytes: 1 for a live block, 0 for a free one (meaningful below `fresh`)
- * The buffer holds indices only, never pointers (the bento_block_pool struct holds the two
- * pointers into it).
+ * Memory (BENTO_BLOCK_POOL_BYTES(capacity, block_size) bytes, aligned to the blocks'
+ * alignment: the largest power of two dividing the stride, at least 4, at most
+ * BENTO_MAX_ALIGN):
+ *     header  parameters and a copy of the counters (bento/common.h, "Buffers")
+ *     blocks  capacity * stride bytes; stride = block_size rounded up to a multiple of 4,
+ *             so every block holds a word-aligned link while it is free
+ *     live    capacity bytes: 1 for a live block, 0 for a free one (meaningful below `fresh`)
+ * The buffer holds indices only, never pointers.
  *
  * Why a state byte per block: a free must know in O(1) whether the block is live. The free
  * list cannot tell (a live block's first word is the caller's data and may look like a link),
@@ -22,37 +26,42 @@
  * BENTO_E_STALE instead of a cycle in the free list, and what lets alloc refuse a damaged link
  * (a caller writing into a block after freeing it) instead of handing one block out twice.
  *
- * Pointer to index without division: the stride need not be a power of two. Free multiplies the
- * byte offset by a 32-bit reciprocal of the stride (rounded up) and keeps the high word; for an
- * offset that is an exact multiple k * stride with k < capacity this gives k exactly because
- * capacity * stride < 2^32 (checked at init). The candidate index is then verified by
- * multiplying back, so a pointer into the middle of a block or outside the pool is refused.
- * On Cortex-M3/M4/M7/M33 that is one UMULL; on Cortex-M0 it is a call to the compiler's
- * 64-bit multiply helper.
+ * Pointer to index without division: the stride need not be a power of two. The byte offset
+ * is multiplied by a 32-bit reciprocal of the stride (rounded up) and the high word kept; for
+ * an offset that is an exact multiple k * stride with k < capacity this gives k exactly,
+ * because capacity * stride < 2^32 (the whole buffer is below 4 GiB, checked at init). The
+ * candidate index is then verified by multiplying back, so a pointer into the middle of a
+ * block or outside the pool is refused. On Cortex-M3/M4/M7/M33 that is one UMULL; on
+ * Cortex-M0 a call to the compiler's 64-bit multiply helper.
  *
- * Alignment: the buffer must be aligned to the stride's natural alignment, the largest power
- * of two dividing the stride, at least 4 and at most BENTO_MAX_ALIGN (8); every block then has
- * that alignment. Block types needing more than 8-byte alignment are not supported.
+ * Damaged buffers (bento/common.h, "Confinement"): every link and state byte read from the
+ * buffer is checked against the counters in the struct (fresh <= capacity) before it is used
+ * as an index, so whatever the buffer holds, no operation reads or writes outside it. Alloc
+ * answers BENTO_E_CORRUPT when the head of the free list is not a free carved block.
  *
- * Interrupt safety: alloc and free run their whole body between BENTO_CRITICAL_ENTER() and
- * BENTO_CRITICAL_EXIT() (bento/common.h). The defaults do nothing, and then the pool is not
- * thread-safe: one context at a time. When a port defines them to save PRIMASK and disable
- * interrupts (and restore PRIMASK on exit), then on one core:
+ * Interrupt safety: alloc, free and clear run their whole body, the write-through of the
+ * counters to the header included, between BENTO_CRITICAL_ENTER() and BENTO_CRITICAL_EXIT()
+ * (bento/common.h). The defaults do nothing, and then the pool is not thread-safe: one
+ * context at a time. When a port defines them to save PRIMASK and disable interrupts (and
+ * restore PRIMASK on exit), then on one core:
  *   - bento_block_pool_alloc and bento_block_pool_free may be called on the same pool from
  *     thread mode and from any interrupt handler, in any mix and nesting: each one is atomic
  *     with respect to the others, and a block is never handed out twice;
  *   - bento_block_pool_count and bento_block_pool_high_water read one aligned 32-bit word, so
  *     they return a value that was true at some instant (not necessarily the current one);
- *   - nothing else is covered: init and check must not run while another context may
- *     call alloc or free (disable interrupts around them yourself); the inline lookups
- *     (contains, index_of, block_at) are not atomic with a concurrent free; the contents of a
- *     block are the caller's to protect. With several cores, PRIMASK is not enough: the hook
- *     must take a lock shared by the cores.
+ *   - nothing else is covered: init, open and check must not run while another context may
+ *     call alloc or free (disable interrupts around them yourself); clear is atomic but makes
+ *     every block handed out before it free, whoever holds it; the inline lookups (contains,
+ *     index_of, block_at) are not atomic with a concurrent free; the contents of a block are
+ *     the caller's to protect. With several cores, PRIMASK is not enough: the hook must take
+ *     a lock shared by the cores.
  * The critical section is a handful of instructions: interrupt latency grows by at most one
  * alloc or free.
  *
+ * Conventions (bento/common.h): statuses, out-parameters, inert after a failed init or open.
+ *
  * Typed pools: BENTO_BLOCK_POOL_TYPE(name, T, capacity) declares a pool of T with its own
- * storage (see the end of this file).
+ * storage (see the end of the API below).
  */
 #ifndef BENTO_BLOCK_POOL_H
 #define BENTO_BLOCK_POOL_H
@@ -63,46 +72,61 @@
 extern "C" {
 #endif
 
-/* The index that ends the free list (never a block index: capacity < 2^32 - 1). */
-#define BENTO_BLOCK_NONE 0xffffffffu
+/* The counters, kept in the struct and copied to the buffer's header on every change. */
+typedef struct bento_block_pool_state {
+    uint32_t count;     /* live blocks */
+    uint32_t fresh;     /* blocks [0, fresh) carved since init or clear: the high-water mark */
+    uint32_t free_head; /* front of the free list (fresh - count blocks), BENTO_NONE if empty */
+} bento_block_pool_state;
 
+/* A block pool. Its fields are the implementation's: use the functions. */
 typedef struct bento_block_pool {
-    unsigned char *blocks; /* capacity blocks of `stride` bytes */
-    unsigned char *state;  /* capacity bytes: 1 live, 0 free; indices below `fresh` only */
-    uint32_t stride;       /* block size rounded up to a multiple of 4 */
-    uint32_t reciprocal;   /* ceil(2^32 / stride): pointer offset to index by multiplication */
+    unsigned char *blocks;          /* capacity blocks of `stride` bytes */
+    unsigned char *live;            /* capacity bytes: 1 live, 0 free (below fresh) */
+    bento_block_pool_state *saved;  /* the counters' copy in the buffer (`state` when inert) */
+    bento_block_pool_state state;
     uint32_t capacity;
-    uint32_t fresh;        /* blocks [fresh, capacity) not handed out since init; high-water mark */
-    uint32_t free_head;    /* first free block below fresh, or BENTO_BLOCK_NONE */
-    uint32_t count;        /* live blocks */
+    uint32_t stride;                /* block_size rounded up to a multiple of 4 */
+    uint32_t block_size;
+    uint32_t reciprocal;            /* ceil(2^32 / stride): pointer offset to index */
 } bento_block_pool;
 
-/* Bytes of one block for a requested block size: rounded up to a multiple of 4 (>= 4). */
+/* Bytes from one block to the next: the block size rounded up to a multiple of 4. */
 #define BENTO_BLOCK_POOL_STRIDE(block_size) BENTO_ALIGN_UP((size_t)(block_size), 4u)
 
 /* Bytes of caller memory for a pool (a constant expression when the arguments are). */
 #define BENTO_BLOCK_POOL_BYTES(capacity, block_size) \
-    ((size_t)(capacity) * BENTO_BLOCK_POOL_STRIDE(block_size) + (size_t)(capacity))
+    (BENTO__BLOCK_POOL_HEAD + (size_t)(capacity) * (BENTO_BLOCK_POOL_STRIDE(block_size) + 1u))
 
 /*
- * Carve a pool of `capacity` blocks of `block_size` bytes out of `memory` (`bytes` long).
- * O(1): the memory is not touched. Preconditions: block_size >= 1, capacity >= 1, and
- * capacity * stride <= UINT32_MAX (the blocks span less than 4 GiB). Returns BENTO_E_ARGUMENT
- * for a parameter out of range (also a NULL memory), BENTO_E_ALIGN for a buffer not aligned
- * to the stride's natural alignment, BENTO_E_SIZE when
- * bytes < BENTO_BLOCK_POOL_BYTES(capacity, block_size). On failure the pool has capacity 0:
- * every alloc answers BENTO_E_FULL and every free BENTO_E_ARGUMENT.
- * To free every block at once, call init again (O(1)); that also restarts the high-water mark.
+ * Carve a pool of `capacity` blocks of `block_size` bytes out of `memory` (`bytes` long),
+ * every block free. O(1): only the header is written. Preconditions a status reports:
+ * block_size >= 1, capacity >= 1, BENTO_BLOCK_POOL_BYTES(capacity, block_size) < 4 GiB.
+ * Returns BENTO_E_ARGUMENT for a parameter out of range (also a NULL memory), BENTO_E_ALIGN
+ * for a buffer not aligned as the blocks need (see "Memory"), BENTO_E_SIZE when
+ * bytes < BENTO_BLOCK_POOL_BYTES(capacity, block_size); the pool is inert then.
  */
 bento_status bento_block_pool_init(bento_block_pool *pool, void *memory, size_t bytes,
                                    size_t block_size, uint32_t capacity);
 
 /*
+ * Reattach `pool` to `memory`, a buffer that holds a block pool (bento/common.h, "Buffers"):
+ * the header's parameters, the counters and every invariant bento_block_pool_check verifies
+ * are validated. Live blocks stay live, at the same offsets in the buffer (bento_block_pool_
+ * block_at finds them by index). BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN for a buffer
+ * not aligned as its blocks need, BENTO_E_SIZE when bytes is shorter than a header or than the
+ * pool the header describes, BENTO_E_CORRUPT for anything else; the pool is inert then.
+ * O(high_water).
+ */
+bento_status bento_block_pool_open(bento_block_pool *pool, void *memory, size_t bytes);
+
+/*
  * Take a block. On BENTO_OK, *block points to `stride` bytes aligned as described above;
  * their contents are not initialised (the first word holds a stale free-list link).
- * BENTO_E_FULL when every block is live; BENTO_E_CORRUPT when the free list is damaged (a
- * freed block was written to, or the pool's memory was overwritten); on either *block is NULL
- * and the pool is unchanged. O(1). Interrupt-safe only as described above.
+ * BENTO_E_FULL when every block is live; BENTO_E_CORRUPT when the free list is damaged (its
+ * head is not a free block below the high-water mark: a freed block was written to, or the
+ * buffer was overwritten); on either *block is NULL and the pool is unchanged. O(1).
+ * Interrupt-safe only as described above.
  */
 bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block);
 
@@ -115,111 +139,236 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block);
 bento_status bento_block_pool_free(bento_block_pool *pool, void *block);
 
 /*
- * Verify the invariants: counters in range, every state byte 0 or 1, the free list a chain of
- * exactly (fresh - count) distinct free blocks ending in BENTO_BLOCK_NONE. BENTO_OK, or
- * BENTO_E_CORRUPT. O(capacity), no recursion, no extra memory.
+ * Free every block at once and restart the high-water mark. O(1): only the counters change.
+ * Every block handed out before is free afterwards (freeing one again answers BENTO_E_STALE).
+ */
+void bento_block_pool_clear(bento_block_pool *pool);
+
+/*
+ * Verify the buffer: the header and the counters' copy, counters in range, every state byte
+ * below the high-water mark 0 or 1, the free list a chain of exactly (high_water - count)
+ * distinct free blocks ending in BENTO_NONE. BENTO_OK, or BENTO_E_CORRUPT. O(high_water), no
+ * recursion, no extra memory.
  */
 bento_status bento_block_pool_check(const bento_block_pool *pool);
 
 /*
- * The index (0 .. capacity-1) of the block starting at `block`, or BENTO_BLOCK_NONE when
- * `block` is not the start of one of this pool's blocks. Says nothing about liveness. O(1).
+ * The index (0 .. capacity-1) of the block starting at `block`, or BENTO_NONE when `block` is
+ * not the start of one of this pool's blocks. Says nothing about liveness. O(1), inline.
  */
-static inline uint32_t bento_block_pool_index_of(const bento_block_pool *pool, const void *block)
-{
-    const uintptr_t offset = (uintptr_t)block - (uintptr_t)pool->blocks;
-    const uint32_t index =
-        (uint32_t)(((uint64_t)(uint32_t)offset * pool->reciprocal) >> 32);
-    if (index >= pool->capacity || (uintptr_t)index * pool->stride != offset) {
-        return BENTO_BLOCK_NONE;
-    }
-    return index;
-}
+static inline uint32_t bento_block_pool_index_of(const bento_block_pool *pool, const void *block);
 
-/* The block at `index`; precondition: index < capacity. O(1). */
-static inline void *bento_block_pool_block_at(const bento_block_pool *pool, uint32_t index)
-{
-    return pool->blocks + (size_t)index * pool->stride;
-}
+/* The block at `index`, or NULL when index >= capacity. O(1), inline. */
+static inline void *bento_block_pool_block_at(const bento_block_pool *pool, uint32_t index);
 
-/* True when `block` is the start of one of this pool's blocks and that block is live. O(1). */
-static inline bool bento_block_pool_contains(const bento_block_pool *pool, const void *block)
-{
-    const uint32_t index = bento_block_pool_index_of(pool, block);
-    return index < pool->fresh && pool->state[index] != 0u;
-}
+/* True when `block` is the start of one of this pool's blocks and that block is live. O(1),
+ * inline. */
+static inline bool bento_block_pool_contains(const bento_block_pool *pool, const void *block);
 
-/* Live blocks. */
-static inline uint32_t bento_block_pool_count(const bento_block_pool *pool) { return pool->count; }
+/* Live blocks. O(1). */
+static inline uint32_t bento_block_pool_count(const bento_block_pool *pool);
 
-/*
- * The most blocks live at once since init. It is the carved region: a block is carved only
- * when the free list is empty, that is when every carved block is live.
- */
-static inline uint32_t bento_block_pool_high_water(const bento_block_pool *pool)
-{
-    return pool->fresh;
-}
+/* The most blocks live at once since init or clear (the carved region). O(1). */
+static inline uint32_t bento_block_pool_high_water(const bento_block_pool *pool);
 
-/* Blocks given at init (0 after a failed init). */
-static inline uint32_t bento_block_pool_capacity(const bento_block_pool *pool)
-{
-    return pool->capacity;
-}
+/* Blocks given at init (0 when inert). O(1). */
+static inline uint32_t bento_block_pool_capacity(const bento_block_pool *pool);
 
-/* Bytes per block: the block size given at init rounded up to a multiple of 4. */
-static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
-{
-    return pool->stride;
-}
+/* Bytes per block: the block size given at init rounded up to a multiple of 4. O(1). */
+static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool);
 
 /*
  * BENTO_BLOCK_POOL_TYPE(name, T, capacity) declares:
  *   name                                  the pool type, storage included
  *   name_init(name *)                     -> bento_status (BENTO_OK for a well-formed type)
- *   name_alloc(name *, T **)              -> bento_status (see bento_block_pool_alloc)
- *   name_free(name *, T *)                -> bento_status (see bento_block_pool_free)
- *   name_contains, name_count, name_high_water, name_capacity
- * It fails to compile when capacity is 0 or the blocks would span 4 GiB or more. T's
- * alignment must be at most 8. A pool object points into its own storage: do not copy it
- * after init.
+ *   name_open(name *)                     -> bento_status: bento_block_pool_open on its own
+ *                                            storage, BENTO_E_CORRUPT also for a pool of
+ *                                            another type
+ *   name_alloc(name *, T **)              -> bento_status
+ *   name_free(name *, T *)                -> bento_status
+ *   name_contains(const name *, const T *) -> bool
+ *   name_index_of(const name *, const T *) -> uint32_t (or BENTO_NONE)
+ *   name_block_at(const name *, uint32_t index) -> T * (or NULL)
+ *   name_count, name_capacity, name_high_water, name_stride -> uint32_t
+ *   name_check -> bento_status, name_clear
+ *   name_generic(name *)                  -> bento_block_pool *: the pool underneath, for
+ *                                            what takes a generic pool (a paged set's pages)
+ * It fails to compile when capacity is 0 or the pool would span 4 GiB or more. A pool object
+ * points into its own storage: after copying one (`b = a`), or when it lives in retained RAM
+ * after a reset, call name_open(&b).
  *
  *     BENTO_BLOCK_POOL_TYPE(msg_pool, struct message, 32);
  *     static msg_pool messages;   // static storage, one line
  */
-#define BENTO_BLOCK_POOL_TYPE(name, T, capacity_)                                                 \
+#define BENTO_BLOCK_POOL_TYPE(name, T, capacity) BENTO__BLOCK_POOL_TYPE(name, T, capacity)
+
+/* ---------------------------------------------------------------------------------------------
+ * Everything below is implementation detail: not part of the API.
+ */
+
+/* Header: 2 parameter words (capacity, block size), then the counters. */
+#define BENTO__BLOCK_POOL_PARAMS 2u
+#define BENTO__BLOCK_POOL_HEAD \
+    BENTO__HEAD_BYTES(BENTO__BLOCK_POOL_PARAMS + sizeof(bento_block_pool_state) / 4u)
+
+/* ceil(2^32 / stride) for a stride >= 4, as a constant expression when stride is one. */
+#define BENTO__BLOCK_POOL_RECIPROCAL(stride) ((uint32_t)(UINT32_MAX / (uint32_t)(stride) + 1u))
+
+/* State bytes. */
+#define BENTO__BLOCK_FREE 0u
+#define BENTO__BLOCK_LIVE 1u
+
+/*
+ * The index of the block starting `offset` bytes from the first block, when it is below
+ * `limit` (at most the capacity), or BENTO_NONE. The reciprocal and the stride are arguments
+ * so that typed wrappers pass constants. Exact for offsets k * stride with k * stride < 2^32;
+ * the multiply-back refuses every other offset (on 64-bit hosts also those beyond 2^32, whose
+ * low word alone could look like a block start).
+ */
+static inline uint32_t bento__block_pool_index(uintptr_t offset, uint32_t reciprocal,
+                                               uint32_t stride, uint32_t limit)
+{
+    const uint32_t index = (uint32_t)(((uint64_t)(uint32_t)offset * reciprocal) >> 32);
+    if (index >= limit || (uintptr_t)index * stride != offset) {
+        return BENTO_NONE;
+    }
+    return index;
+}
+
+static inline uint32_t bento__block_pool_index_of(const bento_block_pool *pool, const void *block,
+                                                  uint32_t reciprocal, uint32_t stride)
+{
+    return bento__block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks, reciprocal, stride,
+                                   pool->capacity);
+}
+
+/* Live: a block below the high-water mark (trusted, at most the capacity) whose byte says so. */
+static inline bool bento__block_pool_contains(const bento_block_pool *pool, const void *block,
+                                              uint32_t reciprocal, uint32_t stride)
+{
+    const uint32_t index = bento__block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks,
+                                                   reciprocal, stride, pool->state.fresh);
+    return index != BENTO_NONE && pool->live[index] == BENTO__BLOCK_LIVE;
+}
+
+static inline void *bento__block_pool_block_at(const bento_block_pool *pool, uint32_t index,
+                                               size_t stride)
+{
+    if (index >= pool->capacity) {
+        return NULL;
+    }
+    return pool->blocks + (size_t)index * stride;
+}
+
+static inline uint32_t bento_block_pool_index_of(const bento_block_pool *pool, const void *block)
+{
+    BENTO_ASSERT(pool != NULL);
+    return bento__block_pool_index_of(pool, block, pool->reciprocal, pool->stride);
+}
+
+static inline void *bento_block_pool_block_at(const bento_block_pool *pool, uint32_t index)
+{
+    BENTO_ASSERT(pool != NULL);
+    return bento__block_pool_block_at(pool, index, pool->stride);
+}
+
+static inline bool bento_block_pool_contains(const bento_block_pool *pool, const void *block)
+{
+    BENTO_ASSERT(pool != NULL);
+    return bento__block_pool_contains(pool, block, pool->reciprocal, pool->stride);
+}
+
+static inline uint32_t bento_block_pool_count(const bento_block_pool *pool)
+{
+    BENTO_ASSERT(pool != NULL);
+    return pool->state.count;
+}
+
+static inline uint32_t bento_block_pool_high_water(const bento_block_pool *pool)
+{
+    BENTO_ASSERT(pool != NULL);
+    return pool->state.fresh;
+}
+
+static inline uint32_t bento_block_pool_capacity(const bento_block_pool *pool)
+{
+    BENTO_ASSERT(pool != NULL);
+    return pool->capacity;
+}
+
+static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
+{
+    BENTO_ASSERT(pool != NULL);
+    return pool->stride;
+}
+
+#define BENTO__BLOCK_POOL_TYPE(name, T, capacity_)                                                \
     BENTO_STATIC_ASSERT((capacity_) >= 1 &&                                                       \
-                            (uint64_t)(capacity_) * BENTO_BLOCK_POOL_STRIDE(sizeof(T)) <=         \
+                            (uint64_t)BENTO__BLOCK_POOL_HEAD +                                    \
+                                    (uint64_t)(capacity_) *                                       \
+                                        (BENTO_BLOCK_POOL_STRIDE(sizeof(T)) + 1u) <=              \
                                 (uint64_t)UINT32_MAX,                                             \
-                        name##_capacity_must_be_at_least_1_and_the_blocks_under_4_GiB);        \
-    typedef struct name {                                                                         \
-        bento_block_pool pool;                                                                    \
-        bento_align_unit storage[BENTO_ALIGN_UNITS(BENTO_BLOCK_POOL_BYTES(capacity_, sizeof(T)))]; \
-    } name;                                                                                       \
+                        name##_capacity_must_be_at_least_1_and_the_pool_under_4_GiB);             \
+    BENTO__TYPED(name, bento_block_pool, BENTO_BLOCK_POOL_BYTES(capacity_, sizeof(T)))            \
     BENTO_WRAPPER bento_status name##_init(name *p)                                               \
     {                                                                                             \
-        return bento_block_pool_init(&p->pool, p->storage, sizeof p->storage, sizeof(T),          \
+        BENTO_ASSERT(p != NULL);                                                                  \
+        return bento_block_pool_init(&p->generic_, p->storage_, sizeof p->storage_, sizeof(T),    \
                                      (capacity_));                                                \
     }                                                                                             \
+    BENTO__TYPED_OPEN(name, bento_block_pool,                                                     \
+                      x->generic_.capacity == (capacity_) &&                                      \
+                          x->generic_.block_size == sizeof(T))                                    \
     BENTO_WRAPPER bento_status name##_alloc(name *p, T **block)                                   \
     {                                                                                             \
-        void *b;                                                                                  \
-        bento_status s = bento_block_pool_alloc(&p->pool, &b);                                    \
-        *block = (T *)b;                                                                          \
-        return s;                                                                                 \
+        void *b_;                                                                                 \
+        bento_status s_;                                                                          \
+        BENTO_ASSERT(p != NULL && block != NULL);                                                 \
+        s_ = bento_block_pool_alloc(&p->generic_, &b_);                                           \
+        *block = (T *)b_;                                                                         \
+        return s_;                                                                                \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_free(name *p, T *block)                                     \
     {                                                                                             \
-        return bento_block_pool_free(&p->pool, block);                                            \
+        BENTO_ASSERT(p != NULL);                                                                  \
+        return bento_block_pool_free(&p->generic_, block);                                        \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *p, const T *block)                             \
     {                                                                                             \
-        return bento_block_pool_contains(&p->pool, block);                                        \
+        BENTO_ASSERT(p != NULL);                                                                  \
+        return bento__block_pool_contains(                                                        \
+            &p->generic_, block, BENTO__BLOCK_POOL_RECIPROCAL(BENTO_BLOCK_POOL_STRIDE(sizeof(T))), \
+            (uint32_t)BENTO_BLOCK_POOL_STRIDE(sizeof(T)));                                        \
     }                                                                                             \
-    BENTO_WRAPPER uint32_t name##_count(const name *p) { return p->pool.count; }                  \
-    BENTO_WRAPPER uint32_t name##_high_water(const name *p) { return p->pool.fresh; }             \
-    BENTO_WRAPPER uint32_t name##_capacity(const name *p) { return p->pool.capacity; }            \
-    typedef int name##_defined_ /* swallow the caller's semicolon */
+    BENTO_WRAPPER uint32_t name##_index_of(const name *p, const T *block)                         \
+    {                                                                                             \
+        BENTO_ASSERT(p != NULL);                                                                  \
+        return bento__block_pool_index_of(                                                        \
+            &p->generic_, block, BENTO__BLOCK_POOL_RECIPROCAL(BENTO_BLOCK_POOL_STRIDE(sizeof(T))), \
+            (uint32_t)BENTO_BLOCK_POOL_STRIDE(sizeof(T)));                                        \
+    }                                                                                             \
+    BENTO_WRAPPER T *name##_block_at(const name *p, uint32_t index)                               \
+    {                                                                                             \
+        BENTO_ASSERT(p != NULL);                                                                  \
+        return (T *)bento__block_pool_block_at(&p->generic_, index,                               \
+                                               BENTO_BLOCK_POOL_STRIDE(sizeof(T)));               \
+    }                                                                                             \
+    BENTO_WRAPPER uint32_t name##_high_water(const name *p)                                       \
+    {                                                                                             \
+        BENTO_ASSERT(p != NULL);                                                                  \
+        return bento_block_pool_high_water(&p->generic_);                                         \
+    }                                                                                             \
+    BENTO_WRAPPER uint32_t name##_stride(const name *p)                                           \
+    {                                                                                             \
+        BENTO_ASSERT(p != NULL);                                                                  \
+        return bento_block_pool_stride(&p->generic_);                                             \
+    }                                                                                             \
+    BENTO_WRAPPER bento_block_pool *name##_generic(name *p)                                       \
+    {                                                                                             \
+        BENTO_ASSERT(p != NULL);                                                                  \
+        return &p->generic_;                                                                      \
+    }                                                                                             \
+    BENTO__TYPED_END(name)
 
 #ifdef __cplusplus
 }

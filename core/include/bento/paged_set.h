@@ -11,31 +11,43 @@
  *
  * Pages: the index space is cut into pages of `page_size` consecutive indices (a power of two,
  * >= 2). A page holds, for each of its indices, the key's dense position (uint32_t, or
- * BENTO_PAGED_SET_NONE) and the value:
+ * BENTO_NONE) and the value:
  *     positions  page_size * uint32_t
  *     values     page_size * value_size bytes, starting at offset 4 * page_size
- * that is BENTO_PAGED_SET_PAGE_BYTES(page_size, value_size) bytes, or the type declared by
- * BENTO_PAGED_SET_PAGE_TYPE. Pages are blocks of a bento_block_pool (bento/block_pool.h) that
- * the caller provides: a page is taken the first time one of its indices is inserted and
+ * that is BENTO_PAGED_SET_PAGE_BYTES(page_size, value_size) bytes, or the type name_page that
+ * BENTO_PAGED_SET_TYPE declares. Pages are blocks of a bento_block_pool (bento/block_pool.h)
+ * that the caller provides: a page is taken the first time one of its indices is inserted and
  * given back when its last key is removed, so several sets can share one pool of pages and
  * memory follows the keys actually present rather than the universe.
  *
- * Memory layout inside the set's caller buffer (BENTO_PAGED_SET_BYTES(capacity, universe,
- * page_size) bytes, 4-byte aligned):
+ * Memory of the set itself (BENTO_PAGED_SET_BYTES(capacity, universe, page_size) bytes,
+ * 4-byte aligned):
+ *     header      parameters and a copy of the counters (bento/common.h, "Buffers")
  *     dense       capacity * uint32_t      the keys, positions [0, count)
  *     page_table  page_count * uint32_t    where each page is: its offset from the pool's
- *                                          first block in 4-byte words, or NONE
+ *                                          first block in 4-byte words, or BENTO_NONE
  *     page_live   page_count * uint32_t    keys present in each page
  * with page_count = ceil(universe / page_size). The buffer and the pages hold indices only,
- * never pointers.
+ * never pointers, so a set and its pool reopen from their buffers (bento_paged_set_open, after
+ * bento_block_pool_open).
  *
  * Generations: the dense array holds the whole key, so a key whose index is present under
  * another generation is absent (get NULL, remove BENTO_E_NOT_FOUND), and inserting it is
  * refused with BENTO_E_EXISTS until the other generation is removed: one value per index.
  *
+ * Damaged buffers (bento/common.h, "Confinement"): a page table entry is used only below the
+ * last word offset at which a whole page fits in the pool's blocks, and a page's position only
+ * below the count, so whatever the set's buffer and the pages hold, no operation reads or
+ * writes outside the set's buffer and the pool's blocks.
+ *
+ * Conventions (bento/common.h): statuses, out-parameters, inert after a failed init or open.
  * Not thread-safe: a set must be used from one context at a time, and so must the page pool
  * (unless the pool's critical section is enabled, see bento/block_pool.h; the set itself is
- * still not safe to share).
+ * still not safe to share). The pool must stay as it is (not initialised or opened again
+ * elsewhere) for as long as a set uses it; after reopening the pool, reopen its sets.
+ *
+ * Typed sets: BENTO_PAGED_SET_TYPE(name, T, capacity, universe, page_size) declares a set of
+ * T with its own buffer and its page type (see the end of the API below).
  */
 #ifndef BENTO_PAGED_SET_H
 #define BENTO_PAGED_SET_H
@@ -46,66 +58,86 @@
 extern "C" {
 #endif
 
-/* A page slot with no key, and a page table entry with no page. */
-#define BENTO_PAGED_SET_NONE 0xffffffffu
+/* The counters, kept in the struct and copied to the buffer's header on every change. */
+typedef struct bento_paged_set_state {
+    uint32_t count;      /* keys present, dense positions [0, count) */
+    uint32_t pages_held; /* pages taken from the pool and not yet given back */
+} bento_paged_set_state;
 
+/* A paged set. Its fields are the implementation's: use the functions. */
 typedef struct bento_paged_set {
-    uint32_t *dense;         /* capacity keys, positions [0, count) live */
-    uint32_t *page_table;    /* page_count word offsets into the pool's blocks, or NONE */
-    uint32_t *page_live;     /* page_count counts of keys present */
-    bento_block_pool *pages; /* where pages come from and go back to */
-    uint32_t *page_base;     /* the pool's first block, cached for get */
-    uint32_t page_limit;     /* table entries at or above it are no page (a page would not fit) */
-    uint32_t value_size;
-    uint32_t capacity;
-    uint32_t count;
-    uint32_t universe;
+    uint32_t *dense;              /* capacity keys, positions [0, count) live */
+    uint32_t *page_table;         /* page_count word offsets into the pool's blocks, or NONE */
+    uint32_t *page_live;          /* page_count counts of keys present */
+    uint32_t *page_base;          /* the pool's first block */
+    bento_block_pool *pages;      /* where pages come from and go back to */
+    bento_paged_set_state *saved; /* the counters' copy in the buffer (`state` when inert) */
+    bento_paged_set_state state;
+    uint32_t page_limit;          /* table entries at or above it are no page (none would fit) */
     uint32_t page_count;
-    uint32_t pages_held;     /* pages taken from the pool and not yet given back */
+    uint32_t capacity;
+    uint32_t universe;
+    uint32_t value_size;
     uint32_t index_mask;
-    uint8_t page_shift;
+    uint8_t page_shift;           /* log2(page_size) */
+    uint8_t index_bits;
 } bento_paged_set;
 
 /* Pages needed to cover `universe` indices (a constant expression when the arguments are). */
 #define BENTO_PAGED_SET_PAGES(universe, page_size) \
     (((size_t)(universe) + (size_t)(page_size) - 1u) / (size_t)(page_size))
 
-/* Bytes of one page: the block size to give the page pool. */
+/* Bytes of one page: the least block size of the page pool. */
 #define BENTO_PAGED_SET_PAGE_BYTES(page_size, value_size) \
     ((size_t)(page_size) * 4u + (size_t)(page_size) * (size_t)(value_size))
 
-/* Bytes of caller memory for the set itself (pages not included). */
+/* Bytes of caller memory for the set itself, pages not included (a constant expression when
+ * the arguments are). */
 #define BENTO_PAGED_SET_BYTES(capacity, universe, page_size) \
-    ((size_t)(capacity) * 4u + BENTO_PAGED_SET_PAGES(universe, page_size) * 8u)
+    (BENTO__PAGED_SET_HEAD + (size_t)(capacity) * 4u + BENTO_PAGED_SET_PAGES(universe, page_size) * 8u)
 
 /*
  * Set up a set over `memory` (`bytes` long, 4-byte aligned) drawing pages from `pages`, an
- * initialised block pool (its blocks may already be in use by other sets). O(page_count):
- * the page table is cleared; the pool is not touched.
- * Preconditions: 1 <= index_bits <= 32; 1 <= universe <= 2^index_bits; page_size a power of
- * two, 2 <= page_size <= 2^24; 1 <= capacity <= universe; 1 <= value_size <= 2^24.
- * Returns BENTO_E_ARGUMENT for a parameter out of range (also NULL memory or pages),
- * BENTO_E_ALIGN for a misaligned buffer or when the pool's blocks are not aligned enough for
- * the values (the value's natural alignment, the largest power of two dividing value_size
- * capped at 8, must divide the pool's stride and the pool's buffer address), BENTO_E_SIZE
- * when bytes < BENTO_PAGED_SET_BYTES(...) or the pool's blocks are smaller than
- * BENTO_PAGED_SET_PAGE_BYTES(page_size, value_size). On failure the set is empty with a
- * universe of 0: every insert answers BENTO_E_ARGUMENT, every get NULL.
- * The pool must stay initialised (not re-initialised) for as long as the set uses it.
+ * initialised block pool (its blocks may already be in use by other sets). O(page_count): the
+ * page table is cleared; the pool is not touched.
+ * Preconditions a status reports: 1 <= index_bits <= 32; 1 <= universe <= 2^index_bits;
+ * page_size a power of two, 2 <= page_size <= 2^24; 1 <= capacity <= universe;
+ * 1 <= value_size <= 2^24; the set's buffer under 4 GiB.
+ * Returns BENTO_E_ARGUMENT for a parameter out of range (also NULL memory, NULL pages or an
+ * inert pool), BENTO_E_ALIGN for a buffer not 4-byte aligned or a pool whose blocks are not
+ * aligned for the values (the values' alignment, the largest power of two dividing value_size,
+ * at least 4, at most BENTO_MAX_ALIGN, must divide the pool's stride and its blocks' address),
+ * BENTO_E_SIZE when bytes < BENTO_PAGED_SET_BYTES(...) or the pool's blocks are smaller than
+ * BENTO_PAGED_SET_PAGE_BYTES(page_size, value_size); the set is inert then.
  */
 bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t bytes,
                                   bento_block_pool *pages, size_t value_size, uint32_t capacity,
                                   uint32_t universe, uint32_t page_size, unsigned index_bits);
 
 /*
- * Insert `key`. On BENTO_OK, *value (if value is not NULL) points to its uninitialised
- * storage, which stays put until the key is removed or the set cleared. Failures leave the
- * set unchanged and set *value to NULL:
- *   BENTO_E_ARGUMENT  the key's index is >= universe;
+ * Reattach `set` to `memory`, a buffer that holds a paged set (bento/common.h, "Buffers"),
+ * whose pages are in `pages`, an open block pool (bento_block_pool_open on the pool's buffer
+ * first): the header's parameters, the counters, every page reference (each must be a live
+ * block of `pages`) and every invariant bento_paged_set_check verifies are validated.
+ * BENTO_E_ARGUMENT for NULL memory, NULL pages or an inert pool, BENTO_E_ALIGN for a buffer not
+ * 4-byte aligned or a pool whose blocks are not aligned for the values, BENTO_E_SIZE when bytes
+ * is shorter than a header or than the set the header describes, BENTO_E_CORRUPT for anything
+ * else (a pool whose blocks are smaller than a page included); the set is inert then.
+ * O(page_count + pages_held * page_size).
+ */
+bento_status bento_paged_set_open(bento_paged_set *set, void *memory, size_t bytes,
+                                  bento_block_pool *pages);
+
+/*
+ * Insert `key`. On BENTO_OK, *value (optional) points to its uninitialised storage, which stays
+ * put until the key is removed or the set cleared. Failures leave the set unchanged and set
+ * *value to NULL; they are tried in this order:
+ *   BENTO_E_CORRUPT   the key's page table entry is neither a page nor BENTO_NONE;
  *   BENTO_E_EXISTS    the key, or another key with the same index, is present;
- *   BENTO_E_FULL      count == capacity, or the key needs a new page and the pool has none;
- *   BENTO_E_CORRUPT   the pool reports a damaged free list, or the key's page table entry
- *                     is neither a page nor NONE.
+ *   BENTO_E_FULL      count == capacity (also on an inert set);
+ *   BENTO_E_ARGUMENT  the key's index is >= universe;
+ *   BENTO_E_FULL      the key needs a new page and the pool has none;
+ *   BENTO_E_CORRUPT   the pool reports a damaged free list.
  * O(1); O(page_size) when a page is taken (its positions are cleared).
  */
 bento_status bento_paged_set_insert(bento_paged_set *set, uint32_t key, void **value);
@@ -118,30 +150,135 @@ bento_status bento_paged_set_insert(bento_paged_set *set, uint32_t key, void **v
  */
 bento_status bento_paged_set_remove(bento_paged_set *set, uint32_t key);
 
-/* Remove every key and give every page back to the pool. O(count): one pass over the keys. */
+/* Remove every key and give every page back to the pool. O(page_count): the page table is
+ * swept, so even a damaged set ends empty and sound. */
 void bento_paged_set_clear(bento_paged_set *set);
 
 /*
- * Verify the invariants: every dense key points at a page slot that points back at it, page
- * counts match, every held page is a live block of the pool, no other slot holds a position.
- * BENTO_OK, or BENTO_E_CORRUPT. O(page_count + pages_held * page_size), no recursion.
+ * Verify the buffer and the pages: the header and the counters' copy, every held page a live
+ * block of the pool (which has not moved), every occupied slot and a dense key naming each
+ * other, the page counts and the totals. BENTO_OK, or BENTO_E_CORRUPT.
+ * O(page_count + pages_held * page_size), no recursion, no extra memory.
  */
 bento_status bento_paged_set_check(const bento_paged_set *set);
 
-/* Internal: get with the page shift and value size as arguments, so typed wrappers can pass
- * constants. */
+/*
+ * The value of `key`, or NULL when the key is absent (also for another generation of a
+ * present index, or an index beyond the universe). O(1), inline.
+ */
+static inline void *bento_paged_set_get(const bento_paged_set *set, uint32_t key);
+
+/* True when `key` is present. O(1), inline. */
+static inline bool bento_paged_set_contains(const bento_paged_set *set, uint32_t key);
+
+/* Keys present. O(1). */
+static inline uint32_t bento_paged_set_count(const bento_paged_set *set);
+
+/* Capacity given at init (0 when inert). O(1). */
+static inline uint32_t bento_paged_set_capacity(const bento_paged_set *set);
+
+/* Pages currently taken from the pool by this set. O(1). */
+static inline uint32_t bento_paged_set_pages_held(const bento_paged_set *set);
+
+/*
+ * The dense keys: bento_paged_set_count() keys in no particular order (bento_paged_set_get on
+ * each gives its value). Valid until the next insert, remove or clear.
+ */
+static inline const uint32_t *bento_paged_set_keys(const bento_paged_set *set);
+
+/*
+ * Iteration over the values in index order, page by page: memory order, so a pass over every
+ * value reads each held page once, front to back, instead of jumping between pages as a walk
+ * over the dense keys does:
+ *
+ *     bento_paged_set_iter it;
+ *     bento_paged_set_iter_init(&it, &set);
+ *     while (bento_paged_set_iter_next(&it)) { use(it.index, it.value); }
+ *
+ * The key itself is bento_paged_set_keys(&set)[it.position]: one read at random in the dense
+ * array, which the walk does not make unless asked (it.index is the key's index, without its
+ * generation). Removing the key just visited, or any other, between calls is allowed and moves
+ * no value; a key inserted behind the iterator is not visited. A whole pass is
+ * O(page_count + pages_held * page_size); inline, so the loop compiles into the caller's.
+ */
+typedef struct bento_paged_set_iter {
+    void *value;       /* the current value (NULL once done) */
+    uint32_t index;    /* its index: the key's low index_bits bits */
+    uint32_t position; /* its dense position: the key is bento_paged_set_keys(set)[position] */
+    /* the walk, private: */
+    const bento_paged_set *set_;
+    uint32_t page_;    /* the page and slot to look at next */
+    uint32_t slot_;
+} bento_paged_set_iter;
+
+/* Start iterating `set` from its lowest index. O(1). */
+static inline void bento_paged_set_iter_init(bento_paged_set_iter *it, const bento_paged_set *set);
+
+/* Advance to the next present key: true with it->value, it->index and it->position set, false
+ * at the end (and on every later call; it->value is NULL then). */
+static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it);
+
+/*
+ * BENTO_PAGED_SET_TYPE(name, T, capacity, universe, page_size) declares, with the fewest index
+ * bits that name `universe` indices (the bits above are the keys' generation):
+ *   name_page                              the page type: the pool's block type, for
+ *                                          BENTO_BLOCK_POOL_TYPE(pool_name, name_page, pages)
+ *   name                                   the set type, its own buffer included (pages not)
+ *   name_init(name *, bento_block_pool *)  -> bento_status; the pool from pool_name_generic()
+ *   name_open(name *, bento_block_pool *)  -> bento_status: bento_paged_set_open on its own
+ *                                             storage, BENTO_E_CORRUPT also for a set of
+ *                                             another type
+ *   name_insert(name *, uint32_t key, T **) -> bento_status
+ *   name_remove(name *, uint32_t key)      -> bento_status
+ *   name_get(const name *, uint32_t key)   -> T * or NULL
+ *   name_contains(const name *, uint32_t key) -> bool
+ *   name_keys(const name *)                -> const uint32_t * (count of them)
+ *   name_count, name_capacity, name_pages_held -> uint32_t
+ *   name_check -> bento_status, name_clear
+ *   name_iter                              an iterator: fields value (a T *), index, position
+ *   name_iter_init(name_iter *, const name *), name_iter_next(name_iter *) -> bool
+ * BENTO_PAGED_SET_TYPE_BITS(name, T, capacity, universe, page_size, index_bits) chooses the
+ * index bits. Both fail to compile when page_size is not a power of two from 2 to 2^24, or
+ * the capacity or universe is out of range. A set object points into its own storage: after
+ * copying one, or when it lives in retained RAM after a reset, call name_open (after opening
+ * its pool).
+ *
+ *     BENTO_PAGED_SET_TYPE(bodies, struct body, 256, 4096, 64);
+ *     BENTO_BLOCK_POOL_TYPE(body_pages, bodies_page, 8);
+ *     static body_pages pages;  static bodies set;
+ *     body_pages_init(&pages);  bodies_init(&set, body_pages_generic(&pages));
+ */
+#define BENTO_PAGED_SET_TYPE(name, T, capacity, universe, page_size) \
+    BENTO_PAGED_SET_TYPE_BITS(name, T, capacity, universe, page_size, BENTO__INDEX_BITS(universe))
+
+/* ---------------------------------------------------------------------------------------------
+ * Everything below is implementation detail: not part of the API.
+ */
+
+/* Header: 5 parameter words (capacity, universe, value size, page size, index bits), then the
+ * counters. */
+#define BENTO__PAGED_SET_PARAMS 5u
+#define BENTO__PAGED_SET_HEAD \
+    BENTO__HEAD_BYTES(BENTO__PAGED_SET_PARAMS + sizeof(bento_paged_set_state) / 4u)
+
+/*
+ * Get with the index mask, the page shift and the value size as arguments, so that typed
+ * wrappers pass constants. Every field is read up front, unconditionally, so that a loop of
+ * gets keeps them in registers instead of reloading them behind each branch. The page table
+ * entry is used only below page_limit and the position only below the count (both from the
+ * struct), so a damaged buffer or page never takes the read outside the pool's blocks.
+ */
 static inline void *bento__paged_set_get(const bento_paged_set *set, uint32_t key,
-                                         unsigned page_shift, size_t value_size)
+                                         uint32_t index_mask, unsigned page_shift,
+                                         size_t value_size)
 {
-    /* every field read up front, unconditionally, so that a loop of gets keeps them in
-     * registers instead of reloading them behind each branch */
     const uint32_t *const table = set->page_table;
     uint32_t *const base = set->page_base;
     const uint32_t *const dense = set->dense;
     const uint32_t page_count = set->page_count;
     const uint32_t limit = set->page_limit;
-    const uint32_t count = set->count;
-    const uint32_t index = key & set->index_mask;
+    const uint32_t count = set->state.count;
+    const uint32_t index = key & index_mask;
     const uint32_t page = index >> page_shift;
     const uint32_t slot = index & ((1u << page_shift) - 1u);
     uint32_t *positions;
@@ -151,7 +288,7 @@ static inline void *bento__paged_set_get(const bento_paged_set *set, uint32_t ke
         return NULL;
     }
     offset = table[page];
-    if (offset >= limit) { /* NONE, or a damaged entry: never read outside the pool */
+    if (offset >= limit) { /* BENTO_NONE, or a damaged entry */
         return NULL;
     }
     /* a word offset rather than a block index: no multiply on the way to the page */
@@ -163,61 +300,61 @@ static inline void *bento__paged_set_get(const bento_paged_set *set, uint32_t ke
     return (unsigned char *)(positions + ((size_t)1u << page_shift)) + (size_t)slot * value_size;
 }
 
-/*
- * The value of `key`, or NULL when the key is absent (also for another generation of a
- * present index, or an index beyond the universe). O(1), inline.
- */
 static inline void *bento_paged_set_get(const bento_paged_set *set, uint32_t key)
 {
-    return bento__paged_set_get(set, key, set->page_shift, set->value_size);
+    BENTO_ASSERT(set != NULL);
+    return bento__paged_set_get(set, key, set->index_mask, set->page_shift, set->value_size);
 }
 
-/* True when `key` is present. O(1). */
 static inline bool bento_paged_set_contains(const bento_paged_set *set, uint32_t key)
 {
     return bento_paged_set_get(set, key) != NULL;
 }
 
-/* Keys present. */
-static inline uint32_t bento_paged_set_count(const bento_paged_set *set) { return set->count; }
+static inline uint32_t bento_paged_set_count(const bento_paged_set *set)
+{
+    BENTO_ASSERT(set != NULL);
+    return set->state.count;
+}
 
-/* Capacity given at init (0 after a failed init). */
 static inline uint32_t bento_paged_set_capacity(const bento_paged_set *set)
 {
+    BENTO_ASSERT(set != NULL);
     return set->capacity;
 }
 
-/* Pages currently taken from the pool by this set. */
 static inline uint32_t bento_paged_set_pages_held(const bento_paged_set *set)
 {
-    return set->pages_held;
+    BENTO_ASSERT(set != NULL);
+    return set->state.pages_held;
 }
 
-/*
- * The dense keys: bento_paged_set_count() keys in no particular order, for iteration
- * (bento_paged_set_get on each gives its value). Valid until the next insert, remove or clear.
- */
 static inline const uint32_t *bento_paged_set_keys(const bento_paged_set *set)
 {
+    BENTO_ASSERT(set != NULL);
     return set->dense;
 }
 
-/*
- * Visit the values in index order, page by page: memory order, so a pass over every value
- * reads each held page once, front to back, instead of jumping between pages as a walk over
- * the dense keys does. Start with *cursor = 0; each call returns the value of the next present
- * index at or after *cursor, stores its key in *key (when key is not NULL; that read is the one
- * random access) and moves *cursor past it; it returns NULL at the end. Removing the key just
- * visited, or any other, between calls is allowed and moves no value; a key inserted behind the
- * cursor is not visited. A whole pass is O(page_count + pages_held * page_size); inline, so
- * the loop compiles into the caller's.
- */
-static inline void *bento_paged_set_next(const bento_paged_set *set, uint32_t *cursor,
-                                         uint32_t *key)
+static inline void bento_paged_set_iter_init(bento_paged_set_iter *it, const bento_paged_set *set)
 {
-    const uint32_t slot_mask = (1u << set->page_shift) - 1u;
-    uint32_t page = *cursor >> set->page_shift;
-    uint32_t slot = *cursor & slot_mask;
+    BENTO_ASSERT(it != NULL && set != NULL);
+    it->value = NULL;
+    it->index = 0u;
+    it->position = BENTO_NONE;
+    it->set_ = set;
+    it->page_ = 0u;
+    it->slot_ = 0u;
+}
+
+/* The walk, with the page shift and the value size as arguments (constants in typed
+ * wrappers). Bounded by page_count pages of page_size slots, both from the struct. */
+static inline bool bento__paged_set_iter_next(bento_paged_set_iter *it, unsigned page_shift,
+                                              size_t value_size)
+{
+    const bento_paged_set *const set = it->set_;
+    const uint32_t slot_mask = (1u << page_shift) - 1u;
+    uint32_t page = it->page_;
+    uint32_t slot = it->slot_;
     for (; page < set->page_count; page++, slot = 0u) {
         const uint32_t offset = set->page_table[page];
         uint32_t *positions;
@@ -227,98 +364,131 @@ static inline void *bento_paged_set_next(const bento_paged_set *set, uint32_t *c
         positions = set->page_base + offset;
         for (; slot <= slot_mask; slot++) {
             const uint32_t position = positions[slot];
-            if (position < set->count) {
-                /* the cursor wraps to 0 only past index 2^32 - 1, the last there can be */
-                *cursor = (page << set->page_shift | slot) + 1u;
-                if (key != NULL) {
-                    *key = set->dense[position];
-                }
-                return (unsigned char *)(positions + slot_mask + 1u) +
-                       (size_t)slot * set->value_size;
+            if (position < set->state.count) {
+                it->page_ = page;
+                it->slot_ = slot + 1u; /* page_size at most: the next call moves on */
+                it->index = page << page_shift | slot;
+                it->position = position;
+                it->value = (unsigned char *)(positions + slot_mask + 1u) + (size_t)slot * value_size;
+                return true;
             }
         }
     }
-    *cursor = BENTO_PAGED_SET_NONE;
-    return NULL;
+    it->page_ = page;
+    it->slot_ = 0u;
+    it->value = NULL;
+    it->position = BENTO_NONE;
+    return false;
 }
 
-/*
- * BENTO_PAGED_SET_PAGE_TYPE(name, T, page_size) declares the page type of a set of T, to
- * declare a pool of pages with BENTO_BLOCK_POOL_TYPE(pool_name, name, pages).
- *
- * BENTO_PAGED_SET_TYPE(name, T, capacity, universe, page_size, index_bits) declares:
- *   name_page                            its page type (as above)
- *   name                                 the set type, its own buffer included (pages not)
- *   name_init(name *, bento_block_pool *) -> bento_status
- *   name_insert(name *, uint32_t key, T **) -> bento_status
- *   name_get(const name *, uint32_t key)  -> T * or NULL
- *   name_contains, name_remove, name_clear, name_count, name_keys
- * It fails to compile when page_size is not a power of two >= 2 or the capacity or universe
- * is out of range. A set object points into its own storage: do not copy it after init.
- *
- *     BENTO_PAGED_SET_TYPE(bodies, struct body, 256, 4096, 64, 12);
- *     BENTO_BLOCK_POOL_TYPE(body_pages, bodies_page, 8);
- *     static body_pages pages;  static bodies set;
- *     body_pages_init(&pages);  bodies_init(&set, &pages.pool);
- */
-#define BENTO_PAGED_SET_PAGE_TYPE(name, T, page_size_) \
-    typedef struct name {                              \
-        uint32_t positions[page_size_];                \
-        T values[page_size_];                          \
-    } name
+static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
+{
+    BENTO_ASSERT(it != NULL && it->set_ != NULL);
+    return bento__paged_set_iter_next(it, it->set_->page_shift, it->set_->value_size);
+}
 
-/* log2 of a power of two up to 2^24, as a constant expression: how many 2^k (k < 24) are below n. */
-#define BENTO__LOG2_POW2(n)                                                                      \
-    ((unsigned)(((n) > 1u) + ((n) > 2u) + ((n) > 4u) + ((n) > 8u) + ((n) > 16u) + ((n) > 32u) +   \
-     ((n) > 64u) + ((n) > 128u) + ((n) > 256u) + ((n) > 512u) + ((n) > 1024u) + ((n) > 2048u) +  \
-     ((n) > 4096u) + ((n) > 8192u) + ((n) > 16384u) + ((n) > 32768u) + ((n) > 65536u) +         \
-     ((n) > 131072u) + ((n) > 262144u) + ((n) > 524288u) + ((n) > 1048576u) +                  \
-     ((n) > 2097152u) + ((n) > 4194304u) + ((n) > 8388608u)))
-
-#define BENTO_PAGED_SET_TYPE(name, T, capacity_, universe_, page_size_, index_bits_)              \
+#define BENTO_PAGED_SET_TYPE_BITS(name, T, capacity_, universe_, page_size_, index_bits_)         \
     BENTO_STATIC_ASSERT((page_size_) >= 2u && (page_size_) <= 16777216u &&                        \
                             ((page_size_) & ((page_size_) - 1u)) == 0u,                           \
-                        name##_page_size_must_be_a_power_of_two_from_2_to_2_pow_24);                   \
+                        name##_page_size_must_be_a_power_of_two_from_2_to_2_pow_24);              \
     BENTO_STATIC_ASSERT((index_bits_) >= 1 && (index_bits_) <= 32 && (universe_) >= 1u &&         \
                             (uint64_t)(universe_) <= ((uint64_t)1 << (index_bits_)) &&            \
                             (capacity_) >= 1u && (capacity_) <= (universe_),                      \
-                        name##_needs_1_le_capacity_le_universe_le_2_pow_index_bits);                \
-    BENTO_PAGED_SET_PAGE_TYPE(name##_page, T, page_size_);                                        \
-    typedef struct name {                                                                         \
-        bento_paged_set set;                                                                      \
-        bento_align_unit storage[BENTO_ALIGN_UNITS(                                               \
-            BENTO_PAGED_SET_BYTES(capacity_, universe_, page_size_))];                            \
-    } name;                                                                                       \
+                        name##_needs_1_le_capacity_le_universe_le_2_pow_index_bits);              \
+    BENTO_STATIC_ASSERT(sizeof(T) <= 16777216u &&                                                 \
+                            (uint64_t)BENTO__PAGED_SET_HEAD + (uint64_t)(capacity_) * 4u +        \
+                                    ((uint64_t)(universe_) + (page_size_) - 1u) /                 \
+                                        (page_size_) * 8u <=                                      \
+                                (uint64_t)UINT32_MAX,                                             \
+                        name##_values_up_to_2_pow_24_bytes_and_the_set_under_4_GiB);              \
+    typedef struct name##_page {                                                                  \
+        uint32_t positions[page_size_];                                                           \
+        T values[page_size_];                                                                     \
+    } name##_page;                                                                                \
+    BENTO__TYPED(name, bento_paged_set, BENTO_PAGED_SET_BYTES(capacity_, universe_, page_size_))  \
+    typedef struct name##_iter {                                                                  \
+        T *value;                                                                                 \
+        uint32_t index;                                                                           \
+        uint32_t position;                                                                        \
+        bento_paged_set_iter generic_;                                                            \
+    } name##_iter;                                                                                \
     BENTO_WRAPPER bento_status name##_init(name *s, bento_block_pool *pages)                      \
     {                                                                                             \
-        return bento_paged_set_init(&s->set, s->storage, sizeof s->storage, pages, sizeof(T),     \
-                                    (capacity_), (universe_), (page_size_), (index_bits_));       \
+        BENTO_ASSERT(s != NULL);                                                                  \
+        return bento_paged_set_init(&s->generic_, s->storage_, sizeof s->storage_, pages,         \
+                                    sizeof(T), (capacity_), (universe_), (page_size_),            \
+                                    (index_bits_));                                               \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_open(name *s, bento_block_pool *pages)                      \
+    {                                                                                             \
+        bento_status status_;                                                                     \
+        BENTO_ASSERT(s != NULL);                                                                  \
+        status_ = bento_paged_set_open(&s->generic_, s->storage_, sizeof s->storage_, pages);     \
+        if (status_ == BENTO_OK &&                                                                \
+            !(s->generic_.capacity == (capacity_) && s->generic_.universe == (universe_) &&       \
+              s->generic_.page_shift == BENTO__CEIL_LOG2(page_size_) &&                           \
+              s->generic_.index_bits == (index_bits_) && s->generic_.value_size == sizeof(T))) {  \
+            (void)bento_paged_set_open(&s->generic_, NULL, 0u, pages);                            \
+            status_ = BENTO_E_CORRUPT;                                                            \
+        }                                                                                         \
+        return status_;                                                                           \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_insert(name *s, uint32_t key, T **value)                    \
     {                                                                                             \
-        void *v;                                                                                  \
-        bento_status st = bento_paged_set_insert(&s->set, key, &v);                               \
+        void *v_;                                                                                 \
+        bento_status status_;                                                                     \
+        BENTO_ASSERT(s != NULL);                                                                  \
+        status_ = bento_paged_set_insert(&s->generic_, key, &v_);                                 \
         if (value != NULL) {                                                                      \
-            *value = (T *)v;                                                                      \
+            *value = (T *)v_;                                                                     \
         }                                                                                         \
-        return st;                                                                                \
+        return status_;                                                                           \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_remove(name *s, uint32_t key)                               \
+    {                                                                                             \
+        BENTO_ASSERT(s != NULL);                                                                  \
+        return bento_paged_set_remove(&s->generic_, key);                                         \
     }                                                                                             \
     BENTO_WRAPPER T *name##_get(const name *s, uint32_t key)                                      \
     {                                                                                             \
-        return (T *)bento__paged_set_get(&s->set, key, BENTO__LOG2_POW2(page_size_), sizeof(T)); \
+        BENTO_ASSERT(s != NULL);                                                                  \
+        return (T *)bento__paged_set_get(&s->generic_, key,                                       \
+                                         (uint32_t)(((uint64_t)1 << (index_bits_)) - 1u),         \
+                                         BENTO__CEIL_LOG2(page_size_), sizeof(T));                \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *s, uint32_t key)                               \
     {                                                                                             \
         return name##_get(s, key) != NULL;                                                        \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_remove(name *s, uint32_t key)                               \
+    BENTO_WRAPPER const uint32_t *name##_keys(const name *s)                                      \
     {                                                                                             \
-        return bento_paged_set_remove(&s->set, key);                                              \
+        BENTO_ASSERT(s != NULL);                                                                  \
+        return bento_paged_set_keys(&s->generic_);                                                \
     }                                                                                             \
-    BENTO_WRAPPER void name##_clear(name *s) { bento_paged_set_clear(&s->set); }                  \
-    BENTO_WRAPPER uint32_t name##_count(const name *s) { return s->set.count; }                   \
-    BENTO_WRAPPER const uint32_t *name##_keys(const name *s) { return s->set.dense; }             \
-    typedef int name##_defined_ /* swallow the caller's semicolon */
+    BENTO_WRAPPER uint32_t name##_pages_held(const name *s)                                       \
+    {                                                                                             \
+        BENTO_ASSERT(s != NULL);                                                                  \
+        return bento_paged_set_pages_held(&s->generic_);                                          \
+    }                                                                                             \
+    BENTO_WRAPPER void name##_iter_init(name##_iter *it, const name *s)                           \
+    {                                                                                             \
+        BENTO_ASSERT(it != NULL && s != NULL);                                                    \
+        bento_paged_set_iter_init(&it->generic_, &s->generic_);                                   \
+        it->value = NULL;                                                                         \
+        it->index = 0u;                                                                           \
+        it->position = BENTO_NONE;                                                                \
+    }                                                                                             \
+    BENTO_WRAPPER bool name##_iter_next(name##_iter *it)                                          \
+    {                                                                                             \
+        bool more_;                                                                               \
+        BENTO_ASSERT(it != NULL);                                                                 \
+        more_ = bento__paged_set_iter_next(&it->generic_, BENTO__CEIL_LOG2(page_size_), sizeof(T)); \
+        it->value = (T *)it->generic_.value;                                                      \
+        it->index = it->generic_.index;                                                           \
+        it->position = it->generic_.position;                                                     \
+        return more_;                                                                             \
+    }                                                                                             \
+    BENTO__TYPED_END(name)
 
 #ifdef __cplusplus
 }

@@ -225,9 +225,10 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
 #define BENTO__POOL_PARAMS 3u
 #define BENTO__POOL_HEAD BENTO__HEAD_BYTES(BENTO__POOL_PARAMS + sizeof(bento_pool_state) / 4u)
 
-/* The dense position of a live handle, or BENTO_NONE. The index mask and the capacity are
- * arguments so that typed wrappers pass constants. The position is checked against the
- * capacity so that a damaged slot never points outside the values. */
+/* The dense position of a live handle, or BENTO_NONE. The index mask is an argument so that
+ * typed wrappers pass a constant; the capacity is the struct's (0 when inert, so an inert
+ * pool reads nothing). The position is checked against the capacity too, so that a damaged
+ * slot never points outside the values. */
 static inline uint32_t bento__pool_position(const bento_pool *pool, uint32_t handle,
                                             uint32_t mask, uint32_t capacity)
 {
@@ -350,7 +351,7 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
     {                                                                                             \
         BENTO_ASSERT(p != NULL);                                                                  \
         return (T *)bento__pool_get(&p->generic_, h.raw, (1u << (index_bits_)) - 1u,            \
-                                    (capacity_), BENTO_POOL_STRIDE(sizeof(T)));                   \
+                                    p->generic_.capacity, BENTO_POOL_STRIDE(sizeof(T)));          \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *p, name##_handle h)                            \
     {                                                                                             \
