@@ -956,6 +956,20 @@ static void init3(bento_sparse_set *set, bento_sparse_set_column cols[3], uint32
                  BENTO_OK);
 }
 
+/* A full set of three columns: CAP keys in a scrambled order of indices (37 is odd, so
+ * i * 37 & 63 hits CAP distinct ones), generations 1 to 3, each row filled from its key. */
+static void init_scrambled(bento_sparse_set *set, bento_sparse_set_column cols[3])
+{
+    uint32_t i;
+    init3(set, cols, CAP);
+    for (i = 0; i < CAP; i++) {
+        const uint32_t key = key_of((i * 37u) & 63u, 1u + (i % 3u));
+        uint32_t position;
+        CHECK_STATUS(bento_sparse_set_insert(set, key, &position), BENTO_OK);
+        fill(set, position, key * 7u + 1u);
+    }
+}
+
 static int descending_u32(const void *a, const void *b, void *context)
 {
     const uint32_t x = *(const uint32_t *)a;
@@ -1024,14 +1038,7 @@ static void test_sort(void)
     bento_sparse_set_column cols[3];
     uint32_t i, calls = 0u;
     bool ordered = true;
-    init3(&set, cols, CAP);
-    for (i = 0; i < CAP; i++) {
-        /* a scrambled order of indices: 37 is odd, so i * 37 & 63 hits CAP distinct ones */
-        const uint32_t key = key_of((i * 37u) & 63u, 1u + (i % 3u));
-        uint32_t position;
-        CHECK_STATUS(bento_sparse_set_insert(&set, key, &position), BENTO_OK);
-        fill(&set, position, key * 7u + 1u);
-    }
+    init_scrambled(&set, cols);
     /* statuses first: each leaves the set as it was */
     CHECK_STATUS(bento_sparse_set_sort(&set, CAP + 1u, BENTO_SPARSE_SET_BY_KEY, NULL, NULL,
                                        BENTO_SPARSE_SET_SORT_HEAP), BENTO_E_ARGUMENT);
@@ -1185,13 +1192,7 @@ static void test_sort_as(void)
     bento_sparse_set set, other;
     bento_sparse_set_column cols[3];
     uint32_t i, shared = 0u;
-    init3(&set, cols, CAP);
-    for (i = 0; i < CAP; i++) {
-        const uint32_t key = key_of((i * 37u) & 63u, 1u + (i % 3u));
-        uint32_t position;
-        CHECK_STATUS(bento_sparse_set_insert(&set, key, &position), BENTO_OK);
-        fill(&set, position, key * 7u + 1u);
-    }
+    init_scrambled(&set, cols);
     CHECK_STATUS(bento_sparse_set_init(&other, spare, sizeof spare, U, U, IDX_BITS, 26u, NULL, 0u),
                  BENTO_OK);
     /* other: every third key of set, backwards, keys set lacks, and a stale generation */

@@ -18,8 +18,9 @@
  * Entries. Every sparse entry is exact: either ABSENT (all ones) or the entry of the one
  * present key with that index: the key with its index bits replaced by its dense position,
  *     entry = (key & ~index_mask) | position      (kept to the entry's width)
- * Positions stay below capacity <= 2^index_bits - 1, so the all-ones position is never a
- * position, and for a key k, (entry ^ (k & ~index_mask)) < capacity is at once the presence
+ * Positions stay below the capacity, and the position field has the fewest bits pos_bits with
+ * capacity <= 2^pos_bits - 1, so the all-ones position is never a position: for a key k,
+ * (entry ^ (k & ~index_mask)) < capacity is at once the presence
  * test, the generation test and the bound that keeps a damaged entry inside the columns:
  * `contains` is one read of the sparse array and `get` that read and the element; no lookup
  * reads the dense keys. A stale handle (its slot since reused, the set holding the newer
@@ -37,7 +38,7 @@
  * a plain loop over bento_sparse_set_keys() and the column arrays. Pointers into a column stay
  * valid until a remove, clear, sort or sort_as moves that element (insert moves nothing).
  *
- * Memory: BENTO_SPARSE_SET_BYTES(universe, capacity, generation_bits, column_count) bytes,
+ * Memory: BENTO_SPARSE_SET_BYTES(universe, capacity, index_bits, generation_bits, column_count),
  * 4-byte aligned, for the header (bento/common.h, "Buffers"; it records the parameters, the
  * count and each column's element size), the dense keys and the sparse entries. The columns
  * are the caller's own arrays, described by an array of bento_sparse_set_column that the
@@ -126,8 +127,8 @@ typedef struct bento_sparse_set {
  * Carve a set out of `memory` (`bytes` long), every entry ABSENT, with `column_count` columns
  * described by `columns` (NULL when column_count is 0), which must stay as they are while the
  * set is used. 1 <= index_bits <= 32; index_bits + generation_bits <= 32 (plain ids: 32 and
- * 0); 1 <= universe <= 2^index_bits; 1 <= capacity <= universe, capacity < 2^31; a column's
- * size >= 1 and the sizes adding up to less than 2^31 bytes per row.
+ * 0); 1 <= universe <= 2^index_bits; 1 <= capacity <= universe, capacity < 2^31;
+ * column_count <= 65535, each size >= 1, the sizes adding up to less than 2^31 bytes per row.
  * BENTO_E_ARGUMENT for a parameter out of range (also a NULL memory, a NULL column array or
  * data pointer), BENTO_E_ALIGN when memory is not 4-byte aligned, BENTO_E_SIZE when bytes <
  * BENTO_SPARSE_SET_BYTES(...) or a column holds fewer than capacity elements; the set is inert
@@ -304,9 +305,9 @@ bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_
 
 /*
  * Join: iterate the keys present in every one of N sets, driven by the one with the fewest
- * keys at init, with each set's dense position of the key, hence its column elements. The
- * sets must not change while a join runs. An iterator: keep it a local and the compiler keeps
- * its state in registers (init and next are inline).
+ * keys at init, with each set's dense position of the key, hence its column elements. No key
+ * may be inserted or removed while a join runs (elements may change). An iterator: keep it a
+ * local and the compiler keeps its state in registers (init and next are inline).
  *
  *     const bento_sparse_set *sets[2] = {&positions, &velocities};
  *     vec2 *p = bento_sparse_set_values(&positions, 0);
