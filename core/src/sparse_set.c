@@ -628,31 +628,18 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
     return BENTO_OK;
 }
 
-bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint32_t by,
-                                         bento_sparse_set_compare compare, void *context,
-                                         void *scratch, size_t bytes)
+/*
+ * The merge passes of sort_merge: runs of width 1, 2, 4, ... merged from one side into the
+ * other, which then becomes the side read. On return *key and *from hold the sorted side. Its
+ * own function, so that its frame is gone before the cycle walks go deep (worst-case stack).
+ */
+static BENTO__NOINLINE void merge_runs(const sorter *s, uint32_t n, uint32_t **key, uint32_t **from,
+                                       uint32_t *other_key, uint32_t *other_from)
 {
-    /* scratch: sources, then keys and sources of the other side */
-    uint32_t *src_key;
-    uint32_t *src_from = (uint32_t *)scratch;
-    uint32_t *dst_key;
-    uint32_t *dst_from;
+    uint32_t *src_key = *key, *src_from = *from, *dst_key = other_key, *dst_from = other_from;
     uint32_t width;
     uint32_t i;
-    sorter s;
-    bento_status status;
-    BENTO_ASSERT(set != NULL);
-    src_key = set->dense;
-    status = !prepare(&s, set, n, by, compare, context)
-                 ? BENTO_E_ARGUMENT
-                 : take_scratch(scratch, bytes, BENTO_SPARSE_SET_MERGE_BYTES(n), n);
-    if (status != BENTO_OK) {
-        return status;
-    }
-    dst_key = src_from + n;
-    dst_from = dst_key + n;
-    /* bottom-up: merge runs of width 1, 2, 4, ... from src into dst, then swap; taking from
-       the left run unless the right one is strictly less keeps it stable */
+    /* taking from the left run unless the right one is strictly less keeps it stable */
     for (width = 1u; width < n; width <<= 1) {
         uint32_t low;
         for (low = 0u; low < n;) {
@@ -662,7 +649,7 @@ bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint
             uint32_t right = mid;
             for (i = low; i < high; i++) {
                 const uint32_t take = right < high &&
-                                              (left == mid || less(&s, &src_key[right], &src_from[right],
+                                              (left == mid || less(s, &src_key[right], &src_from[right],
                                                                    &src_key[left], &src_from[left]))
                                           ? right++
                                           : left++;
@@ -676,7 +663,29 @@ bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint
             break; /* one run covers everything; doubling could wrap */
         }
     }
-    finish(set, n, src_key, src_from);
+    *key = src_key;
+    *from = src_from;
+}
+
+bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint32_t by,
+                                         bento_sparse_set_compare compare, void *context,
+                                         void *scratch, size_t bytes)
+{
+    /* scratch: sources, then keys and sources of the other side */
+    uint32_t *key;
+    uint32_t *from = (uint32_t *)scratch;
+    sorter s;
+    bento_status status;
+    BENTO_ASSERT(set != NULL);
+    key = set->dense;
+    status = !prepare(&s, set, n, by, compare, context)
+                 ? BENTO_E_ARGUMENT
+                 : take_scratch(scratch, bytes, BENTO_SPARSE_SET_MERGE_BYTES(n), n);
+    if (status != BENTO_OK) {
+        return status;
+    }
+    merge_runs(&s, n, &key, &from, from + n, from + 2u * (size_t)n);
+    finish(set, n, key, from);
     return BENTO_OK;
 }
 
