@@ -40,7 +40,8 @@ WARNINGS := -Wall -Wextra -Wpedantic -Wconversion -Wsign-conversion -Wcast-align
 INCLUDES := -Icore/include -Iport -Itests -I$(GEN)
 DEPFLAGS = -MMD -MP
 
-# One line per library, image and run; V=1 shows every command.
+# One line per library and per run (images are linked silently: their run says how they did),
+# a summary table at the end; V=1 shows every command.
 ifeq ($(V),1)
 Q :=
 else
@@ -182,12 +183,10 @@ $(OBJ)/$1/tests/bento_test.o: $(GEN)/suites.inc
 
 $(BUILD)/host/$1/tests: $(call host_test_objs,$1) $(call host_port_objs,$1) $(call lib,$1)
 	@mkdir -p $$(@D)
-	$$(call step,LINK,host $1,$$@)
 	$(Q)$(cc.$1) $(cflags.$1) $(ldflags.$1) $$^ -o $$@
 
 $(BUILD)/host/$1/readme: $(call example_objs,$1,readme) $(call host_port_objs,$1) $(call lib,$1)
 	@mkdir -p $$(@D)
-	$$(call step,LINK,host $1,$$@)
 	$(Q)$(cc.$1) $(cflags.$1) $(ldflags.$1) $$^ -o $$@
 
 $(RESULTS)/host-$1-tests: $(BUILD)/host/$1/tests FORCE
@@ -206,16 +205,13 @@ COMPILE_FAIL := $(sort $(wildcard tests/compile_fail/*.c))
 $(RESULTS)/compile-fail-%: tests/compile_fail/%.c FORCE
 	@$(CHECK_RUN) $@ compile-fail $* exit0 -- scripts/compile-fail gcc '$(WARNINGS)' $<
 
-.PHONY: compile-fail test
-compile-fail: $(patsubst tests/compile_fail/%.c,$(RESULTS)/compile-fail-%,$(COMPILE_FAIL))
-test: compile-fail $(HOST_RESULTS)
+COMPILE_FAIL_RESULTS := $(patsubst tests/compile_fail/%.c,$(RESULTS)/compile-fail-%,$(COMPILE_FAIL))
 
 # ---------------------------------------------------------------- Cortex-M images
 
 PORT_CM_SRCS := $(sort $(wildcard port/cortex-m/*.c)) port/print.c
 board_port_objs = $(patsubst %.c,$(OBJ)/$1/%.o,$(PORT_CM_SRCS))
 define board_link
-$(call step,LINK,board $1,$@)
 $(Q)$(cc.$1) $(ldflags.$1) -Wl,-Map=$(basename $@).map $(filter %.o %.a,$^) $(ldlibs.$1) -o $@
 endef
 
@@ -262,19 +258,28 @@ BOARD_RESULTS := $(foreach b,$(BOARDS),$(foreach s,$(SUITES),$(RESULTS)/board-$b
                                        $(RESULTS)/board-$b-fault)
 EXAMPLE_RESULTS := $(foreach b,$(BOARDS),$(foreach e,$(EXAMPLES),$(RESULTS)/examples-$b-$e))
 
-.PHONY: qemu-test examples core-matrix
-qemu-test: $(BOARD_RESULTS)
-examples: $(EXAMPLE_RESULTS)
-
 # The core alone, for every core with gcc and clang, C99 and C11, -Werror: one library each.
-core-matrix: $(foreach c,$(MATRIX_CONFIGS),$(call lib,$c))
+MATRIX_RESULTS := $(foreach c,$(MATRIX_CONFIGS),$(RESULTS)/matrix-$c)
+$(RESULTS)/matrix-%: $(LIB)/%/libbento.a
+	@mkdir -p $(@D)
+	@printf 'core matrix\t%s\tok\t-\t-\tbuilt\n' $* > $@
 
-.PHONY: check
-check: test qemu-test examples core-matrix
-	@if grep -l '	FAIL	' $(HOST_RESULTS) $(BOARD_RESULTS) $(EXAMPLE_RESULTS) \
-	        $(patsubst tests/compile_fail/%.c,$(RESULTS)/compile-fail-%,$(COMPILE_FAIL)); then \
-	    echo "make check: FAILED"; exit 1; fi
-	@echo "make check: all passed"
+CHECK_RESULTS = $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS) $(BOARD_RESULTS) $(EXAMPLE_RESULTS) \
+                $(MATRIX_RESULTS)
+
+summary = @scripts/check-summary $1
+
+.PHONY: test qemu-test examples core-matrix check
+test: $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS)
+	$(call summary,$^)
+qemu-test: $(BOARD_RESULTS)
+	$(call summary,$^)
+examples: $(EXAMPLE_RESULTS)
+	$(call summary,$^)
+core-matrix: $(MATRIX_RESULTS)
+	$(call summary,$^)
+check: $(CHECK_RESULTS)
+	$(call summary,$^)
 
 # ---------------------------------------------------------------- demo
 
