@@ -258,6 +258,18 @@ BOARD_RESULTS := $(foreach b,$(BOARDS),$(foreach s,$(SUITES),$(RESULTS)/board-$b
                                        $(RESULTS)/board-$b-fault)
 EXAMPLE_RESULTS := $(foreach b,$(BOARDS),$(foreach e,$(EXAMPLES),$(RESULTS)/examples-$b-$e))
 
+# ---------------------------------------------------------------- CMake
+
+# The kit's own CMake build (CMakeLists.txt): configure, build, CTest and install, for the host
+# and for the boards the consumers use. The installed prefixes serve the find_package consumers.
+CMAKE_TARGETS := host microbit mps2-an386
+CMAKE_RESULTS := $(foreach t,$(CMAKE_TARGETS),$(RESULTS)/cmake-$t)
+cmake_prefix = $(abspath $(BUILD)/prefix/$1)
+$(RESULTS)/cmake-%: FORCE | cmake-tools
+	+@$(CHECK_RUN) $@ cmake $* ctest -- scripts/cmake-check $(BUILD)/cmake/$* $(call cmake_prefix,$*) \
+	    $(filter-out host,$*)
+$(foreach t,$(filter-out host,$(CMAKE_TARGETS)),$(RESULTS)/cmake-$t): | arm-tools qemu-tools
+
 # The core alone, for every core with gcc and clang, C99 and C11, -Werror: one library each.
 MATRIX_RESULTS := $(foreach c,$(MATRIX_CONFIGS),$(RESULTS)/matrix-$c)
 $(RESULTS)/matrix-%: $(LIB)/%/libbento.a
@@ -265,11 +277,13 @@ $(RESULTS)/matrix-%: $(LIB)/%/libbento.a
 	@printf 'core matrix\t%s\tok\t-\t-\tbuilt\n' $* > $@
 
 CHECK_RESULTS = $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS) $(BOARD_RESULTS) $(EXAMPLE_RESULTS) \
-                $(MATRIX_RESULTS)
+                $(MATRIX_RESULTS) $(CMAKE_RESULTS)
 
-summary = @scripts/check-summary $1
+summary = @scripts/check-summary 'make $@' $1
 
-.PHONY: test qemu-test examples core-matrix check
+.PHONY: compile-fail test qemu-test examples core-matrix cmake check
+compile-fail: $(COMPILE_FAIL_RESULTS)
+	$(call summary,$^)
 test: $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS)
 	$(call summary,$^)
 qemu-test: $(BOARD_RESULTS)
@@ -277,6 +291,8 @@ qemu-test: $(BOARD_RESULTS)
 examples: $(EXAMPLE_RESULTS)
 	$(call summary,$^)
 core-matrix: $(MATRIX_RESULTS)
+	$(call summary,$^)
+cmake: $(CMAKE_RESULTS)
 	$(call summary,$^)
 check: $(CHECK_RESULTS)
 	$(call summary,$^)
@@ -301,11 +317,13 @@ include bench/bench.mk
 $(foreach c,$(BOARDS) $(MATRIX_CONFIGS),$(OBJ)/$c/flags): | arm-tools
 
 .SECONDARY:
-.PHONY: arm-tools qemu-tools FORCE
+.PHONY: arm-tools qemu-tools cmake-tools FORCE
 arm-tools:
 	@scripts/need arm-none-eabi-gcc
 qemu-tools:
 	@scripts/need qemu-system-arm
+cmake-tools:
+	@scripts/need cmake
 FORCE:
 
 .PHONY: clean
