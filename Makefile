@@ -258,17 +258,32 @@ BOARD_RESULTS := $(foreach b,$(BOARDS),$(foreach s,$(SUITES),$(RESULTS)/board-$b
                                        $(RESULTS)/board-$b-fault)
 EXAMPLE_RESULTS := $(foreach b,$(BOARDS),$(foreach e,$(EXAMPLES),$(RESULTS)/examples-$b-$e))
 
-# ---------------------------------------------------------------- CMake
+# ---------------------------------------------------------------- CMake and consumers
 
-# The kit's own CMake build (CMakeLists.txt): configure, build, CTest and install, for the host
-# and for the boards the consumers use. The installed prefixes serve the find_package consumers.
+# The kit's own CMake build (CMakeLists.txt): configure, build, and run CTest, for the host and
+# for two boards.
 CMAKE_TARGETS := host microbit mps2-an386
 CMAKE_RESULTS := $(foreach t,$(CMAKE_TARGETS),$(RESULTS)/cmake-$t)
-cmake_prefix = $(abspath $(BUILD)/prefix/$1)
 $(RESULTS)/cmake-%: FORCE | cmake-tools
-	+@$(CHECK_RUN) $@ cmake $* ctest -- scripts/cmake-check $(BUILD)/cmake/$* $(call cmake_prefix,$*) \
-	    $(filter-out host,$*)
-$(foreach t,$(filter-out host,$(CMAKE_TARGETS)),$(RESULTS)/cmake-$t): | arm-tools qemu-tools
+	+@$(CHECK_RUN) $@ cmake $* ctest -- scripts/cmake-check $(BUILD)/cmake/$* $(filter-out host,$*)
+
+# Projects that use the kit as a user would, outside its build, following README.md to the
+# letter (tests/consumers/run): each built and run for the host, a Cortex-M0 and a Cortex-M4.
+CONSUMER_TARGETS := host microbit mps2-an386
+CONSUMERS := make make-readme cmake-subdir cmake-find
+HOST_CONSUMERS := cmake-fetch pkg-config
+define consumer_rule
+$(RESULTS)/consumer-$1.$2: FORCE | cmake-tools $(if $(filter host,$2),,arm-tools qemu-tools)
+	+@$(CHECK_RUN) $$@ 'consumer $1' $2 $(if $(filter make-readme,$1),exit0,counts) -- \
+	    tests/consumers/run $1 $2 $(abspath $(BUILD))/consumers/$1-$2
+endef
+$(foreach c,$(CONSUMERS),$(foreach t,$(CONSUMER_TARGETS),$(eval $(call consumer_rule,$c,$t))))
+$(foreach c,$(HOST_CONSUMERS),$(eval $(call consumer_rule,$c,host)))
+$(RESULTS)/readme-files: FORCE
+	@$(CHECK_RUN) $@ 'consumer files' README.md exit0 -- scripts/readme-files
+CONSUMER_RESULTS := $(RESULTS)/readme-files \
+                    $(foreach c,$(CONSUMERS),$(foreach t,$(CONSUMER_TARGETS),$(RESULTS)/consumer-$c.$t)) \
+                    $(foreach c,$(HOST_CONSUMERS),$(RESULTS)/consumer-$c.host)
 
 # The core alone, for every core with gcc and clang, C99 and C11, -Werror: one library each.
 MATRIX_RESULTS := $(foreach c,$(MATRIX_CONFIGS),$(RESULTS)/matrix-$c)
@@ -277,11 +292,11 @@ $(RESULTS)/matrix-%: $(LIB)/%/libbento.a
 	@printf 'core matrix\t%s\tok\t-\t-\tbuilt\n' $* > $@
 
 CHECK_RESULTS = $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS) $(BOARD_RESULTS) $(EXAMPLE_RESULTS) \
-                $(MATRIX_RESULTS) $(CMAKE_RESULTS)
+                $(MATRIX_RESULTS) $(CMAKE_RESULTS) $(CONSUMER_RESULTS)
 
 summary = @scripts/check-summary 'make $@' $1
 
-.PHONY: compile-fail test qemu-test examples core-matrix cmake check
+.PHONY: compile-fail test qemu-test examples core-matrix cmake consumers check
 compile-fail: $(COMPILE_FAIL_RESULTS)
 	$(call summary,$^)
 test: $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS)
@@ -293,6 +308,8 @@ examples: $(EXAMPLE_RESULTS)
 core-matrix: $(MATRIX_RESULTS)
 	$(call summary,$^)
 cmake: $(CMAKE_RESULTS)
+	$(call summary,$^)
+consumers: $(CONSUMER_RESULTS)
 	$(call summary,$^)
 check: $(CHECK_RESULTS)
 	$(call summary,$^)
