@@ -207,6 +207,47 @@ $(RESULTS)/compile-fail-%: tests/compile_fail/%.c FORCE
 
 COMPILE_FAIL_RESULTS := $(patsubst tests/compile_fail/%.c,$(RESULTS)/compile-fail-%,$(COMPILE_FAIL))
 
+# ---------------------------------------------------------------- single header
+
+# build/single/bento.h from core/ (scripts/amalgamate), and build/single/include/bento/*.h,
+# each including it: the host test suite builds against the single header, with one
+# translation unit defining BENTO_IMPLEMENTATION. The implementation also compiles with clang
+# (C11) and for the Cortex-M0.
+SINGLE := $(BUILD)/single
+SINGLE_FLAGS = $(cflags.gcc-c99) -I$(SINGLE)/include -I$(SINGLE) -Iport -Itests -I$(GEN)
+SINGLE_OBJS := $(patsubst %.c,$(OBJ)/single/%.o,$(GEN)/single_impl.c tests/bento_test.c $(TEST_SRCS) \
+                                                $(HOST_PORT_SRCS))
+
+$(SINGLE)/bento.h: scripts/amalgamate LICENSE $(CORE_SRCS) $(wildcard core/src/*.h core/include/bento/*.h)
+	$(call step,GEN,single header,$@)
+	$(Q)scripts/amalgamate $(SINGLE)
+
+$(GEN)/single_impl.c:
+	@mkdir -p $(@D)
+	@printf '#define BENTO_IMPLEMENTATION\n#include "bento.h"\n' > $@
+
+$(OBJ)/single/%.o: %.c $(SINGLE)/bento.h $(GEN)/suites.inc $(OBJ)/gcc-c99/flags
+	@mkdir -p $(@D)
+	$(Q)gcc $(SINGLE_FLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/host/single/tests: $(SINGLE_OBJS)
+	@mkdir -p $(@D)
+	$(Q)gcc $(SINGLE_FLAGS) $(HOST_GC) $^ -o $@
+
+$(RESULTS)/single-tests: $(BUILD)/host/single/tests FORCE
+	@$(CHECK_RUN) $@ 'single header' 'host tests' counts -- $<
+
+$(RESULTS)/single-clang-c11: $(GEN)/single_impl.c $(SINGLE)/bento.h FORCE
+	@$(CHECK_RUN) $@ 'single header' 'clang C11' exit0 -- \
+	    clang -std=c11 $(WARNINGS) -O2 -I$(SINGLE) -c $< -o $(OBJ)/single/impl-clang.o
+
+$(RESULTS)/single-cortex-m0: $(GEN)/single_impl.c $(SINGLE)/bento.h FORCE | arm-tools
+	@$(CHECK_RUN) $@ 'single header' 'Cortex-M0' exit0 -- \
+	    $(ARM_CC) $(cflags.microbit) -I$(SINGLE) -c $< -o $(OBJ)/single/impl-m0.o
+
+SINGLE_RESULTS := $(RESULTS)/single-tests $(if $(HAVE_CLANG),$(RESULTS)/single-clang-c11) \
+                  $(RESULTS)/single-cortex-m0
+
 # ---------------------------------------------------------------- Cortex-M images
 
 PORT_CM_SRCS := $(sort $(wildcard port/cortex-m/*.c)) port/print.c
@@ -292,11 +333,11 @@ $(RESULTS)/matrix-%: $(LIB)/%/libbento.a
 	@printf 'core matrix\t%s\tok\t-\t-\tbuilt\n' $* > $@
 
 CHECK_RESULTS = $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS) $(BOARD_RESULTS) $(EXAMPLE_RESULTS) \
-                $(MATRIX_RESULTS) $(CMAKE_RESULTS) $(CONSUMER_RESULTS)
+                $(SINGLE_RESULTS) $(MATRIX_RESULTS) $(CMAKE_RESULTS) $(CONSUMER_RESULTS)
 
 summary = @scripts/check-summary 'make $@' $1
 
-.PHONY: compile-fail test qemu-test examples core-matrix cmake consumers check
+.PHONY: compile-fail test qemu-test examples core-matrix cmake consumers single check
 compile-fail: $(COMPILE_FAIL_RESULTS)
 	$(call summary,$^)
 test: $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS)
@@ -310,6 +351,8 @@ core-matrix: $(MATRIX_RESULTS)
 cmake: $(CMAKE_RESULTS)
 	$(call summary,$^)
 consumers: $(CONSUMER_RESULTS)
+	$(call summary,$^)
+single: $(SINGLE_RESULTS)
 	$(call summary,$^)
 check: $(CHECK_RESULTS)
 	$(call summary,$^)
