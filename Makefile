@@ -248,6 +248,32 @@ $(RESULTS)/single-cortex-m0: $(GEN)/single_impl.c $(SINGLE)/bento.h FORCE | arm-
 SINGLE_RESULTS := $(RESULTS)/single-tests $(if $(HAVE_CLANG),$(RESULTS)/single-clang-c11) \
                   $(RESULTS)/single-cortex-m0
 
+# ---------------------------------------------------------------- C++
+
+# tests/cxx/all_headers.cpp: every public header in a C++17 program calling typed wrappers,
+# with g++ and clang++ at -Werror, and with clang++ -Weverything, then linked with the kit
+# (built as C) and run. -Weverything leaves out only what concerns the test file itself:
+# -Wc++98-compat and -Wc++98-compat-pedantic (the file is C++17 on purpose).
+# CXX_PENDING: warnings that come from the headers and wait for a fix there; they are
+# reported (the summary counts them) but not errors. Empty it once the headers are clean.
+CXX_STRICT := -std=c++17 -Wall -Wextra -Wpedantic -Wconversion -Wold-style-cast -Werror
+CXX_EVERYTHING := -std=c++17 -Weverything -Wno-c++98-compat -Wno-c++98-compat-pedantic -Werror
+CXX_PENDING := -Wno-error=old-style-cast
+CXX_PENDING_EVERYTHING := $(CXX_PENDING) -Wno-error=zero-as-null-pointer-constant \
+    -Wno-error=reserved-identifier -Wno-error=reserved-macro-identifier -Wno-error=padded
+CXX_RESULTS := $(RESULTS)/cxx-g++ $(if $(HAVE_CLANG),$(RESULTS)/cxx-clang++ $(RESULTS)/cxx-clang++-everything)
+
+$(RESULTS)/cxx-g++: tests/cxx/all_headers.cpp $(call lib,gcc-c99) FORCE
+	@$(CHECK_RUN) $@ 'c++ headers' 'g++ strict' last -- \
+	    scripts/cxx-check g++ '$(CXX_STRICT) $(CXX_PENDING)' $(call lib,gcc-c99) $(BUILD)/cxx/g++
+$(RESULTS)/cxx-clang++: tests/cxx/all_headers.cpp $(call lib,clang-c99) FORCE
+	@$(CHECK_RUN) $@ 'c++ headers' 'clang++ strict' last -- \
+	    scripts/cxx-check clang++ '$(CXX_STRICT) $(CXX_PENDING)' $(call lib,clang-c99) $(BUILD)/cxx/clang++
+$(RESULTS)/cxx-clang++-everything: tests/cxx/all_headers.cpp $(call lib,clang-c99) FORCE
+	@$(CHECK_RUN) $@ 'c++ headers' 'clang++ -Weverything' last -- \
+	    scripts/cxx-check clang++ '$(CXX_EVERYTHING) $(CXX_PENDING_EVERYTHING)' $(call lib,clang-c99) \
+	    $(BUILD)/cxx/clang++-everything
+
 # ---------------------------------------------------------------- Cortex-M images
 
 PORT_CM_SRCS := $(sort $(wildcard port/cortex-m/*.c)) port/print.c
@@ -333,11 +359,11 @@ $(RESULTS)/matrix-%: $(LIB)/%/libbento.a
 	@printf 'core matrix\t%s\tok\t-\t-\tbuilt\n' $* > $@
 
 CHECK_RESULTS = $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS) $(BOARD_RESULTS) $(EXAMPLE_RESULTS) \
-                $(SINGLE_RESULTS) $(MATRIX_RESULTS) $(CMAKE_RESULTS) $(CONSUMER_RESULTS)
+                $(SINGLE_RESULTS) $(CXX_RESULTS) $(MATRIX_RESULTS) $(CMAKE_RESULTS) $(CONSUMER_RESULTS)
 
 summary = @scripts/check-summary 'make $@' $1
 
-.PHONY: compile-fail test qemu-test examples core-matrix cmake consumers single check
+.PHONY: compile-fail test qemu-test examples core-matrix cmake consumers single cxx check
 compile-fail: $(COMPILE_FAIL_RESULTS)
 	$(call summary,$^)
 test: $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS)
@@ -353,6 +379,8 @@ cmake: $(CMAKE_RESULTS)
 consumers: $(CONSUMER_RESULTS)
 	$(call summary,$^)
 single: $(SINGLE_RESULTS)
+	$(call summary,$^)
+cxx: $(CXX_RESULTS)
 	$(call summary,$^)
 check: $(CHECK_RESULTS)
 	$(call summary,$^)
