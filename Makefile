@@ -248,6 +248,11 @@ $(RESULTS)/single-cortex-m0: $(GEN)/single_impl.c $(SINGLE)/bento.h FORCE | arm-
 SINGLE_RESULTS := $(RESULTS)/single-tests $(if $(HAVE_CLANG),$(RESULTS)/single-clang-c11) \
                   $(RESULTS)/single-cortex-m0
 
+# ---------------------------------------------------------------- licence
+
+$(RESULTS)/spdx: FORCE
+	@$(CHECK_RUN) $@ licence SPDX last -- scripts/check-spdx
+
 # ---------------------------------------------------------------- C++
 
 # tests/cxx/all_headers.cpp: every public header in a C++17 program calling typed wrappers,
@@ -358,7 +363,7 @@ $(RESULTS)/matrix-%: $(LIB)/%/libbento.a
 	@mkdir -p $(@D)
 	@printf 'core matrix\t%s\tok\t-\t-\tbuilt\n' $* > $@
 
-CHECK_RESULTS = $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS) $(BOARD_RESULTS) $(EXAMPLE_RESULTS) \
+CHECK_RESULTS = $(RESULTS)/spdx $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS) $(BOARD_RESULTS) $(EXAMPLE_RESULTS) \
                 $(SINGLE_RESULTS) $(CXX_RESULTS) $(MATRIX_RESULTS) $(CMAKE_RESULTS) $(CONSUMER_RESULTS)
 
 summary = @scripts/check-summary 'make $@' $1
