@@ -400,6 +400,22 @@ demo: run
 run: $(BUILD)/boards/$(BOARD)/example-$(EXAMPLE).elf | qemu-tools
 	@$(QEMU_RUN) $(BOARD) $<
 
+# ---------------------------------------------------------------- API reference
+
+# make docs: Doxygen over the public headers (Doxyfile), output in build/docs/html; fails on
+# any warning, after listing them all, and says how many public symbols are documented.
+BENTO_VERSION := $(shell sed -n 's/^\#define BENTO_VERSION "\(.*\)"/\1/p' core/include/bento/version.h)
+.PHONY: docs docs-tools
+docs: | docs-tools
+	@rm -rf $(BUILD)/docs && mkdir -p $(BUILD)/docs
+	$(call step,DOCS,doxygen,$(BUILD)/docs/html/index.html)
+	$(Q)BENTO_VERSION=$(BENTO_VERSION) doxygen Doxyfile; status=$$?; \
+	    cat $(BUILD)/docs/warnings.txt; \
+	    echo "make docs: $$(grep -c ': \(warning\|error\):' $(BUILD)/docs/warnings.txt) warnings"; \
+	    scripts/doc-count $(BUILD)/docs/xml; exit $$status
+docs-tools:
+	@scripts/need doxygen python3
+
 # ---------------------------------------------------------------- measurements
 
 include bench/bench.mk
