@@ -1,15 +1,21 @@
 # SPDX-License-Identifier: MIT
 # bento: build, test and measure.
 #
-#   make check      everything CI runs (see README.md, "Tests"), then a summary table
-#   make demo       the demo firmware on the default board, under QEMU
-#   make run        EXAMPLE=name BOARD=board: any example on any board
-#   make test       host unit tests (gcc strict, gcc ASan+UBSan, clang when installed)
-#   make qemu-test  the same tests on every board under qemu-system-arm
-#   make examples   every example on every board under qemu-system-arm
-#   make bench      host benchmarks against baselines, Cortex-M instruction counts -> docs/
-#   make size       .text/.data/.bss of each core object at -Os per core -> docs/size.md
-#   make stack      worst-case stack of each public function per core -> docs/stack.md
+#   make check       everything CI runs (README.md, "Tests"), then a summary table; V=1 shows
+#                    every command, -j runs steps in parallel
+#   make demo        the demo firmware on the default board, under QEMU
+#   make run         EXAMPLE=name BOARD=board: any example on any board
+#   make test        host unit tests (gcc strict, gcc ASan+UBSan, clang when installed)
+#   make qemu-test   the same tests on every board under qemu-system-arm
+#   make examples    every example on every board under qemu-system-arm
+#   make single      the single header (build/single/bento.h) and the host tests against it
+#   make cxx         every public header in C++ (g++, clang++, clang++ -Weverything)
+#   make cmake       CMakeLists.txt: build and CTest for the host and two boards
+#   make consumers   projects that use the kit as README.md says (Makefile, CMake, pkg-config)
+#   make docs        the API reference (Doxygen) in build/docs; not part of check
+#   make bench       host benchmarks against baselines, Cortex-M instruction counts -> docs/
+#   make size        .text/.data/.bss of each core object at -Os per core -> docs/size.md
+#   make stack       worst-case stack of each public function per core -> docs/stack.md
 #
 # The core is compiled once per configuration (a host compiler and standard, or a board) into
 # build/lib/CONFIG/libbento.a; every test, example and benchmark image links against it.
