@@ -104,10 +104,14 @@ ldlibs.$1 := -lgcc
 endef
 $(foreach b,$(BOARDS),$(eval $(call board_config,$b)))
 
-# The core alone for every board with the other compilers and standards (-Os, as shipped):
-# BOARD-gcc-c11, BOARD-clang-c99, BOARD-clang-c11. Libraries only; nothing links them.
+# The core alone for every board with gcc and clang, C99 and C11, at -Os (as firmware ships):
+# BOARD-gcc-c99, BOARD-gcc-c11, BOARD-clang-c99, BOARD-clang-c11. Libraries only.
 clang_cpu = $(filter-out -mfloat-abi=soft,$(CPU.$1))
 define matrix_config
+cc.$1-gcc-c99 := $(ARM_CC)
+ar.$1-gcc-c99 := arm-none-eabi-ar
+cflags.$1-gcc-c99 := $(CPU.$1) -std=c99 $(WARNINGS) -ffreestanding \
+                     -fno-tree-loop-distribute-patterns $(SECTIONS) -Os
 cc.$1-gcc-c11 := $(ARM_CC)
 ar.$1-gcc-c11 := arm-none-eabi-ar
 cflags.$1-gcc-c11 := $(CPU.$1) -std=c11 $(WARNINGS) -ffreestanding \
@@ -120,7 +124,7 @@ ar.$1-clang-c11 := arm-none-eabi-ar
 cflags.$1-clang-c11 := $(call clang_cpu,$1) -std=c11 $(WARNINGS) -ffreestanding $(SECTIONS) -Os
 endef
 $(foreach b,$(BOARDS),$(eval $(call matrix_config,$b)))
-MATRIX_CONFIGS := $(foreach b,$(BOARDS),$b-gcc-c11 $(if $(HAVE_CLANG),$b-clang-c99 $b-clang-c11))
+MATRIX_CONFIGS := $(foreach b,$(BOARDS),$b-gcc-c99 $b-gcc-c11 $(if $(HAVE_CLANG),$b-clang-c99 $b-clang-c11))
 
 CONFIGS := $(HOST_CONFIGS) $(BOARDS) $(MATRIX_CONFIGS)
 
