@@ -232,9 +232,10 @@ $(SINGLE)/bento.h: scripts/amalgamate LICENSE $(CORE_SRCS) $(wildcard core/src/*
 	$(call step,GEN,single header,$@)
 	$(Q)scripts/amalgamate $(SINGLE)
 
-$(GEN)/single_impl.c:
+# The implementation's translation unit, as README.md shows it.
+$(GEN)/single_impl.c: README.md
 	@mkdir -p $(@D)
-	@printf '#define BENTO_IMPLEMENTATION\n#include "bento.h"\n' > $@
+	@scripts/readme-block single-header-implementation > $@
 
 $(OBJ)/single/%.o: %.c $(SINGLE)/bento.h $(GEN)/suites.inc $(OBJ)/gcc-c99/flags
 	@mkdir -p $(@D)
