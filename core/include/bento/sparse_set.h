@@ -604,9 +604,9 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     if (set >= join->count_) {
         return NULL;
     }
-    for (i = 0u; join->slot_[i] != set; i++) {
+    for (i = 0u; i < join->count_ && join->slot_[i] != set; i++) {
     }
-    if (column >= join->set_[i]->column_count) {
+    if (i == join->count_ || column >= join->set_[i]->column_count) {
         return NULL;
     }
     return (unsigned char *)join->set_[i]->columns[column].data +
