@@ -1,44 +1,169 @@
 # SPDX-License-Identifier: MIT
 # bento: build, test and measure.
 #
-#   make check      everything CI runs: test + qemu-test + every example on every board
-#   make demo       the demo firmware on the default board, under QEMU
-#   make run        EXAMPLE=name BOARD=board: any example on any board
-#   make test       host unit tests (gcc strict, gcc ASan+UBSan, clang when installed)
-#   make qemu-test  the same tests on every board under qemu-system-arm
-#   make bench      host benchmarks against baselines, Cortex-M instruction counts -> docs/
-#   make size       .text/.data/.bss of each core object at -Os per core -> docs/size.md
-#   make stack      worst-case stack of each public function per core -> docs/stack.md
+#   make check       everything CI runs (README.md, "Tests"), then a summary table; V=1 shows
+#                    every command, -j runs steps in parallel
+#   make demo        the demo firmware on the default board, under QEMU
+#   make run         EXAMPLE=name BOARD=board: any example on any board
+#   make test        host unit tests (gcc strict, gcc ASan+UBSan, clang when installed)
+#   make qemu-test   the same tests on every board under qemu-system-arm
+#   make examples    every example on every board under qemu-system-arm
+#   make single      the single header (build/single/bento.h) and the host tests against it
+#   make cxx         every public header in C++ (g++, clang++, clang++ -Weverything)
+#   make cmake       CMakeLists.txt: build and CTest for the host and two boards
+#   make consumers   projects that use the kit as README.md says (Makefile, CMake, pkg-config)
+#   make docs        the API reference (Doxygen) in build/docs; not part of check
+#   make bench       host benchmarks against baselines, Cortex-M instruction counts -> docs/
+#   make size        .text/.data/.bss of each core object at -Os per core -> docs/size.md
+#   make stack       worst-case stack of each public function per core -> docs/stack.md
 #
-# New containers, tests and examples are found by name: core/src/*.c, tests/test_*.c,
-# examples/*/main.c, bench/host/*.cpp, bench/qemu/*.c.
+# The core is compiled once per configuration (a host compiler and standard, or a board) into
+# build/lib/CONFIG/libbento.a; every test, example and benchmark image links against it.
+# New containers, tests, examples and boards are found by name: core/src/*.c, tests/test_*.c,
+# examples/*/main.c, bench/host/*.cpp, bench/qemu/bench_*.c, boards/*/board.mk.
 
 .DEFAULT_GOAL := check
 SHELL := /bin/sh
+MAKEFLAGS += --no-builtin-rules --no-print-directory
+.SUFFIXES:
 
 BUILD := build
-BOARDS := microbit mps2-an385 mps2-an386 mps2-an500 mps2-an505
+GEN := $(BUILD)/gen
+OBJ := $(BUILD)/obj
+LIB := $(BUILD)/lib
+RESULTS := $(BUILD)/results
 DEFAULT_BOARD := mps2-an385
-QEMU_TIMEOUT := 600
+QEMU_RUN := scripts/qemu-run
+CHECK_RUN := scripts/check-run
 
 CORE_SRCS := $(sort $(wildcard core/src/*.c))
-CORE_HDRS := $(wildcard core/include/bento/*.h core/src/*.h)
-TEST_SRCS := tests/bento_test.c $(sort $(wildcard tests/test_*.c))
-TEST_HDRS := $(wildcard tests/*.h) port/bento_port.h
+TEST_SRCS := $(sort $(wildcard tests/test_*.c))
+SUITES := $(patsubst tests/test_%.c,%,$(TEST_SRCS))
 EXAMPLES := $(sort $(notdir $(patsubst %/main.c,%,$(wildcard examples/*/main.c)))) readme
-GEN := $(BUILD)/gen
 
 WARNINGS := -Wall -Wextra -Wpedantic -Wconversion -Wsign-conversion -Wcast-align -Wundef \
             -Wshadow -Werror
 INCLUDES := -Icore/include -Iport -Itests -I$(GEN)
+DEPFLAGS = -MMD -MP
+
+# One line per library and per run (images are linked silently: their run says how they did),
+# a summary table at the end; V=1 shows every command.
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+step = @printf '  %-6s %-28s %s\n' '$1' '$2' '$3'
+
+# ---------------------------------------------------------------- boards
+
+# Each board's facts are written once, in boards/NAME/board.mk; read here into CPU.NAME,
+# QEMU.NAME and IPT.NAME (instructions per SysTick tick, times ten).
+BOARDS := $(sort $(patsubst boards/%/board.mk,%,$(wildcard boards/*/board.mk)))
+define read_board
+include boards/$1/board.mk
+CPU.$1 := $$(BOARD_CPU_FLAGS)
+QEMU.$1 := $$(BOARD_QEMU_MACHINE)
+IPT.$1 := $$(BOARD_INSTRUCTIONS_PER_TICK_X10)
+endef
+$(foreach b,$(BOARDS),$(eval $(call read_board,$b)))
+
+# ---------------------------------------------------------------- configurations
+
+# A configuration is a compiler and its flags: cc.CONFIG, ar.CONFIG, cflags.CONFIG,
+# ldflags.CONFIG. Every source is compiled once per configuration into build/obj/CONFIG/.
+
+HAVE_CLANG := $(shell command -v clang >/dev/null 2>&1 && echo yes)
+HOST_CONFIGS := gcc-c99 gcc-c11-sanitize $(if $(HAVE_CLANG),clang-c99 clang-c11-sanitize)
+SANITIZE := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SECTIONS := -ffunction-sections -fdata-sections
+# --gc-sections where the host linker has it (GNU ld, lld, gold)
+HOST_GC := $(shell printf 'int main(void){return 0;}' | cc -x c - -Wl,--gc-sections \
+             -o /dev/null >/dev/null 2>&1 && echo -Wl,--gc-sections)
+
+define host_config
+cc.$1 := $(word 1,$(subst -, ,$1))
+ar.$1 := ar
+cflags.$1 := -std=$(word 2,$(subst -, ,$1)) $(WARNINGS) $(SECTIONS) \
+             $(if $(findstring sanitize,$1),$(SANITIZE),-O2) \
+             $(if $(filter gcc,$(word 1,$(subst -, ,$1))),-fno-tree-loop-distribute-patterns)
+ldflags.$1 := $(HOST_GC)
+ldlibs.$1 :=
+endef
+$(foreach c,$(HOST_CONFIGS),$(eval $(call host_config,$c)))
+
+# Boards: the images of the tests, the examples and the benchmarks (-O2, as measured).
+ARM_CC := arm-none-eabi-gcc
+define board_config
+cc.$1 := $(ARM_CC)
+ar.$1 := arm-none-eabi-ar
+cflags.$1 := $(CPU.$1) -std=c99 $(WARNINGS) -ffreestanding -fno-tree-loop-distribute-patterns \
+             $(SECTIONS) -g -O2
+ldflags.$1 := $(CPU.$1) -nostdlib -Lboards/$1 -Tlinker/cortex-m.ld -Wl,--gc-sections
+ldlibs.$1 := -lgcc
+endef
+$(foreach b,$(BOARDS),$(eval $(call board_config,$b)))
+
+# The core alone for every board with gcc and clang, C99 and C11, at -Os (as firmware ships):
+# BOARD-gcc-c99, BOARD-gcc-c11, BOARD-clang-c99, BOARD-clang-c11. Libraries only.
+clang_cpu = $(filter-out -mfloat-abi=soft,$(CPU.$1))
+define matrix_config
+cc.$1-gcc-c99 := $(ARM_CC)
+ar.$1-gcc-c99 := arm-none-eabi-ar
+cflags.$1-gcc-c99 := $(CPU.$1) -std=c99 $(WARNINGS) -ffreestanding \
+                     -fno-tree-loop-distribute-patterns $(SECTIONS) -Os
+cc.$1-gcc-c11 := $(ARM_CC)
+ar.$1-gcc-c11 := arm-none-eabi-ar
+cflags.$1-gcc-c11 := $(CPU.$1) -std=c11 $(WARNINGS) -ffreestanding \
+                     -fno-tree-loop-distribute-patterns $(SECTIONS) -Os
+cc.$1-clang-c99 := clang --target=arm-none-eabi
+ar.$1-clang-c99 := arm-none-eabi-ar
+cflags.$1-clang-c99 := $(call clang_cpu,$1) -std=c99 $(WARNINGS) -ffreestanding $(SECTIONS) -Os
+cc.$1-clang-c11 := clang --target=arm-none-eabi
+ar.$1-clang-c11 := arm-none-eabi-ar
+cflags.$1-clang-c11 := $(call clang_cpu,$1) -std=c11 $(WARNINGS) -ffreestanding $(SECTIONS) -Os
+endef
+$(foreach b,$(BOARDS),$(eval $(call matrix_config,$b)))
+MATRIX_CONFIGS := $(foreach b,$(BOARDS),$b-gcc-c99 $b-gcc-c11 $(if $(HAVE_CLANG),$b-clang-c99 $b-clang-c11))
+
+CONFIGS := $(HOST_CONFIGS) $(BOARDS) $(MATRIX_CONFIGS)
+
+core_objs = $(patsubst %.c,$(OBJ)/$1/%.o,$(CORE_SRCS))
+lib = $(LIB)/$1/libbento.a
+
+# Per configuration: objects (the core sees only its own headers), the library, and a record
+# of the flags so that changing them rebuilds what they built.
+define config_rules
+$(OBJ)/$1/core/%.o: core/%.c $(OBJ)/$1/flags
+	@mkdir -p $$(@D)
+	$(Q)$$(cc.$1) $$(cflags.$1) -Icore/include $(DEPFLAGS) -c $$< -o $$@
+
+$(OBJ)/$1/%.o: %.c $(OBJ)/$1/flags
+	@mkdir -p $$(@D)
+	$(Q)$$(cc.$1) $$(cflags.$1) $(INCLUDES) $$(extra_cflags) $(DEPFLAGS) -c $$< -o $$@
+
+$(OBJ)/$1/flags: FORCE
+	@mkdir -p $$(@D)
+	@echo '$$(cc.$1) $$(cflags.$1) $(INCLUDES)' > $$@.tmp
+	@cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv $$@.tmp $$@
+
+$(call lib,$1): $(call core_objs,$1)
+	@mkdir -p $$(@D)
+	$$(call step,LIB,$1,$$@)
+	$(Q)rm -f $$@ && $$(ar.$1) rcs $$@ $$^
+endef
+$(foreach c,$(CONFIGS),$(eval $(call config_rules,$c)))
+
+# Dependencies recorded by the compiler (-MMD -MP); they are never remade by a rule.
+-include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
+%.d: ;
 
 # ---------------------------------------------------------------- generated inputs
 
 # The suite list: one BENTO_SUITE(test_NAME) per tests/test_NAME.c, rewritten only on change.
 $(GEN)/suites.inc: FORCE
 	@mkdir -p $(@D)
-	@for f in $(sort $(wildcard tests/test_*.c)); do \
-	    echo "BENTO_SUITE($$(basename $$f .c))"; done > $@.tmp
+	@for s in $(SUITES); do echo "BENTO_SUITE(test_$$s)"; done > $@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 
 # One suite per file, for the board images that run one suite each.
@@ -53,168 +178,229 @@ $(GEN)/readme_example.c: README.md
 	     inside && /^```/{exit} inside{print}' README.md > $@
 	@test -s $@ || { echo "README.md: no readme-example block" >&2; exit 1; }
 
-example_srcs = $(if $(filter readme,$1),$(GEN)/readme_example.c,$(wildcard examples/$1/*.c))
+example_objs = $(patsubst %.c,$(OBJ)/$1/%.o,$(if $(filter readme,$2),$(GEN)/readme_example.c,\
+               $(wildcard examples/$2/*.c)))
 
-# ---------------------------------------------------------------- host tests
+# ---------------------------------------------------------------- host
 
-HAVE_CLANG := $(shell command -v clang >/dev/null 2>&1 && echo yes)
-HOST_CONFIGS := gcc-c99 gcc-c11-sanitize $(if $(HAVE_CLANG),clang-c99 clang-c11-sanitize)
-SANITIZE := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-host_cc = $(word 1,$(subst -, ,$1))
-host_flags = -std=$(word 2,$(subst -, ,$1)) $(WARNINGS) \
-             $(if $(findstring sanitize,$1),$(SANITIZE),-O2) \
-             $(if $(filter gcc,$(call host_cc,$1)),-fno-tree-loop-distribute-patterns)
+HOST_PORT_SRCS := port/host/port_host.c port/print.c
+host_port_objs = $(patsubst %.c,$(OBJ)/$1/%.o,$(HOST_PORT_SRCS))
+host_test_objs = $(patsubst %.c,$(OBJ)/$1/%.o,tests/bento_test.c $(TEST_SRCS))
 
-$(BUILD)/host/%/tests: $(CORE_SRCS) $(CORE_HDRS) $(TEST_SRCS) $(TEST_HDRS) port/host/port_host.c port/print.c \
-                       $(GEN)/suites.inc
-	@mkdir -p $(@D)
-	$(call host_cc,$*) $(call host_flags,$*) $(INCLUDES) $(CORE_SRCS) $(TEST_SRCS) \
-	    port/host/port_host.c port/print.c -o $@
+# cflags at link time too: the sanitizers need their runtime.
+define host_rules
+$(OBJ)/$1/tests/bento_test.o: $(GEN)/suites.inc
 
-$(BUILD)/host/%/readme: $(CORE_SRCS) $(CORE_HDRS) $(GEN)/readme_example.c port/host/port_host.c port/print.c
-	@mkdir -p $(@D)
-	$(call host_cc,$*) $(call host_flags,$*) $(INCLUDES) $(CORE_SRCS) $(GEN)/readme_example.c \
-	    port/host/port_host.c port/print.c -o $@
+$(BUILD)/host/$1/tests: $(call host_test_objs,$1) $(call host_port_objs,$1) $(call lib,$1)
+	@mkdir -p $$(@D)
+	$(Q)$(cc.$1) $(cflags.$1) $(ldflags.$1) $$^ -o $$@
+
+$(BUILD)/host/$1/readme: $(call example_objs,$1,readme) $(call host_port_objs,$1) $(call lib,$1)
+	@mkdir -p $$(@D)
+	$(Q)$(cc.$1) $(cflags.$1) $(ldflags.$1) $$^ -o $$@
+
+$(RESULTS)/host-$1-tests: $(BUILD)/host/$1/tests FORCE
+	@$(CHECK_RUN) $$@ 'host $1' tests counts -- $$<
+
+$(RESULTS)/host-$1-readme: $(BUILD)/host/$1/readme FORCE
+	@$(CHECK_RUN) $$@ 'host $1' readme exit0 -- $$<
+endef
+$(foreach c,$(HOST_CONFIGS),$(eval $(call host_rules,$c)))
+
+HOST_RESULTS := $(foreach c,$(HOST_CONFIGS),$(RESULTS)/host-$c-tests $(RESULTS)/host-$c-readme)
 
 # Misuse that must not compile: each tests/compile_fail/*.c compiles with -DBENTO_EXPECT_OK,
 # fails without it, and (C11) fails with the message on its `expect:` line.
-.PHONY: compile-fail
-compile-fail:
-	@mkdir -p $(BUILD)/compile_fail
-	@for f in $(wildcard tests/compile_fail/*.c); do \
-	    want=$$(sed -n 's/.*expect: \(.*\) \*\/$$/\1/p' $$f); [ -n "$$want" ] || { echo "$$f: no expect: line"; exit 1; }; \
-	    gcc -std=c11 $(WARNINGS) -Icore/include -DBENTO_EXPECT_OK -c $$f -o $(BUILD)/compile_fail/ok.o \
-	        || { echo "$$f: the valid variant does not compile"; exit 1; }; \
-	    for std in c99 c11; do \
-	        if gcc -std=$$std $(WARNINGS) -Icore/include -c $$f -o $(BUILD)/compile_fail/bad.o \
-	            2> $(BUILD)/compile_fail/err.txt; then \
-	            echo "$$f: compiled with -std=$$std but must not"; exit 1; fi; \
-	    done; \
-	    grep -q "$$want" $(BUILD)/compile_fail/err.txt \
-	        || { echo "$$f: the error does not say '$$want'"; exit 1; }; \
-	done; echo "compile-fail: $(words $(wildcard tests/compile_fail/*.c)) misuses rejected at compile time"
+COMPILE_FAIL := $(sort $(wildcard tests/compile_fail/*.c))
+$(RESULTS)/compile-fail-%: tests/compile_fail/%.c FORCE
+	@$(CHECK_RUN) $@ compile-fail $* exit0 -- scripts/compile-fail gcc '$(WARNINGS)' $<
 
-.PHONY: test
-test: compile-fail $(foreach c,$(HOST_CONFIGS),$(BUILD)/host/$c/tests $(BUILD)/host/$c/readme)
-	@failed=""; for c in $(HOST_CONFIGS); do \
-	    echo "== host $$c"; \
-	    $(BUILD)/host/$$c/tests || failed="$$failed $$c"; \
-	    $(BUILD)/host/$$c/readme > $(BUILD)/host/$$c/readme.out || failed="$$failed $$c(readme)"; \
-	done; \
-	if [ -n "$$failed" ]; then echo "host tests FAILED:$$failed"; exit 1; fi; \
-	echo "host tests passed: $(HOST_CONFIGS)"
+COMPILE_FAIL_RESULTS := $(patsubst tests/compile_fail/%.c,$(RESULTS)/compile-fail-%,$(COMPILE_FAIL))
+
+# ---------------------------------------------------------------- single header
+
+# build/single/bento.h from core/ (scripts/amalgamate), and build/single/include/bento/*.h,
+# each including it: the host test suite builds against the single header, with one
+# translation unit defining BENTO_IMPLEMENTATION. The implementation also compiles with clang
+# (C11) and for the Cortex-M0.
+SINGLE := $(BUILD)/single
+SINGLE_FLAGS = $(cflags.gcc-c99) -I$(SINGLE)/include -I$(SINGLE) -Iport -Itests -I$(GEN)
+SINGLE_OBJS := $(patsubst %.c,$(OBJ)/single/%.o,$(GEN)/single_impl.c tests/bento_test.c $(TEST_SRCS) \
+                                                $(HOST_PORT_SRCS))
+
+$(SINGLE)/bento.h: scripts/amalgamate LICENSE $(CORE_SRCS) $(wildcard core/src/*.h core/include/bento/*.h)
+	$(call step,GEN,single header,$@)
+	$(Q)scripts/amalgamate $(SINGLE)
+
+# The implementation's translation unit, as README.md shows it.
+$(GEN)/single_impl.c: README.md
+	@mkdir -p $(@D)
+	@scripts/readme-block single-header-implementation > $@
+
+$(OBJ)/single/%.o: %.c $(SINGLE)/bento.h $(GEN)/suites.inc $(OBJ)/gcc-c99/flags
+	@mkdir -p $(@D)
+	$(Q)gcc $(SINGLE_FLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/host/single/tests: $(SINGLE_OBJS)
+	@mkdir -p $(@D)
+	$(Q)gcc $(SINGLE_FLAGS) $(HOST_GC) $^ -o $@
+
+$(RESULTS)/single-tests: $(BUILD)/host/single/tests FORCE
+	@$(CHECK_RUN) $@ 'single header' 'host tests' counts -- $<
+
+$(RESULTS)/single-clang-c11: $(GEN)/single_impl.c $(SINGLE)/bento.h FORCE
+	@$(CHECK_RUN) $@ 'single header' 'clang C11' exit0 -- \
+	    clang -std=c11 $(WARNINGS) -O2 -I$(SINGLE) -c $< -o $(OBJ)/single/impl-clang.o
+
+$(RESULTS)/single-cortex-m0: $(GEN)/single_impl.c $(SINGLE)/bento.h FORCE | arm-tools
+	@$(CHECK_RUN) $@ 'single header' 'Cortex-M0' exit0 -- \
+	    $(ARM_CC) $(cflags.microbit) -I$(SINGLE) -c $< -o $(OBJ)/single/impl-m0.o
+
+SINGLE_RESULTS := $(RESULTS)/single-tests $(if $(HAVE_CLANG),$(RESULTS)/single-clang-c11) \
+                  $(RESULTS)/single-cortex-m0
+
+# ---------------------------------------------------------------- licence
+
+$(RESULTS)/spdx: FORCE
+	@$(CHECK_RUN) $@ licence SPDX last -- scripts/check-spdx
+
+# ---------------------------------------------------------------- C++
+
+# tests/cxx/all_headers.cpp: every public header in a C++17 program calling typed wrappers,
+# with g++ and clang++ at -Werror, and with clang++ -Weverything, then linked with the kit
+# (built as C) and run. -Weverything leaves out only what concerns the test file itself:
+# -Wc++98-compat and -Wc++98-compat-pedantic (the file is C++17 on purpose).
+# CXX_PENDING: warnings that come from the headers and wait for a fix there; they are
+# reported (the summary counts them) but not errors. Empty it once the headers are clean.
+CXX_STRICT := -std=c++17 -Wall -Wextra -Wpedantic -Wconversion -Wold-style-cast -Werror
+CXX_EVERYTHING := -std=c++17 -Weverything -Wno-c++98-compat -Wno-c++98-compat-pedantic -Werror
+CXX_PENDING := -Wno-error=old-style-cast
+CXX_PENDING_EVERYTHING := $(CXX_PENDING) -Wno-error=zero-as-null-pointer-constant \
+    -Wno-error=reserved-identifier -Wno-error=reserved-macro-identifier -Wno-error=padded \
+    -Wno-error=cast-qual
+CXX_RESULTS := $(RESULTS)/cxx-g++ $(if $(HAVE_CLANG),$(RESULTS)/cxx-clang++ $(RESULTS)/cxx-clang++-everything)
+
+$(RESULTS)/cxx-g++: tests/cxx/all_headers.cpp $(call lib,gcc-c99) FORCE
+	@$(CHECK_RUN) $@ 'c++ headers' 'g++ strict' last -- \
+	    scripts/cxx-check g++ '$(CXX_STRICT) $(CXX_PENDING)' $(call lib,gcc-c99) $(BUILD)/cxx/g++
+$(RESULTS)/cxx-clang++: tests/cxx/all_headers.cpp $(call lib,clang-c99) FORCE
+	@$(CHECK_RUN) $@ 'c++ headers' 'clang++ strict' last -- \
+	    scripts/cxx-check clang++ '$(CXX_STRICT) $(CXX_PENDING)' $(call lib,clang-c99) $(BUILD)/cxx/clang++
+$(RESULTS)/cxx-clang++-everything: tests/cxx/all_headers.cpp $(call lib,clang-c99) FORCE
+	@$(CHECK_RUN) $@ 'c++ headers' 'clang++ -Weverything' last -- \
+	    scripts/cxx-check clang++ '$(CXX_EVERYTHING) $(CXX_PENDING_EVERYTHING)' $(call lib,clang-c99) \
+	    $(BUILD)/cxx/clang++-everything
 
 # ---------------------------------------------------------------- Cortex-M images
 
-ARM_CC := arm-none-eabi-gcc
-ARM_FLAGS := -std=c99 $(WARNINGS) -ffreestanding -nostdlib -fno-tree-loop-distribute-patterns \
-             -ffunction-sections -fdata-sections -g
-PORT_CM_SRCS := $(wildcard port/cortex-m/*.c) port/print.c
-board_var = $(shell sed -n 's/^$2 := //p' boards/$1/board.mk)
-board_cpu = $(call board_var,$1,BOARD_CPU_FLAGS)
-arm_link = -Lboards/$1 -Tlinker/cortex-m.ld -Wl,--gc-sections -Wl,-Map=$(basename $@).map -lgcc
-
-# build/boards/BOARD/NAME.elf for the tests, every example and the benchmarks
-board_of = $(word 3,$(subst /, ,$1))
-
-# Board test images hold one suite each: suites run one after another, but their static
-# buffers would add up, and the smallest board has 16 KiB of RAM. Same sources as the host.
-SUITES := $(patsubst tests/test_%.c,%,$(sort $(wildcard tests/test_*.c)))
-BOARD_TEST_SRCS := tests/bento_test.c $(TEST_HDRS) $(CORE_SRCS) $(CORE_HDRS) $(PORT_CM_SRCS) \
-                   linker/cortex-m.ld
-
-define board_suite_rule
-$(BUILD)/boards/%/tests-$1.elf: $(BOARD_TEST_SRCS) tests/test_$1.c $(GEN)/suite-$1.inc \
-                                boards/%/memory.ld | arm-tools
-	@mkdir -p $$(@D)
-	$(ARM_CC) $$(call board_cpu,$$*) $(ARM_FLAGS) -O2 $(INCLUDES) '-DBENTO_SUITES_FILE="suite-$1.inc"' \
-	    $(CORE_SRCS) tests/bento_test.c tests/test_$1.c $(PORT_CM_SRCS) $$(call arm_link,$$*) -o $$@
+PORT_CM_SRCS := $(sort $(wildcard port/cortex-m/*.c)) port/print.c
+board_port_objs = $(patsubst %.c,$(OBJ)/$1/%.o,$(PORT_CM_SRCS))
+define board_link
+$(Q)$(cc.$1) $(ldflags.$1) -Wl,-Map=$(basename $@).map $(filter %.o %.a,$^) $(ldlibs.$1) -o $@
 endef
-$(foreach s,$(SUITES),$(eval $(call board_suite_rule,$s)))
 
-$(BUILD)/boards/%/fault.elf: tests/fault/main.c $(PORT_CM_SRCS) linker/cortex-m.ld boards/%/memory.ld | arm-tools
-	@mkdir -p $(@D)
-	$(ARM_CC) $(call board_cpu,$*) $(ARM_FLAGS) -O2 -Iport tests/fault/main.c $(PORT_CM_SRCS) \
-	    $(call arm_link,$*) -o $@
+define board_rules
+# Board test images hold one suite each: suites run one after another, but their static
+# buffers would add up, and the smallest board has 16 KiB of RAM. Same sources as the host;
+# the runner is compiled once per suite (it names the suite it runs).
+$(OBJ)/$1/tests/runner-%.o: tests/bento_test.c $(GEN)/suite-%.inc $(OBJ)/$1/flags
+	@mkdir -p $$(@D)
+	$(Q)$(cc.$1) $(cflags.$1) $(INCLUDES) '-DBENTO_SUITES_FILE="suite-$$*.inc"' $(DEPFLAGS) \
+	    -c $$< -o $$@
+
+$(BUILD)/boards/$1/tests-%.elf: $(OBJ)/$1/tests/runner-%.o $(OBJ)/$1/tests/test_%.o \
+                                $(call board_port_objs,$1) $(call lib,$1) \
+                                linker/cortex-m.ld boards/$1/memory.ld
+	@mkdir -p $$(@D)
+	$$(call board_link,$1)
+
+$(BUILD)/boards/$1/fault.elf: $(OBJ)/$1/tests/fault/main.o $(call board_port_objs,$1) \
+                              linker/cortex-m.ld boards/$1/memory.ld
+	@mkdir -p $$(@D)
+	$$(call board_link,$1)
+
+$(RESULTS)/board-$1-%: $(BUILD)/boards/$1/tests-%.elf FORCE | qemu-tools
+	@$(CHECK_RUN) $$@ 'board $1' $$* counts -- $(QEMU_RUN) $1 $$<
+
+$(RESULTS)/board-$1-fault: $(BUILD)/boards/$1/fault.elf FORCE | qemu-tools
+	@$(CHECK_RUN) $$@ 'board $1' fault fault -- $(QEMU_RUN) $1 $$<
+
+$(RESULTS)/examples-$1-%: $(BUILD)/boards/$1/example-%.elf FORCE | qemu-tools
+	@$(CHECK_RUN) $$@ 'examples $1' $$* exit0 -- $(QEMU_RUN) $1 $$<
+endef
+$(foreach b,$(BOARDS),$(eval $(call board_rules,$b)))
 
 define example_rule
-$(BUILD)/boards/%/example-$1.elf: $(CORE_SRCS) $(CORE_HDRS) $(call example_srcs,$1) $(PORT_CM_SRCS) \
-                                  linker/cortex-m.ld boards/%/memory.ld | arm-tools
+$(BUILD)/boards/$1/example-$2.elf: $(call example_objs,$1,$2) $(call board_port_objs,$1) \
+                                   $(call lib,$1) linker/cortex-m.ld boards/$1/memory.ld
 	@mkdir -p $$(@D)
-	$(ARM_CC) $$(call board_cpu,$$*) $(ARM_FLAGS) -Os $(INCLUDES) $(CORE_SRCS) \
-	    $(call example_srcs,$1) $(PORT_CM_SRCS) $$(call arm_link,$$*) -o $$@
+	$$(call board_link,$1)
 endef
-$(foreach e,$(EXAMPLES),$(eval $(call example_rule,$e)))
+$(foreach b,$(BOARDS),$(foreach e,$(EXAMPLES),$(eval $(call example_rule,$b,$e))))
 
-qemu_run = timeout $(QEMU_TIMEOUT) qemu-system-arm -M $(call board_var,$1,BOARD_QEMU_MACHINE) \
-           -nographic -monitor none -serial none -semihosting-config enable=on,target=native \
-           $2 -kernel $3
+BOARD_RESULTS := $(foreach b,$(BOARDS),$(foreach s,$(SUITES),$(RESULTS)/board-$b-$s) \
+                                       $(RESULTS)/board-$b-fault)
+EXAMPLE_RESULTS := $(foreach b,$(BOARDS),$(foreach e,$(EXAMPLES),$(RESULTS)/examples-$b-$e))
 
-.PHONY: qemu-test
-qemu-test: $(foreach b,$(BOARDS),$(foreach s,$(SUITES),$(BUILD)/boards/$b/tests-$s.elf) \
-                                 $(BUILD)/boards/$b/fault.elf) | qemu-tools
-	@failed=""; for b in $(BOARDS); do \
-	    echo "== $$b"; \
-	    m=$$(sed -n 's/^BOARD_QEMU_MACHINE := //p' boards/$$b/board.mk); \
-	    passed_sum=0; failed_sum=0; \
-	    for s in $(SUITES); do \
-	        out=$(BUILD)/boards/$$b/tests-$$s.out; \
-	        timeout $(QEMU_TIMEOUT) qemu-system-arm -M $$m -nographic -monitor none -serial none \
-	            -semihosting-config enable=on,target=native -kernel $(BUILD)/boards/$$b/tests-$$s.elf \
-	            > $$out 2>&1; status=$$?; \
-	        last=$$(tail -n 1 $$out); \
-	        if echo "$$last" | grep -Eq '^[0-9]+ passed, [0-9]+ failed$$'; then \
-	            set -- $$last; passed_sum=$$((passed_sum + $$1)); failed_sum=$$((failed_sum + $$3)); \
-	        else \
-	            failed_sum=$$((failed_sum + 1)); \
-	        fi; \
-	        if [ $$status -ne 0 ] || ! echo "$$last" | grep -Eq '^[0-9]+ passed, 0 failed$$'; then \
-	            cat $$out; \
-	            echo "$$b $$s: FAILED (exit status $$status$$( [ $$status = 124 ] && echo ', timed out'))"; \
-	            failed="$$failed $$b:$$s"; \
-	        else \
-	            echo "$$s: $$last"; \
-	        fi; \
-	    done; \
-	    timeout $(QEMU_TIMEOUT) qemu-system-arm -M $$m -nographic -monitor none -serial none \
-	        -semihosting-config enable=on,target=native -kernel $(BUILD)/boards/$$b/fault.elf \
-	        > $(BUILD)/boards/$$b/fault.out 2>&1; status=$$?; \
-	    if [ $$status -ne 3 ] || ! grep -q '^HardFault' $(BUILD)/boards/$$b/fault.out; then \
-	        cat $(BUILD)/boards/$$b/fault.out; \
-	        echo "$$b: FAILED (a fault must report HardFault and exit 3, got $$status)"; \
-	        failed="$$failed $$b:fault"; \
-	    else echo "fault path: HardFault reported, exit status 3"; fi; \
-	    echo "$$b, all suites:"; \
-	    echo "$$passed_sum passed, $$failed_sum failed"; \
-	done; \
-	if [ -n "$$failed" ]; then echo "qemu tests FAILED on:$$failed"; exit 1; fi; \
-	echo "qemu tests passed on: $(BOARDS)"
+# ---------------------------------------------------------------- CMake and consumers
 
-.PHONY: examples
-examples: $(foreach b,$(BOARDS),$(foreach e,$(EXAMPLES),$(BUILD)/boards/$b/example-$e.elf))
-	@echo "examples built for every board: $(EXAMPLES)"
+# The kit's own CMake build (CMakeLists.txt): configure, build, and run CTest, for the host and
+# for two boards.
+CMAKE_TARGETS := host microbit mps2-an386
+CMAKE_RESULTS := $(foreach t,$(CMAKE_TARGETS),$(RESULTS)/cmake-$t)
+$(RESULTS)/cmake-%: FORCE | cmake-tools
+	+@$(CHECK_RUN) $@ cmake $* ctest -- scripts/cmake-check $(BUILD)/cmake/$* $(filter-out host,$*)
 
-# The core alone, compiled for every core with gcc and clang, C99 and C11, -Werror.
-CLANG_ARM_TARGET = $(if $(findstring cortex-m0,$1),armv6m-none-eabi,$(if $(findstring cortex-m33,$1),armv8m.main-none-eabi,armv7m-none-eabi))
-.PHONY: core-matrix
-core-matrix: | arm-tools
-	@mkdir -p $(BUILD)/matrix
-	@for b in $(BOARDS); do cpu="$$(sed -n 's/^BOARD_CPU_FLAGS := //p' boards/$$b/board.mk)"; \
-	    for std in c99 c11; do \
-	        for f in $(CORE_SRCS); do \
-	            $(ARM_CC) $$cpu -std=$$std $(WARNINGS) -ffreestanding -fno-tree-loop-distribute-patterns \
-	                -Os -Icore/include -c $$f -o $(BUILD)/matrix/x.o || exit 1; \
-	            if [ -n "$(HAVE_CLANG)" ]; then \
-	                clang --target=arm-none-eabi $$(echo $$cpu | sed 's/-mfloat-abi=soft//') -std=$$std \
-	                    $(WARNINGS) -ffreestanding -Os -Icore/include -c $$f -o $(BUILD)/matrix/x.o || exit 1; \
-	            fi; \
-	        done; \
-	    done; \
-	done; echo "core builds warning-free: gcc$(if $(HAVE_CLANG), and clang), C99 and C11, every core"
+# Projects that use the kit as a user would, outside its build, following README.md to the
+# letter (tests/consumers/run): each built and run for the host, a Cortex-M0 and a Cortex-M4.
+CONSUMER_TARGETS := host microbit mps2-an386
+CONSUMERS := make make-readme cmake-subdir cmake-find
+HOST_CONSUMERS := cmake-fetch pkg-config
+define consumer_rule
+$(RESULTS)/consumer-$1.$2: FORCE | cmake-tools $(if $(filter host,$2),,arm-tools qemu-tools)
+	+@$(CHECK_RUN) $$@ 'consumer $1' $2 $(if $(filter make-readme,$1),exit0,counts) -- \
+	    tests/consumers/run $1 $2 $(abspath $(BUILD))/consumers/$1-$2
+endef
+$(foreach c,$(CONSUMERS),$(foreach t,$(CONSUMER_TARGETS),$(eval $(call consumer_rule,$c,$t))))
+$(foreach c,$(HOST_CONSUMERS),$(eval $(call consumer_rule,$c,host)))
+$(RESULTS)/readme-files: FORCE
+	@$(CHECK_RUN) $@ 'consumer files' README.md exit0 -- scripts/readme-files
+CONSUMER_RESULTS := $(RESULTS)/readme-files \
+                    $(foreach c,$(CONSUMERS),$(foreach t,$(CONSUMER_TARGETS),$(RESULTS)/consumer-$c.$t)) \
+                    $(foreach c,$(HOST_CONSUMERS),$(RESULTS)/consumer-$c.host)
 
-.PHONY: check
-check: test qemu-test examples core-matrix
-	@echo "make check: all passed"
+# The core alone, for every core with gcc and clang, C99 and C11, -Werror: one library each.
+MATRIX_RESULTS := $(foreach c,$(MATRIX_CONFIGS),$(RESULTS)/matrix-$c)
+$(RESULTS)/matrix-%: $(LIB)/%/libbento.a
+	@mkdir -p $(@D)
+	@printf 'core matrix\t%s\tok\t-\t-\tbuilt\n' $* > $@
+
+CHECK_RESULTS = $(RESULTS)/spdx $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS) $(BOARD_RESULTS) $(EXAMPLE_RESULTS) \
+                $(SINGLE_RESULTS) $(CXX_RESULTS) $(MATRIX_RESULTS) $(CMAKE_RESULTS) $(CONSUMER_RESULTS)
+
+summary = @scripts/check-summary 'make $@' $1
+
+.PHONY: compile-fail test qemu-test examples core-matrix cmake consumers single cxx check
+compile-fail: $(COMPILE_FAIL_RESULTS)
+	$(call summary,$^)
+test: $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS)
+	$(call summary,$^)
+qemu-test: $(BOARD_RESULTS)
+	$(call summary,$^)
+examples: $(EXAMPLE_RESULTS)
+	$(call summary,$^)
+core-matrix: $(MATRIX_RESULTS)
+	$(call summary,$^)
+cmake: $(CMAKE_RESULTS)
+	$(call summary,$^)
+consumers: $(CONSUMER_RESULTS)
+	$(call summary,$^)
+single: $(SINGLE_RESULTS)
+	$(call summary,$^)
+cxx: $(CXX_RESULTS)
+	$(call summary,$^)
+check: $(CHECK_RESULTS)
+	$(call summary,$^)
 
 # ---------------------------------------------------------------- demo
 
@@ -224,7 +410,23 @@ BOARD := $(DEFAULT_BOARD)
 .PHONY: demo run
 demo: run
 run: $(BUILD)/boards/$(BOARD)/example-$(EXAMPLE).elf | qemu-tools
-	@$(call qemu_run,$(BOARD),,$<)
+	@$(QEMU_RUN) $(BOARD) $<
+
+# ---------------------------------------------------------------- API reference
+
+# make docs: Doxygen over the public headers (Doxyfile), output in build/docs/html; fails on
+# any warning, after listing them all, and says how many public symbols are documented.
+BENTO_VERSION := $(shell sed -n 's/^\#define BENTO_VERSION "\(.*\)"/\1/p' core/include/bento/version.h)
+.PHONY: docs docs-tools
+docs: | docs-tools
+	@rm -rf $(BUILD)/docs && mkdir -p $(BUILD)/docs
+	$(call step,DOCS,doxygen,$(BUILD)/docs/html/index.html)
+	$(Q)BENTO_VERSION=$(BENTO_VERSION) doxygen Doxyfile; status=$$?; \
+	    cat $(BUILD)/docs/warnings.txt; \
+	    echo "make docs: $$(grep -c ': \(warning\|error\):' $(BUILD)/docs/warnings.txt) warnings"; \
+	    scripts/doc-count $(BUILD)/docs/xml; exit $$status
+docs-tools:
+	@scripts/need doxygen python3
 
 # ---------------------------------------------------------------- measurements
 
@@ -232,12 +434,17 @@ include bench/bench.mk
 
 # ---------------------------------------------------------------- tools
 
-.SECONDARY: $(foreach s,$(SUITES),$(GEN)/suite-$s.inc)
-.PHONY: arm-tools qemu-tools FORCE
+# Building for a board needs the cross compiler first.
+$(foreach c,$(BOARDS) $(MATRIX_CONFIGS),$(OBJ)/$c/flags): | arm-tools
+
+.SECONDARY:
+.PHONY: arm-tools qemu-tools cmake-tools FORCE
 arm-tools:
 	@scripts/need arm-none-eabi-gcc
 qemu-tools:
 	@scripts/need qemu-system-arm
+cmake-tools:
+	@scripts/need cmake
 FORCE:
 
 .PHONY: clean

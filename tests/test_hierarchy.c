@@ -3,13 +3,13 @@
  * The ordering invariant of a transform hierarchy kept in a sparse set: sorted by depth, a
  * parent precedes its children, so one forward pass computes every world transform. Random
  * edits (add, reparent, remove with the children promoted) against a naive computation that
- * walks up each node's parents.
+ * walks up each node's parents. The set is typed: ids, a link column and a transform column.
  */
 #include <bento/sparse_set.h>
 
 #include "bento_test.h"
 
-#define NONE UINT32_MAX
+#define NONE BENTO_NONE
 
 enum { IDS = 64, NODES = 16 };
 
@@ -23,9 +23,9 @@ typedef struct xform {
     uint32_t turns, wturns;
 } xform;
 
-static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(IDS, NODES))];
-static link links[NODES];
-static xform xforms[NODES];
+BENTO_SPARSE_SET_TYPE_IDS(tree, IDS, NODES, (link, links), (xform, xforms));
+
+static tree nodes;
 
 static void rotate(int32_t *x, int32_t *y, uint32_t turns)
 {
@@ -45,77 +45,90 @@ static int by_depth(const void *a, const void *b, void *context)
     return (da > db) - (da < db);
 }
 
-static link *link_of(const bento_sparse_set *set, uint32_t id)
+/* The parent of a node in the set (NONE for a root, or a node that is missing). */
+static uint32_t parent_of(const tree *set, uint32_t id)
 {
-    return (link *)bento_sparse_set_get(set, id, 0u);
+    const link *l = tree_links_get(set, id);
+    return l != NULL ? l->parent : NONE;
 }
 
 /* True when `ancestor` is `id` or one of its ancestors. */
-static bool descends(const bento_sparse_set *set, uint32_t id, uint32_t ancestor)
+static bool descends(const tree *set, uint32_t id, uint32_t ancestor)
 {
     uint32_t steps;
     for (steps = 0; id != NONE && steps <= NODES; steps++) {
         if (id == ancestor) {
             return true;
         }
-        id = link_of(set, id)->parent;
+        id = parent_of(set, id);
     }
     return false;
 }
 
 /* The naive answer: compose the local transforms from the node up to its root. */
-static void naive_world(const bento_sparse_set *set, uint32_t id, int32_t *x, int32_t *y, uint32_t *turns)
+static bool naive_world(const tree *set, uint32_t id, int32_t *x, int32_t *y, uint32_t *turns)
 {
-    const xform *t = (const xform *)bento_sparse_set_get(set, id, 1u);
-    uint32_t parent = link_of(set, id)->parent;
+    const xform *t = tree_xforms_get(set, id);
+    uint32_t parent = parent_of(set, id);
+    uint32_t steps;
+    if (t == NULL) {
+        return false;
+    }
     *x = t->x;
     *y = t->y;
     *turns = t->turns;
-    while (parent != NONE) {
-        const xform *p = (const xform *)bento_sparse_set_get(set, parent, 1u);
+    for (steps = 0; parent != NONE && steps <= NODES; steps++) {
+        const xform *p = tree_xforms_get(set, parent);
+        if (p == NULL) {
+            return false;
+        }
         rotate(x, y, p->turns);
         *x += p->x;
         *y += p->y;
         *turns = (*turns + p->turns) & 3u;
-        parent = link_of(set, parent)->parent;
+        parent = parent_of(set, parent);
     }
+    return parent == NONE;
 }
 
 /* Restore the order after edits: depths, then a sort by depth. True when parents lead. */
-static bool reorder(bento_sparse_set *set, bento_sort_mode mode)
+static bool reorder(tree *set, bento_sparse_set_sort_mode mode)
 {
+    link *links = tree_links(set);
     uint32_t i, calls = 0u;
-    for (i = 0; i < set->count; i++) {
+    for (i = 0; i < tree_count(set); i++) {
         uint32_t depth = 0u, parent = links[i].parent;
-        while (parent != NONE) {
-            parent = link_of(set, parent)->parent;
+        while (parent != NONE && depth <= NODES) {
+            parent = parent_of(set, parent);
             depth++;
         }
         links[i].depth = depth;
     }
-    if (bento_sparse_set_sort(set, set->count, 0u, by_depth, &calls, mode) != BENTO_OK) {
+    if (tree_sort(set, tree_count(set), tree_links_COLUMN, by_depth, &calls, mode) != BENTO_OK) {
         return false;
     }
-    for (i = 0; i < set->count; i++) {
-        if (links[i].parent != NONE && bento_sparse_set_index_of(set, links[i].parent) >= i) {
+    for (i = 0; i < tree_count(set); i++) {
+        if (links[i].parent != NONE && tree_index_of(set, links[i].parent) >= i) {
             return false;
         }
     }
     return true;
 }
 
-/* One forward pass. */
-static void forward_pass(const bento_sparse_set *set)
+/* One forward pass over the dense columns. */
+static void forward_pass(tree *set)
 {
+    const link *links = tree_links(set);
+    xform *xforms = tree_xforms(set);
     uint32_t i;
-    for (i = 0; i < set->count; i++) {
+    for (i = 0; i < tree_count(set); i++) {
         xform *t = &xforms[i];
         if (links[i].parent == NONE) {
             t->wx = t->x;
             t->wy = t->y;
             t->wturns = t->turns & 3u;
         } else {
-            const xform *p = &xforms[bento_sparse_set_index_of(set, links[i].parent)];
+            const xform *p = &xforms[tree_index_of(set, links[i].parent)];
             int32_t x = t->x, y = t->y;
             rotate(&x, &y, p->wturns);
             t->wx = p->wx + x;
@@ -125,65 +138,64 @@ static void forward_pass(const bento_sparse_set *set)
     }
 }
 
-static uint32_t random_node(const bento_sparse_set *set)
+static uint32_t random_node(const tree *set)
 {
-    return set->dense[bento_test_rand_below(set->count)];
+    return tree_key_at(set, bento_test_rand_below(tree_count(set)));
 }
 
 void test_hierarchy(void)
 {
-    bento_sparse_set set;
-    bento_sparse_column cols[2];
+    tree *const set = &nodes;
     uint32_t step, steps = 300u * bento_test_scale(), mismatches = 0u, i;
-    cols[0].data = links;
-    cols[0].bytes = sizeof links;
-    cols[0].size = sizeof(link);
-    cols[1].data = xforms;
-    cols[1].bytes = sizeof xforms;
-    cols[1].size = sizeof(xform);
-    CHECK_STATUS(bento_sparse_set_init(&set, memory, sizeof memory, IDS, NODES, 32u, cols, 2u), BENTO_OK);
+    CHECK_STATUS(tree_init(set), BENTO_OK);
     for (step = 0; step < steps && mismatches == 0u; step++) {
         const uint32_t op = bento_test_rand_below(10u);
-        if (op < 5u || set.count < 2u) {
+        if (op < 5u || tree_count(set) < 2u) {
             /* a new node under a random parent (or a new root), appended: order still holds
                until a reparent or remove breaks it */
             const uint32_t id = bento_test_rand_below(IDS);
-            const uint32_t parent = set.count != 0u && bento_test_rand_below(4u) != 0u ? random_node(&set) : NONE;
-            uint32_t at;
-            if (bento_sparse_set_insert(&set, id, &at) == BENTO_OK) {
-                links[at].parent = parent;
-                xforms[at].x = (int32_t)bento_test_rand_below(21u) - 10;
-                xforms[at].y = (int32_t)bento_test_rand_below(21u) - 10;
-                xforms[at].turns = bento_test_rand_below(4u);
+            const uint32_t parent = tree_count(set) != 0u && bento_test_rand_below(4u) != 0u
+                                        ? random_node(set)
+                                        : NONE;
+            tree_row row;
+            if (tree_insert(set, id, &row) == BENTO_OK) {
+                row.links->parent = parent;
+                row.xforms->x = (int32_t)bento_test_rand_below(21u) - 10;
+                row.xforms->y = (int32_t)bento_test_rand_below(21u) - 10;
+                row.xforms->turns = bento_test_rand_below(4u);
             }
         } else if (op < 8u) {
             /* reparent a node under anything that is not in its own subtree */
-            const uint32_t id = random_node(&set);
-            const uint32_t parent = random_node(&set);
-            if (!descends(&set, parent, id)) {
-                link_of(&set, id)->parent = bento_test_rand_below(8u) == 0u ? NONE : parent;
+            const uint32_t id = random_node(set);
+            const uint32_t parent = random_node(set);
+            link *l = tree_links_get(set, id);
+            if (l != NULL && !descends(set, parent, id)) {
+                l->parent = bento_test_rand_below(8u) == 0u ? NONE : parent;
             }
         } else {
             /* remove a node; its children move up to its parent */
-            const uint32_t id = random_node(&set);
-            const uint32_t up = link_of(&set, id)->parent;
-            for (i = 0; i < set.count; i++) {
+            const uint32_t id = random_node(set);
+            const uint32_t up = parent_of(set, id);
+            link *links = tree_links(set);
+            for (i = 0; i < tree_count(set); i++) {
                 if (links[i].parent == id) {
                     links[i].parent = up;
                 }
             }
-            mismatches += bento_sparse_set_remove(&set, id) != BENTO_OK;
+            mismatches += tree_remove(set, id) != BENTO_OK;
         }
         /* parents first again, by either mode; then the pass against the naive answer */
-        mismatches += !reorder(&set, bento_test_rand_below(2u) ? BENTO_SORT_HEAP : BENTO_SORT_INSERTION);
-        forward_pass(&set);
-        for (i = 0; i < set.count; i++) {
+        mismatches += !reorder(set, bento_test_rand_below(2u) != 0u ? BENTO_SPARSE_SET_SORT_HEAP
+                                                                     : BENTO_SPARSE_SET_SORT_INSERTION);
+        forward_pass(set);
+        for (i = 0; i < tree_count(set); i++) {
+            const xform *t = tree_xforms_at(set, i);
             int32_t x, y;
             uint32_t turns;
-            naive_world(&set, set.dense[i], &x, &y, &turns);
-            mismatches += x != xforms[i].wx || y != xforms[i].wy || turns != xforms[i].wturns;
+            mismatches += !naive_world(set, tree_key_at(set, i), &x, &y, &turns) || t == NULL ||
+                          x != t->wx || y != t->wy || turns != t->wturns;
         }
-        mismatches += bento_sparse_set_check(&set) != BENTO_OK;
+        mismatches += tree_check(set) != BENTO_OK;
         if (mismatches != 0u) {
             bento_test_print("hierarchy: first mismatch at step ");
             bento_test_print_u64(step);
@@ -193,5 +205,5 @@ void test_hierarchy(void)
         }
     }
     CHECK_EQ(mismatches, 0);
-    CHECK(set.count > 1u);
+    CHECK(tree_count(set) > 1u);
 }

@@ -1,102 +1,274 @@
 /* SPDX-License-Identifier: MIT */
-/* Tests of bento/sparse_set.h: every status, columns, sorting, sort_as, joins, a model. */
-#include <bento/handle.h>
+/* Tests of bento/sparse_set.h: every status, exact entries, columns, typed sets keyed by pool
+ * handles and by ids, sorting, sort_as, joins, open from a buffer, damage and confinement, and
+ * models (plain keys; handles of a real pool whose slots are destroyed and reused). */
+#include <bento/pool.h>
 #include <bento/sparse_set.h>
 
 #include "bento_test.h"
 
 #define IDX_BITS 6u
-#define U 64u   /* universe: every 6-bit index */
-#define CAP 24u /* dense capacity, well below the universe */
+#define GEN_BITS 10u /* 16-bit handles: 16-bit entries */
+#define U 64u        /* universe: every 6-bit index */
+#define CAP 24u      /* dense capacity, well below the universe */
 
 static uint32_t key_of(uint32_t index, uint32_t generation)
 {
     return bento_handle_make(index, generation, IDX_BITS);
 }
 
-/* ---------------------------------------------------------------- init */
+/* ---------------------------------------------------------------- shared memory
+ * Every buffer is shared by the tests, one after another: the micro:bit has 16 KiB of RAM. */
 
-static bento_align_unit mem[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(U, CAP)) + 1u];
+static bento_align_unit mem[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(U, CAP, IDX_BITS, 26, 3)) + 1u];
 static bento_align_unit col_a[BENTO_ALIGN_UNITS(CAP * 4u) + 1u];
 static bento_align_unit col_b[BENTO_ALIGN_UNITS(CAP * 3u)];
 static bento_align_unit col_c[BENTO_ALIGN_UNITS(CAP * 40u)];
-/* scratch for the radix sort; the join test carves its two sets out of it too */
+/* scratch for the sorts; the join and open tests carve buffers out of it too */
 static bento_align_unit scratch[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_RADIX_BYTES(CAP))];
-BENTO_STATIC_ASSERT(sizeof scratch >= 2u * BENTO_SPARSE_SET_BYTES(U, U), join_sets_fit_in_scratch);
-/* a second set over the whole universe, shared by the tests that need one */
-static bento_align_unit spare[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(U, U))];
+BENTO_STATIC_ASSERT(sizeof scratch >= 2u * BENTO_SPARSE_SET_BYTES(U, U, IDX_BITS, GEN_BITS, 1),
+                    join_sets_fit_in_scratch);
+/* a second set over the whole universe */
+static bento_align_unit spare[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(U, U, IDX_BITS, 26, 2))];
+
+static bento_sparse_set_column column(void *data, size_t bytes, uint32_t size)
+{
+    bento_sparse_set_column c;
+    c.data = data;
+    c.bytes = bytes;
+    c.size = size;
+    return c;
+}
+
+/* A set whose init or open failed is inert: it answers every call as an empty full set. */
+static void check_inert(bento_sparse_set *set)
+{
+    uint32_t position = 7u;
+    bento_sparse_set_join join;
+    const bento_sparse_set *sets[1];
+    CHECK_EQ(bento_sparse_set_capacity(set), 0);
+    CHECK_EQ(bento_sparse_set_count(set), 0);
+    CHECK_STATUS(bento_sparse_set_insert(set, 0u, &position), BENTO_E_FULL);
+    CHECK_EQ(position, BENTO_NONE);
+    CHECK_STATUS(bento_sparse_set_insert(set, 0xffffffffu, NULL), BENTO_E_FULL);
+    CHECK(!bento_sparse_set_contains(set, 0u));
+    CHECK(!bento_sparse_set_contains(set, 5u));
+    CHECK_EQ(bento_sparse_set_index_of(set, 0u), BENTO_NONE);
+    CHECK(bento_sparse_set_get(set, 0u, 0u) == NULL);
+    CHECK(bento_sparse_set_values(set, 0u) == NULL);
+    CHECK_STATUS(bento_sparse_set_remove(set, 0u), BENTO_E_NOT_FOUND);
+    CHECK_STATUS(bento_sparse_set_sort(set, 0u, BENTO_SPARSE_SET_BY_KEY, NULL, NULL,
+                                       BENTO_SPARSE_SET_SORT_HEAP),
+                 BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_sort(set, 1u, BENTO_SPARSE_SET_BY_KEY, NULL, NULL,
+                                       BENTO_SPARSE_SET_SORT_HEAP),
+                 BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_sort_radix(set, 0u, scratch, sizeof scratch), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_sort_as(set, set), BENTO_OK);
+    sets[0] = set;
+    CHECK_STATUS(bento_sparse_set_join_init(&join, sets, 1u), BENTO_OK);
+    CHECK(!bento_sparse_set_join_next(&join));
+    bento_sparse_set_clear(set);
+    CHECK_STATUS(bento_sparse_set_check(set), BENTO_OK);
+}
+
+/* The struct of an inert set: every field zero, the counters' copy at its own counters. */
+static bool is_inert(const bento_sparse_set *set)
+{
+    return set->dense == NULL && set->sparse == NULL && set->columns == NULL &&
+           set->saved == &set->state && set->state.count == 0u && set->universe == 0u &&
+           set->capacity == 0u && set->column_count == 0u && set->bytes == 0u &&
+           set->index_mask == 0u && set->tag_shift == 0u &&
+           set->stray == 0u && set->index_bits == 0u && set->generation_bits == 0u &&
+           set->pos_bits == 0u && set->wide == 0u;
+}
+
+/* What a pointer a lookup returned points at, or `none` (a failed check) when it is NULL: a
+ * failing lookup must not take the suite down with it. */
+static int64_t at_u32(const void *p, int64_t none)
+{
+    CHECK(p != NULL);
+    return p != NULL ? (int64_t) * (const uint32_t *)p : none;
+}
+static int64_t at_u16(const void *p, int64_t none)
+{
+    CHECK(p != NULL);
+    return p != NULL ? (int64_t) * (const uint16_t *)p : none;
+}
+static int64_t at_i32(const int32_t *p, int64_t none)
+{
+    CHECK(p != NULL);
+    return p != NULL ? (int64_t)*p : none;
+}
+/* The first and second int32_t of a vec2 or vec3 (declared below) a lookup returned. */
+static int64_t first_of(const void *p)
+{
+    return at_i32((const int32_t *)p, -1);
+}
+static int64_t second_of(const void *p)
+{
+    CHECK(p != NULL);
+    return p != NULL ? (int64_t)((const int32_t *)p)[1] : -1;
+}
+
+/* ---------------------------------------------------------------- init */
 
 static void test_init_statuses(void)
 {
     bento_sparse_set set;
-    bento_sparse_column cols[2];
-    const size_t bytes = BENTO_SPARSE_SET_BYTES(U, CAP);
-    uint32_t position = 7u;
-    CHECK_EQ(BENTO_SPARSE_SET_WIDTH(65535u), 2);
-    CHECK_EQ(BENTO_SPARSE_SET_WIDTH(65536u), 4);
-    CHECK_EQ(BENTO_SPARSE_SET_BYTES(4096u, 256u), 256u * 4u + 4096u * 2u);
-    CHECK_EQ(BENTO_SPARSE_SET_BYTES(3u, 1u), 4u + 8u); /* sparse rounded up to whole words */
-    cols[0].data = col_a;
-    cols[0].bytes = CAP * 4u;
-    cols[0].size = 4u;
-    cols[1].data = col_b;
-    cols[1].bytes = CAP * 3u;
-    cols[1].size = 3u;
-    CHECK_STATUS(bento_sparse_set_init(&set, NULL, bytes, U, CAP, IDX_BITS, NULL, 0u), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, 0u, NULL, 0u), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, 33u, NULL, 0u), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, 0u, CAP, IDX_BITS, NULL, 0u), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U + 1u, CAP, IDX_BITS, NULL, 0u),
-                 BENTO_E_ARGUMENT); /* universe does not fit in 6 index bits */
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, 0u, IDX_BITS, NULL, 0u), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, 8u, 9u, IDX_BITS, NULL, 0u),
+    bento_sparse_set_column cols[2];
+    const size_t bytes = BENTO_SPARSE_SET_BYTES(U, CAP, IDX_BITS, GEN_BITS, 2);
+    /* widths: positions need the fewest bits with capacity <= 2^bits - 1 */
+    CHECK_EQ(BENTO_SPARSE_SET_POS_BITS(1u), 1);
+    CHECK_EQ(BENTO_SPARSE_SET_POS_BITS(255u), 8);
+    CHECK_EQ(BENTO_SPARSE_SET_POS_BITS(256u), 9);
+    CHECK_EQ(BENTO_SPARSE_SET_POS_BITS(0x7fffffffu), 31);
+    CHECK_EQ(BENTO_SPARSE_SET_WIDTH(65535u, 32u, 0u), 2); /* plain ids */
+    CHECK_EQ(BENTO_SPARSE_SET_WIDTH(65536u, 32u, 0u), 4);
+    CHECK_EQ(BENTO_SPARSE_SET_WIDTH(63u, 6u, 10u), 2);    /* a 16-bit handle of 6 index bits */
+    CHECK_EQ(BENTO_SPARSE_SET_WIDTH(64u, 6u, 10u), 4);    /* capacity 2^6: one bit more */
+    CHECK_EQ(BENTO_SPARSE_SET_WIDTH(256u, 12u, 4u), 2);   /* 4096 entities, 256 with the set */
+    CHECK_EQ(BENTO_SPARSE_SET_WIDTH(100u, 7u, 25u), 4);   /* 32-bit handles */
+    /* 4 + 4 parameters + 1 size + 1 count words of header, then keys and entries */
+    CHECK_EQ(BENTO_SPARSE_SET_BYTES(4096u, 256u, 32u, 0u, 1u), 40u + 256u * 4u + 4096u * 2u);
+    CHECK_EQ(BENTO_SPARSE_SET_BYTES(3u, 1u, 32u, 0u, 0u), 40u + 4u + 8u); /* entries: whole words */
+    cols[0] = column(col_a, CAP * 4u, 4u);
+    cols[1] = column(col_b, CAP * 3u, 3u);
+    /* every parameter out of range */
+    CHECK_STATUS(bento_sparse_set_init(&set, NULL, bytes, U, CAP, IDX_BITS, GEN_BITS, cols, 2u),
+                 BENTO_E_ARGUMENT);
+    CHECK(is_inert(&set));
+    check_inert(&set);
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, 0u, 0u, cols, 2u), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, 33u, 0u, cols, 2u), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, IDX_BITS, 27u, cols, 2u),
+                 BENTO_E_ARGUMENT); /* 33 key bits */
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, 32u, 1u, cols, 2u), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, 0u, CAP, IDX_BITS, GEN_BITS, cols, 2u),
+                 BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U + 1u, CAP, IDX_BITS, GEN_BITS, cols, 2u),
+                 BENTO_E_ARGUMENT); /* the universe does not fit in 6 index bits */
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, 0u, IDX_BITS, GEN_BITS, cols, 2u),
+                 BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, 8u, 9u, IDX_BITS, GEN_BITS, cols, 2u),
                  BENTO_E_ARGUMENT); /* capacity beyond the universe */
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, IDX_BITS, NULL, 2u), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, 0xffffffffu, 0x80000000u, 32u, 0u, NULL, 0u),
+                 BENTO_E_ARGUMENT); /* capacity of 2^31 */
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, IDX_BITS, GEN_BITS, NULL, 2u),
+                 BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, IDX_BITS, GEN_BITS, cols, 0x10000u),
+                 BENTO_E_ARGUMENT); /* more columns than the header takes */
     cols[1].size = 0u;
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, IDX_BITS, cols, 2u), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, IDX_BITS, GEN_BITS, cols, 2u),
+                 BENTO_E_ARGUMENT);
     cols[1].size = 3u;
     cols[1].data = NULL;
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, IDX_BITS, cols, 2u), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, IDX_BITS, GEN_BITS, cols, 2u),
+                 BENTO_E_ARGUMENT);
     cols[1].data = col_b;
-    CHECK_STATUS(bento_sparse_set_init(&set, (unsigned char *)mem + 2, bytes, U, CAP, IDX_BITS, cols, 2u),
+    /* a buffer over 4 GiB (only where size_t can say so) */
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, 0xffffffffu, 0x7fffffffu, 32u, 0u, NULL, 0u),
+                 BENTO_E_ARGUMENT);
+    CHECK(is_inert(&set));
+    /* alignment, then sizes */
+    CHECK_STATUS(bento_sparse_set_init(&set, (unsigned char *)mem + 2, bytes, U, CAP, IDX_BITS,
+                                       GEN_BITS, cols, 2u),
                  BENTO_E_ALIGN);
-    cols[0].data = (unsigned char *)col_a + 2; /* the set asks no alignment of columns */
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, IDX_BITS, cols, 2u), BENTO_OK);
-    cols[0].data = col_a;
-    cols[1].data = (unsigned char *)col_b + 1;
-    cols[1].bytes = CAP * 3u - 1u;
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, IDX_BITS, cols, 2u), BENTO_E_SIZE);
-    cols[1].data = col_b;
-    cols[1].bytes = CAP * 3u;
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes - 1u, U, CAP, IDX_BITS, cols, 2u), BENTO_E_SIZE);
+    check_inert(&set);
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes - 1u, U, CAP, IDX_BITS, GEN_BITS, cols, 2u),
+                 BENTO_E_SIZE);
     cols[0].bytes = CAP * 4u - 1u;
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, IDX_BITS, cols, 2u), BENTO_E_SIZE);
-    /* a failed init leaves a set that refuses everything */
-    CHECK_EQ(bento_sparse_set_capacity(&set), 0);
-    CHECK_STATUS(bento_sparse_set_insert(&set, 0u, &position), BENTO_E_ARGUMENT);
-    CHECK_EQ(position, 7);
-    CHECK(!bento_sparse_set_contains(&set, 0u));
-    CHECK(bento_sparse_set_get(&set, 0u, 0u) == NULL);
-    CHECK(bento_sparse_set_column(&set, 0u) == NULL);
-    CHECK_STATUS(bento_sparse_set_remove(&set, 0u), BENTO_E_NOT_FOUND);
-    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
-    /* the exact size; 32 index bits (plain ids); an odd placement for 3-byte elements */
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, IDX_BITS, GEN_BITS, cols, 2u),
+                 BENTO_E_SIZE);
+    CHECK(is_inert(&set));
+    check_inert(&set);
     cols[0].bytes = CAP * 4u;
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, IDX_BITS, cols, 2u), BENTO_OK);
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, 32u, NULL, 0u), BENTO_OK);
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, U - 1u, 32u, NULL, 0u), BENTO_E_SIZE);
-    /* a set whose init failed finds nothing and refuses every change */
-    CHECK(!bento_sparse_set_contains(&set, 5u));
-    CHECK_EQ(bento_sparse_set_index_of(&set, 0u), BENTO_SPARSE_SET_NONE);
-    CHECK(bento_sparse_set_get(&set, 5u, 0u) == NULL);
-    CHECK_STATUS(bento_sparse_set_remove(&set, 5u), BENTO_E_NOT_FOUND);
-    CHECK(bento_sparse_set_insert(&set, 5u, NULL) != BENTO_OK);
-    CHECK_EQ(bento_sparse_set_count(&set), 0);
-    cols[1].data = (unsigned char *)col_b + 1;
-    cols[1].bytes = CAP * 3u - 1u;
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP - 1u, IDX_BITS, cols, 2u), BENTO_OK);
-    CHECK_STATUS(bento_sparse_set_init(&set, (unsigned char *)mem + 4, bytes, U, CAP, 32u, NULL, 0u),
+    /* the exact size; the set asks no alignment of columns; 32 index bits (plain ids) */
+    cols[0].data = (unsigned char *)col_a + 2;
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, IDX_BITS, GEN_BITS, cols, 2u),
                  BENTO_OK);
+    CHECK_EQ(bento_sparse_set_capacity(&set), CAP);
+    CHECK_EQ(set.wide, 0);
+    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
+    cols[0].data = col_a;
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, BENTO_SPARSE_SET_BYTES(U, CAP, 32, 0, 0), U, CAP,
+                                       32u, 0u, NULL, 0u),
+                 BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_init(&set, (unsigned char *)mem + 4, BENTO_SPARSE_SET_BYTES(U, CAP, 32, 0, 0),
+                                       U, CAP, 32u, 0u, NULL, 0u),
+                 BENTO_OK); /* 4-byte alignment is enough */
+    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
+}
+
+/* BENTO_SPARSE_SET_BYTES, a constant expression, is exactly the layout init computes, for
+ * every kind of key and entry width: init takes that many bytes and refuses one fewer. */
+static void test_bytes_agree(void)
+{
+    static const uint32_t shapes[][4] = {
+        /* universe, capacity, index_bits, generation_bits */
+        {64u, 1u, 32u, 0u},  {64u, 63u, 32u, 0u}, {64u, 64u, 6u, 0u},  {64u, 63u, 6u, 10u},
+        {64u, 64u, 6u, 10u}, {64u, 24u, 6u, 26u}, {64u, 64u, 6u, 26u}, {3u, 2u, 2u, 14u},
+        {48u, 33u, 6u, 9u},  {16u, 16u, 4u, 12u}, {16u, 15u, 4u, 12u}, {5u, 5u, 3u, 0u}};
+    bento_sparse_set set;
+    bento_sparse_set_column cols[2];
+    uint32_t i, columns;
+    cols[0] = column(col_c, 64u, 1u);
+    cols[1] = column(col_c, 128u, 2u);
+    for (i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        for (columns = 0; columns < 3u; columns++) {
+            const size_t bytes = BENTO_SPARSE_SET_BYTES(shapes[i][0], shapes[i][1], shapes[i][2],
+                                                        shapes[i][3], columns);
+            CHECK(bytes <= sizeof spare);
+            CHECK_STATUS(bento_sparse_set_init(&set, spare, bytes, shapes[i][0], shapes[i][1],
+                                               shapes[i][2], shapes[i][3], cols, columns),
+                         BENTO_OK);
+            CHECK_EQ(set.wide + 1u, BENTO_SPARSE_SET_WIDTH(shapes[i][1], shapes[i][2], shapes[i][3]) / 2u);
+            CHECK_EQ(set.bytes, bytes);
+            CHECK_STATUS(bento_sparse_set_init(&set, spare, bytes - 1u, shapes[i][0], shapes[i][1],
+                                               shapes[i][2], shapes[i][3], cols, columns),
+                         BENTO_E_SIZE);
+        }
+    }
+}
+
+/* A failed init leaves nothing of what the struct held before: every field is the inert
+ * state's (before: the index mask was never set and kept whatever was there). */
+static void test_failed_init_is_inert(void)
+{
+    bento_sparse_set set;
+    unsigned char *raw = (unsigned char *)&set;
+    size_t i;
+    for (i = 0; i < sizeof set; i++) {
+        raw[i] = 0xa5u;
+    }
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, 0u, CAP, IDX_BITS, GEN_BITS, NULL, 0u),
+                 BENTO_E_ARGUMENT);
+    CHECK(is_inert(&set));
+    CHECK_EQ(set.index_mask, 0);
+    check_inert(&set);
+}
+
+/* Rows of 4 GiB or more are refused: the sorts carry a row's bytes in 32 bits, and a wrapped
+ * sum used to move only part of each row (init accepted such columns). */
+static void test_row_limit(void)
+{
+    bento_sparse_set set;
+    bento_sparse_set_column cols[3];
+    /* the columns claim more bytes than they have: init only reads the descriptors */
+    cols[0] = column(col_a, 0x80000000u, 0x80000000u);
+    cols[1] = column(col_b, 0x80000000u, 0x80000000u);
+    cols[2] = column(col_c, 16u, 16u);
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, U, 1u, 32u, 0u, cols, 3u),
+                 BENTO_E_ARGUMENT); /* 4 GiB + 16 bytes per row */
+    CHECK(is_inert(&set));
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, U, 1u, 32u, 0u, cols, 2u),
+                 BENTO_E_ARGUMENT); /* exactly 4 GiB */
+    cols[0] = column(col_a, 0x7fffffffu, 0x7fffffffu);
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, U, 1u, 32u, 0u, cols, 1u), BENTO_OK);
+    cols[2] = column(col_c, 1u, 1u);
+    cols[1] = cols[2];
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, U, 1u, 32u, 0u, cols, 2u),
+                 BENTO_E_ARGUMENT); /* 2^31 bytes */
 }
 
 /* ---------------------------------------------------------------- basic operations */
@@ -108,20 +280,18 @@ typedef struct vec3 {
 static void test_basic(void)
 {
     bento_sparse_set set;
-    bento_sparse_column cols[2];
+    bento_sparse_set_column cols[2];
     const uint32_t a = key_of(5u, 1u), b = key_of(9u, 2u), c = key_of(63u, 7u);
     uint32_t position = 99u;
     uint32_t i;
     vec3 *v;
-    cols[0].data = col_a;
-    cols[0].bytes = sizeof col_a;
-    cols[0].size = 4u;
-    cols[1].data = col_c;
-    cols[1].bytes = sizeof col_c;
-    cols[1].size = sizeof(vec3);
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, U, 3u, IDX_BITS, cols, 2u), BENTO_OK);
+    cols[0] = column(col_a, sizeof col_a, 4u);
+    cols[1] = column(col_c, sizeof col_c, sizeof(vec3));
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, U, 3u, IDX_BITS, GEN_BITS, cols, 2u),
+                 BENTO_OK);
     CHECK_EQ(bento_sparse_set_count(&set), 0);
-    CHECK(!bento_sparse_set_contains(&set, 0u)); /* a zeroed sparse entry is not a key */
+    CHECK(!bento_sparse_set_contains(&set, 0u)); /* an ABSENT entry matches no key */
+    CHECK(!bento_sparse_set_contains(&set, key_of(0u, 0x3ffu))); /* nor the all-ones generation */
     CHECK_STATUS(bento_sparse_set_insert(&set, a, &position), BENTO_OK);
     CHECK_EQ(position, 0);
     CHECK_STATUS(bento_sparse_set_insert(&set, b, NULL), BENTO_OK);
@@ -129,123 +299,617 @@ static void test_basic(void)
     CHECK_EQ(position, 2);
     for (i = 0; i < 3u; i++) {
         const uint32_t key = bento_sparse_set_keys(&set)[i];
-        *(uint32_t *)bento_sparse_set_get(&set, key, 0u) = key;
-        v = (vec3 *)bento_sparse_set_get(&set, key, 1u);
+        ((uint32_t *)bento_sparse_set_values(&set, 0u))[i] = key;
+        v = (vec3 *)bento_sparse_set_values(&set, 1u) + i;
         v->x = (int32_t)key;
         v->y = -(int32_t)key;
         v->z = (int32_t)i;
+        CHECK(bento_sparse_set_get(&set, key, 1u) == v);
     }
-    /* every failure of insert, and the set unchanged after each */
+    /* every failure of insert, in its order, and the set unchanged after each */
     position = 99u;
-    CHECK_STATUS(bento_sparse_set_insert(&set, key_of(1u, 1u), &position), BENTO_E_FULL);
     CHECK_STATUS(bento_sparse_set_insert(&set, a, &position), BENTO_E_EXISTS);
-    CHECK_STATUS(bento_sparse_set_insert(&set, key_of(5u, 2u), &position), BENTO_E_EXISTS);
-    CHECK_EQ(position, 99);
+    CHECK_EQ(position, BENTO_NONE);
+    CHECK_STATUS(bento_sparse_set_insert(&set, key_of(5u, 2u), NULL), BENTO_E_EXISTS);
+    CHECK_STATUS(bento_sparse_set_insert(&set, key_of(1u, 1u), NULL), BENTO_E_FULL);
     CHECK_EQ(bento_sparse_set_count(&set), 3);
-    /* a stale generation is absent */
+    /* a stale or forged generation is absent */
     CHECK(bento_sparse_set_contains(&set, a));
     CHECK(!bento_sparse_set_contains(&set, key_of(5u, 2u)));
-    CHECK_EQ(bento_sparse_set_index_of(&set, key_of(9u, 1u)), BENTO_SPARSE_SET_NONE);
+    CHECK(!bento_sparse_set_contains(&set, key_of(5u, 0u)));
+    CHECK(!bento_sparse_set_contains(&set, a | 0x10000u)); /* a bit above the generation */
+    CHECK_EQ(bento_sparse_set_index_of(&set, key_of(9u, 1u)), BENTO_NONE);
+    CHECK_EQ(bento_sparse_set_index_of(&set, b), 1);
     CHECK(bento_sparse_set_get(&set, key_of(9u, 1u), 0u) == NULL);
     CHECK(bento_sparse_set_get(&set, b, 2u) == NULL); /* column out of range */
-    CHECK(bento_sparse_set_column(&set, 1u) == col_c);
-    CHECK(bento_sparse_set_column(&set, 2u) == NULL);
+    CHECK(bento_sparse_set_values(&set, 1u) == col_c);
+    CHECK(bento_sparse_set_values(&set, 2u) == NULL);
     CHECK_STATUS(bento_sparse_set_remove(&set, key_of(9u, 3u)), BENTO_E_NOT_FOUND);
     CHECK_STATUS(bento_sparse_set_remove(&set, key_of(10u, 1u)), BENTO_E_NOT_FOUND);
+    CHECK_STATUS(bento_sparse_set_remove(&set, key_of(9u, 2u) | 0x80000000u), BENTO_E_NOT_FOUND);
     /* swap-and-pop: c moves into a's place with both of its elements */
     CHECK_STATUS(bento_sparse_set_remove(&set, a), BENTO_OK);
     CHECK_STATUS(bento_sparse_set_remove(&set, a), BENTO_E_NOT_FOUND);
     CHECK_EQ(bento_sparse_set_count(&set), 2);
     CHECK_EQ(bento_sparse_set_keys(&set)[0], c);
     CHECK_EQ(bento_sparse_set_index_of(&set, c), 0);
-    CHECK_EQ(*(uint32_t *)bento_sparse_set_get(&set, c, 0u), c);
+    CHECK_EQ(at_u32(bento_sparse_set_get(&set, c, 0u), -1), c);
     v = (vec3 *)bento_sparse_set_get(&set, c, 1u);
     CHECK(v != NULL && v->x == (int32_t)c && v->y == -(int32_t)c && v->z == 2);
-    CHECK_EQ(*(uint32_t *)bento_sparse_set_get(&set, b, 0u), b);
+    CHECK_EQ(at_u32(bento_sparse_set_get(&set, b, 0u), -1), b);
     CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
-    /* the index is free again, for any generation; outside the universe is an argument error */
+    /* the index is free again, for any generation */
     CHECK_STATUS(bento_sparse_set_insert(&set, key_of(5u, 2u), NULL), BENTO_OK);
     CHECK(!bento_sparse_set_contains(&set, a));
     CHECK_STATUS(bento_sparse_set_remove(&set, key_of(5u, 2u)), BENTO_OK); /* the last: no move */
     CHECK_EQ(bento_sparse_set_keys(&set)[1], b);
+    /* clear makes every entry ABSENT again (check verifies each one) */
     bento_sparse_set_clear(&set);
     CHECK_EQ(bento_sparse_set_count(&set), 0);
     CHECK(!bento_sparse_set_contains(&set, b));
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, 40u, 3u, IDX_BITS, NULL, 0u), BENTO_OK);
+    CHECK(!bento_sparse_set_contains(&set, c));
+    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_insert(&set, key_of(9u, 3u), NULL), BENTO_OK);
+    /* a key outside the universe or with bits above its generation */
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, 40u, 3u, IDX_BITS, GEN_BITS, NULL, 0u),
+                 BENTO_OK);
     CHECK_STATUS(bento_sparse_set_insert(&set, key_of(40u, 1u), NULL), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_insert(&set, key_of(39u, 1u) | 0x10000u, NULL), BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_sparse_set_insert(&set, key_of(39u, 1u), NULL), BENTO_OK);
     CHECK_STATUS(bento_sparse_set_remove(&set, key_of(40u, 1u)), BENTO_E_NOT_FOUND);
+    /* plain ids: the whole key is the index */
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, 40u, 3u, 32u, 0u, NULL, 0u), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_insert(&set, 39u, NULL), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_insert(&set, 40u, NULL), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_insert(&set, 0xffffffffu, NULL), BENTO_E_ARGUMENT);
+    CHECK(bento_sparse_set_contains(&set, 39u));
+    CHECK(!bento_sparse_set_contains(&set, 39u + 64u));
+    CHECK(!bento_sparse_set_contains(&set, 0xffffffffu));
+    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
+}
+
+/* Entries at their exact values: ABSENT, or generation << pos_bits | position. */
+static void test_entries(void)
+{
+    bento_sparse_set set;
+    const uint16_t *e16;
+    const uint32_t *e32;
+    uint32_t i;
+    /* 16-bit handles of 6 index bits, capacity 24: 5 position bits, 10 generation bits */
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, U, CAP, IDX_BITS, GEN_BITS, NULL, 0u),
+                 BENTO_OK);
+    CHECK_EQ(set.pos_bits, 5);
+    CHECK_EQ(set.wide, 0);
+    e16 = (const uint16_t *)set.sparse;
+    for (i = 0; i < U; i++) {
+        CHECK_EQ(e16[i], 0xffff); /* init: every entry ABSENT */
+    }
+    CHECK_STATUS(bento_sparse_set_insert(&set, key_of(7u, 0x3ffu), NULL), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_insert(&set, key_of(8u, 3u), NULL), BENTO_OK);
+    CHECK_EQ(e16[7], 0x3ffu << 6 | 0u); /* the key with the position in place of its index */
+    CHECK_EQ(e16[8], 3u << 6 | 1u);
+    CHECK_STATUS(bento_sparse_set_remove(&set, key_of(7u, 0x3ffu)), BENTO_OK);
+    CHECK_EQ(e16[7], 0xffff);
+    CHECK_EQ(e16[8], 3u << 6 | 0u); /* moved to position 0 */
+    bento_sparse_set_clear(&set);
+    CHECK_EQ(e16[8], 0xffff);
+    /* capacity 2^6 with the same handles: 7 position bits, the generation one bit higher,
+       32-bit entries */
+    CHECK_STATUS(bento_sparse_set_init(&set, spare, sizeof spare, U, U, IDX_BITS, GEN_BITS, NULL, 0u),
+                 BENTO_OK);
+    CHECK_EQ(set.pos_bits, 7);
+    CHECK_EQ(set.wide, 1);
+    e32 = (const uint32_t *)set.sparse;
+    CHECK_EQ(e32[63], 0xffffffffu);
+    CHECK_STATUS(bento_sparse_set_insert(&set, key_of(63u, 0x3ffu), NULL), BENTO_OK);
+    CHECK_EQ(e32[63], 0x3ffu << 7);
+    CHECK(bento_sparse_set_contains(&set, key_of(63u, 0x3ffu)));
+    CHECK(!bento_sparse_set_contains(&set, key_of(63u, 0x1ffu)));
+    CHECK(!bento_sparse_set_contains(&set, key_of(63u, 0x3feu)));
+    /* 32-bit handles of 6 index bits and 26 generation bits, capacity 2^6: the entry keeps all
+       but the highest generation bit (a stated limit: the generations must differ below it) */
+    CHECK_STATUS(bento_sparse_set_init(&set, spare, sizeof spare, U, U, IDX_BITS, 26u, NULL, 0u),
+                 BENTO_OK);
+    e32 = (const uint32_t *)set.sparse;
+    CHECK_STATUS(bento_sparse_set_insert(&set, key_of(3u, 5u), NULL), BENTO_OK);
+    CHECK_EQ(e32[3], 5u << 7);
+    CHECK(bento_sparse_set_contains(&set, key_of(3u, 5u)));
+    CHECK(!bento_sparse_set_contains(&set, key_of(3u, 7u)));
+    CHECK(!bento_sparse_set_contains(&set, key_of(3u, 5u | 1u << 24)));
+    CHECK(bento_sparse_set_contains(&set, key_of(3u, 5u | 1u << 25))); /* the bit not kept */
+    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
+    /* a capacity below 2^6 keeps every bit */
+    CHECK_STATUS(bento_sparse_set_init(&set, spare, sizeof spare, U, U - 1u, IDX_BITS, 26u, NULL, 0u),
+                 BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_insert(&set, key_of(3u, 5u), NULL), BENTO_OK);
+    CHECK(!bento_sparse_set_contains(&set, key_of(3u, 5u | 1u << 25)));
+}
+
+/* ---------------------------------------------------------------- damage */
+
+/* A set of two keys over `mem` for the damage tests. */
+static void start_damaged(bento_sparse_set *set, bento_sparse_set_column *cols)
+{
+    cols[0] = column(col_a, sizeof col_a, 4u);
+    CHECK_STATUS(bento_sparse_set_init(set, mem, sizeof mem, U, CAP, IDX_BITS, GEN_BITS, cols, 1u),
+                 BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_insert(set, key_of(3u, 1u), NULL), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_insert(set, key_of(4u, 1u), NULL), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_check(set), BENTO_OK);
 }
 
 static void test_check_detects_corruption(void)
 {
     bento_sparse_set set;
+    bento_sparse_set_column cols[1];
     uint16_t *sparse;
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, U, CAP, IDX_BITS, NULL, 0u), BENTO_OK);
-    CHECK_STATUS(bento_sparse_set_insert(&set, key_of(3u, 1u), NULL), BENTO_OK);
-    CHECK_STATUS(bento_sparse_set_insert(&set, key_of(4u, 1u), NULL), BENTO_OK);
-    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
+    uint32_t *head = (uint32_t *)(void *)mem;
+    uint32_t i;
+    start_damaged(&set, cols);
     sparse = (uint16_t *)set.sparse;
-    sparse[4] = 0u; /* points at the other key's position */
+    CHECK_EQ(sparse[4], 1u << 6 | 1u);
+    sparse[4] = (uint16_t)(1u << 6 | 0u); /* points at the other key's position */
     CHECK_STATUS(bento_sparse_set_check(&set), BENTO_E_CORRUPT);
-    sparse[4] = 1u;
+    sparse[4] = (uint16_t)(2u << 6 | 1u); /* another generation */
+    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_E_CORRUPT);
+    sparse[4] = (uint16_t)(1u << 6 | 1u);
+    sparse[9] = (uint16_t)(1u << 6 | 1u); /* an entry for a key that is not there */
+    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_E_CORRUPT);
+    sparse[9] = 0xffffu;
     set.dense[1] = key_of(3u, 2u); /* the same index twice */
     CHECK_STATUS(bento_sparse_set_check(&set), BENTO_E_CORRUPT);
-    set.dense[1] = key_of(4u, 1u);
-    set.count = CAP + 1u;
+    set.dense[1] = key_of(4u, 1u) | 0x10000u; /* a bit above the generation */
     CHECK_STATUS(bento_sparse_set_check(&set), BENTO_E_CORRUPT);
-    set.count = 2u;
+    set.dense[1] = key_of(4u, 1u);
+    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
+    /* every header word, and the counters' copy */
+    for (i = 0; i < 10u; i++) {
+        head[i] ^= 0x100u;
+        CHECK_STATUS(bento_sparse_set_check(&set), BENTO_E_CORRUPT);
+        head[i] ^= 0x100u;
+    }
+    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
+    /* counters out of range (the struct's are trusted: damaged here by hand) */
+    set.state.count = CAP + 1u;
+    set.saved->count = CAP + 1u;
+    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_E_CORRUPT);
+    set.state.count = 2u;
+    set.saved->count = 2u;
     set.universe = 4u; /* a key outside the universe */
     CHECK_STATUS(bento_sparse_set_check(&set), BENTO_E_CORRUPT);
     set.universe = U;
     CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
 }
 
+/* Whatever the buffer holds, every operation stays inside it and the columns, and answers;
+ * where an operation notices damage it says BENTO_E_CORRUPT. */
+static int ascending_u32(const void *a, const void *b, void *context)
+{
+    const uint32_t x = *(const uint32_t *)a;
+    const uint32_t y = *(const uint32_t *)b;
+    (void)context;
+    return (x > y) - (x < y);
+}
+
+static void test_confinement(void)
+{
+    bento_sparse_set set, other;
+    bento_sparse_set_column cols[1];
+    bento_sparse_set_join join;
+    const bento_sparse_set *sets[2];
+    uint16_t *sparse;
+    uint32_t i, round;
+    start_damaged(&set, cols);
+    sparse = (uint16_t *)set.sparse;
+    /* entries the operations notice */
+    sparse[4] = (uint16_t)(1u << 6 | 20u); /* key 4 found at 20: inside the capacity, past the count */
+    CHECK_EQ(bento_sparse_set_index_of(&set, key_of(4u, 1u)), 20);
+    CHECK(bento_sparse_set_get(&set, key_of(4u, 1u), 0u) == (uint32_t *)(void *)col_a + 20);
+    CHECK_STATUS(bento_sparse_set_remove(&set, key_of(4u, 1u)), BENTO_E_CORRUPT);
+    CHECK_STATUS(bento_sparse_set_sort(&set, 2u, BENTO_SPARSE_SET_BY_KEY, NULL, NULL,
+                                       BENTO_SPARSE_SET_SORT_HEAP),
+                 BENTO_E_CORRUPT);
+    CHECK_STATUS(bento_sparse_set_sort(&set, 2u, 0u, ascending_u32, NULL,
+                                       BENTO_SPARSE_SET_SORT_INSERTION),
+                 BENTO_E_CORRUPT);
+    CHECK_EQ(set.dense[0], key_of(3u, 1u)); /* nothing moved */
+    CHECK_STATUS(bento_sparse_set_init(&other, spare, sizeof spare, U, U, IDX_BITS, GEN_BITS, NULL, 0u),
+                 BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_insert(&other, key_of(4u, 1u), NULL), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_sort_as(&set, &other), BENTO_E_CORRUPT);
+    sparse[9] = (uint16_t)(1u << 6 | 23u); /* an entry whose key is not there */
+    CHECK_STATUS(bento_sparse_set_insert(&set, key_of(9u, 1u), NULL), BENTO_E_CORRUPT);
+    sparse[4] = (uint16_t)(1u << 6 | 1u);
+    sparse[9] = 0xffffu;
+    set.dense[1] = key_of(60u, 1u) | 0x3fu; /* the last key's index is outside a universe of ... */
+    set.universe = 50u;                     /* ... 50 (the struct's own field damaged by hand) */
+    CHECK_STATUS(bento_sparse_set_remove(&set, key_of(3u, 1u)), BENTO_E_CORRUPT);
+    CHECK_EQ(set.dense[0], key_of(3u, 1u));
+    CHECK_STATUS(bento_sparse_set_insert(&other, key_of(3u, 1u), NULL), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_remove(&other, key_of(4u, 1u)), BENTO_OK); /* other: key 3 only */
+    set.dense[1] = key_of(3u, 1u); /* key 3 at position 1, to be swapped with position 0 ... */
+    set.dense[0] = key_of(60u, 1u) | 0x3fu; /* ... whose key is outside the universe */
+    sparse[3] = (uint16_t)(1u << 6 | 1u);
+    CHECK_STATUS(bento_sparse_set_sort_as(&set, &other), BENTO_E_CORRUPT);
+    set.universe = U;
+    /* then anything at all, many times over: every operation must return */
+    for (round = 0; round < 8u * bento_test_scale(); round++) {
+        uint32_t position;
+        for (i = 0; i < U; i++) {
+            sparse[i] = (uint16_t)bento_test_rand();
+        }
+        for (i = 0; i < CAP; i++) {
+            set.dense[i] = bento_test_rand() & (round & 1u ? 0xffffffffu : 0xffffu);
+        }
+        set.state.count = bento_test_rand_below(CAP + 1u);
+        for (i = 0; i < U; i++) {
+            (void)bento_sparse_set_contains(&set, key_of(i, bento_test_rand_below(8u)));
+            (void)bento_sparse_set_get(&set, key_of(i, 1u), 0u);
+        }
+        (void)bento_sparse_set_insert(&set, key_of(bento_test_rand_below(U), 1u), &position);
+        (void)bento_sparse_set_remove(&set, set.dense[0]);
+        (void)bento_sparse_set_remove(&set, key_of(bento_test_rand_below(U), 1u));
+        (void)bento_sparse_set_sort(&set, set.state.count, BENTO_SPARSE_SET_BY_KEY, NULL, NULL,
+                                    BENTO_SPARSE_SET_SORT_HEAP);
+        (void)bento_sparse_set_sort(&set, set.state.count, 0u, ascending_u32, NULL,
+                                    BENTO_SPARSE_SET_SORT_INSERTION);
+        (void)bento_sparse_set_sort_radix(&set, set.state.count, scratch, sizeof scratch);
+        (void)bento_sparse_set_sort_merge(&set, set.state.count, 0u, ascending_u32, NULL, scratch,
+                                          sizeof scratch);
+        (void)bento_sparse_set_sort_as(&set, &other);
+        (void)bento_sparse_set_sort_as(&other, &set);
+        sets[0] = &set;
+        sets[1] = &other;
+        CHECK_STATUS(bento_sparse_set_join_init(&join, sets, 2u), BENTO_OK);
+        while (bento_sparse_set_join_next(&join)) {
+            CHECK(join.position[0] < CAP && join.position[1] < U);
+        }
+        (void)bento_sparse_set_check(&set);
+        bento_sparse_set_clear(&set);
+    }
+    CHECK_STATUS(bento_sparse_set_check(&other), BENTO_OK);
+}
+
+/* ---------------------------------------------------------------- open */
+
+static void test_open(void)
+{
+    bento_sparse_set set, copy;
+    bento_sparse_set_column cols[2], other_cols[2];
+    uint32_t *const a = (uint32_t *)(void *)col_a;
+    const size_t bytes = BENTO_SPARSE_SET_BYTES(U, CAP, IDX_BITS, GEN_BITS, 2);
+    uint32_t *const words = (uint32_t *)(void *)scratch; /* the copy of the buffer */
+    const uint32_t *const from = (const uint32_t *)(void *)mem;
+    const uint32_t keys_at = 12u; /* 11 header words, rounded up to 8 bytes */
+    uint32_t i, position;
+    cols[0] = column(col_a, CAP * 4u, 4u);
+    cols[1] = column(col_b, CAP * 3u, 3u);
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, bytes, U, CAP, IDX_BITS, GEN_BITS, cols, 2u), BENTO_OK);
+    for (i = 0; i < 10u; i++) {
+        CHECK_STATUS(bento_sparse_set_insert(&set, key_of(i * 5u, i + 1u), &position), BENTO_OK);
+        a[position] = i * 100u;
+    }
+    CHECK_STATUS(bento_sparse_set_remove(&set, key_of(10u, 3u)), BENTO_OK);
+    /* a copy of the buffer, as retained RAM or a file would hold it, with the same columns */
+    for (i = 0; i < bytes / 4u; i++) {
+        words[i] = from[i];
+    }
+    CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 2u), BENTO_OK);
+    CHECK_EQ(bento_sparse_set_count(&copy), 9);
+    CHECK_EQ(bento_sparse_set_capacity(&copy), CAP);
+    CHECK(!bento_sparse_set_contains(&copy, key_of(10u, 3u)));
+    CHECK(!bento_sparse_set_contains(&copy, key_of(5u, 1u)));
+    for (i = 0; i < 10u; i++) {
+        const uint32_t *v = (const uint32_t *)bento_sparse_set_get(&copy, key_of(i * 5u, i + 1u), 0u);
+        CHECK(i == 2u ? v == NULL : v != NULL && *v == i * 100u);
+    }
+    CHECK_STATUS(bento_sparse_set_insert(&copy, key_of(10u, 4u), NULL), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_check(&copy), BENTO_OK);
+    CHECK(!bento_sparse_set_contains(&set, key_of(10u, 4u))); /* the original has its own */
+    for (i = 0; i < bytes / 4u; i++) {
+        words[i] = from[i];
+    }
+    /* every status, inert after each */
+    CHECK_STATUS(bento_sparse_set_open(&copy, NULL, bytes, cols, 2u), BENTO_E_ARGUMENT);
+    check_inert(&copy);
+    CHECK_STATUS(bento_sparse_set_open(&copy, (unsigned char *)words + 2, bytes, cols, 2u), BENTO_E_ALIGN);
+    CHECK_STATUS(bento_sparse_set_open(&copy, words, 16u, cols, 2u), BENTO_E_SIZE); /* no header */
+    CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes - 4u, cols, 2u), BENTO_E_SIZE);
+    check_inert(&copy);
+    CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, NULL, 2u), BENTO_E_ARGUMENT);
+    other_cols[0] = cols[0];
+    other_cols[1] = column(NULL, CAP * 3u, 3u);
+    CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, other_cols, 2u), BENTO_E_ARGUMENT);
+    other_cols[1] = column(col_b, CAP * 3u - 1u, 3u);
+    CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, other_cols, 2u), BENTO_E_SIZE);
+    check_inert(&copy);
+    other_cols[1] = column(col_b, CAP * 4u, 4u); /* another element size */
+    CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, other_cols, 2u), BENTO_E_CORRUPT);
+    CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 1u), BENTO_E_CORRUPT); /* fewer */
+    check_inert(&copy);
+    /* every header word damaged, one at a time: magic, kind and version, size, zero, universe,
+       capacity, bits, column count, the two sizes, the count */
+    for (i = 0; i < 11u; i++) {
+        const uint32_t saved = words[i];
+        words[i] = i == 6u ? (IDX_BITS | 27u << 8) : saved + (i == 9u ? 1u : 0x100u);
+        CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 2u),
+                     i == 2u ? BENTO_E_SIZE : BENTO_E_CORRUPT); /* size: more than there is */
+        CHECK(is_inert(&copy));
+        words[i] = saved;
+    }
+    words[2] -= 4u; /* a size smaller than the set's */
+    CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 2u), BENTO_E_CORRUPT);
+    words[2] += 4u;
+    words[6] |= 1u << 16; /* bits beyond the two fields */
+    CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 2u), BENTO_E_CORRUPT);
+    words[6] &= 0xffffu;
+    words[7] = 0x3fffffffu; /* a column count past the header's end */
+    CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 2u), BENTO_E_CORRUPT);
+    words[7] = 2u;
+    /* the keys and the entries are validated too */
+    CHECK_EQ(BENTO__HEAD_BYTES(BENTO__SPARSE_SET_PARAMS + 2u + 1u), keys_at * 4u);
+    words[keys_at + 1u] ^= 1u; /* the second key */
+    CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 2u), BENTO_E_CORRUPT);
+    words[keys_at + 1u] ^= 1u;
+    ((uint16_t *)(void *)(words + keys_at + CAP))[63] = 0u; /* an entry with no key */
+    CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 2u), BENTO_E_CORRUPT);
+    ((uint16_t *)(void *)(words + keys_at + CAP))[63] = 0xffffu;
+    CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 2u), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes + 64u, cols, 2u), BENTO_OK);
+    CHECK_EQ(bento_sparse_set_count(&copy), 9);
+}
+
 /* ---------------------------------------------------------------- typed sets */
 
-BENTO_SPARSE_SET_TYPE(tags, 64, 16, 6);
+typedef struct vec2 {
+    int32_t x, y;
+} vec2;
 
-typedef struct velocity {
-    int16_t dx, dy;
-} velocity;
+typedef struct item {
+    uint32_t tag;
+} item;
 
-BENTO_COMPONENT_SET_TYPE(velocities, velocity, 64, 16, 6);
+/* A pool of 30 (5 index bits, 11 generation bits in 16-bit handles) and sets keyed by its
+ * handles: two columns; none; four; and a set of plain ids. */
+BENTO_POOL_TYPE(actors, item, 30, uint16_t, BENTO_POOL_RETIRE);
+BENTO_SPARSE_SET_TYPE(bodies, actors_handle, 12, (vec2, pos), (vec2, vel));
+BENTO_SPARSE_SET_TYPE(marks, actors_handle, 8);
+BENTO_SPARSE_SET_TYPE(looks, actors_handle, 32, (uint8_t, shade), (vec3, tint), (uint16_t, frame),
+                      (double, weight));
+BENTO_SPARSE_SET_TYPE_IDS(cells, 100, 10, (int32_t, heat));
+BENTO_SPARSE_SET_JOIN_TYPE(moving, bodies, looks);
+BENTO_SPARSE_SET_JOIN_TYPE(marked, bodies, marks, looks);
+
+/* Shared by the typed tests, one after another. */
+static actors world;
+static bodies body_set;
+static union {
+    looks look_set;
+    cells cell_set;
+} other_sets;
+static marks mark_set;
 
 static void test_typed(void)
 {
-    static tags t;
-    static velocities vel;
-    velocity *v = NULL;
+    actors *const w = &world;
+    bodies *const b = &body_set;
+    marks *const m = &mark_set;
+    looks *const l = &other_sets.look_set;
+    actors_handle h[16];
+    bodies_row row;
+    looks_row look;
     uint32_t i;
-    CHECK_EQ(sizeof t.storage >= 16u * 4u + 64u * 2u, 1);
-    CHECK_STATUS(tags_init(&t), BENTO_OK);
-    CHECK_STATUS(velocities_init(&vel), BENTO_OK);
+    CHECK_STATUS(actors_init(w), BENTO_OK);
+    CHECK_STATUS(bodies_init(b), BENTO_OK);
+    CHECK_STATUS(marks_init(m), BENTO_OK);
+    CHECK_STATUS(looks_init(l), BENTO_OK);
+    CHECK_EQ(bodies_capacity(b), 12);
+    CHECK_EQ(bodies_generic(b)->universe, 32); /* 2^5: the handles' index bits */
+    CHECK_EQ(bodies_generic(b)->wide, 0);      /* 4 position bits + 11 generation bits */
+    CHECK_EQ(looks_generic(l)->wide, 1);       /* capacity 2^5: 6 + 11 bits */
+    CHECK_EQ(bodies_pos_COLUMN, 0);
+    CHECK_EQ(bodies_vel_COLUMN, 1);
+    CHECK_EQ(looks_weight_COLUMN, 3);
     for (i = 0; i < 16u; i++) {
-        const uint32_t key = bento_handle_make(i * 4u, 1u + (i & 3u), 6u);
-        CHECK_STATUS(tags_insert(&t, key), BENTO_OK);
-        CHECK_STATUS(velocities_insert(&vel, key, &v), BENTO_OK);
-        v->dx = (int16_t)i;
-        v->dy = (int16_t)-(int16_t)i;
+        CHECK_STATUS(actors_create(w, &h[i], NULL), BENTO_OK);
     }
-    CHECK_STATUS(tags_insert(&t, 1u), BENTO_E_FULL);
-    CHECK_STATUS(velocities_insert(&vel, 1u, &v), BENTO_E_FULL);
-    CHECK(v == NULL);
-    CHECK_EQ(tags_count(&t), 16);
-    CHECK_EQ(velocities_count(&vel), 16);
-    CHECK(tags_contains(&t, bento_handle_make(8u, 3u, 6u)));
-    CHECK(!tags_contains(&t, bento_handle_make(8u, 1u, 6u)));
-    CHECK_EQ(tags_index_of(&t, bento_handle_make(8u, 3u, 6u)), 2);
-    CHECK_EQ(velocities_get(&vel, bento_handle_make(12u, 4u, 6u))->dx, 3);
-    CHECK(velocities_get(&vel, bento_handle_make(12u, 1u, 6u)) == NULL);
-    CHECK_STATUS(velocities_remove(&vel, bento_handle_make(0u, 1u, 6u)), BENTO_OK);
-    CHECK_EQ(velocities_values(&vel)[0].dx, 15);
-    CHECK_EQ(velocities_keys(&vel)[0], bento_handle_make(15u * 4u, 4u, 6u));
-    CHECK(!velocities_contains(&vel, bento_handle_make(0u, 1u, 6u)));
-    CHECK_STATUS(tags_remove(&t, bento_handle_make(0u, 2u, 6u)), BENTO_E_NOT_FOUND);
-    CHECK_EQ(tags_keys(&t)[15], bento_handle_make(15u * 4u, 4u, 6u));
-    tags_clear(&t);
-    velocities_clear(&vel);
-    CHECK_EQ(tags_count(&t) + velocities_count(&vel), 0);
+    /* insert hands out the row, uninitialised */
+    for (i = 0; i < 12u; i++) {
+        CHECK_STATUS(bodies_insert(b, h[i], &row), BENTO_OK);
+        CHECK(row.pos == bodies_pos(b) + i && row.vel == bodies_vel(b) + i);
+        row.pos->x = (int32_t)i;
+        row.pos->y = 1;
+        row.vel->x = 2;
+        row.vel->y = -(int32_t)i;
+    }
+    CHECK_STATUS(bodies_insert(b, h[12], &row), BENTO_E_FULL);
+    CHECK(row.pos == NULL && row.vel == NULL);
+    CHECK_STATUS(bodies_insert(b, h[3], &row), BENTO_E_EXISTS);
+    CHECK(row.pos == NULL);
+    CHECK_STATUS(bodies_insert(b, h[3], NULL), BENTO_E_EXISTS);
+    CHECK_EQ(bodies_count(b), 12);
+    /* lookups: by key, by position, as arrays */
+    CHECK(bodies_contains(b, h[5]));
+    CHECK(!bodies_contains(b, h[13]));
+    CHECK(!bodies_contains(b, actors_handle_null()));
+    CHECK_EQ(bodies_index_of(b, h[5]), 5);
+    CHECK_EQ(bodies_index_of(b, h[13]), BENTO_NONE);
+    CHECK_EQ(first_of(bodies_pos_get(b, h[7])), 7);
+    CHECK_EQ(second_of(bodies_vel_get(b, h[7])), -7);
+    CHECK(bodies_pos_get(b, h[14]) == NULL);
+    CHECK(bodies_vel_get(b, h[14]) == NULL);
+    CHECK(bodies_pos_at(b, 11) == bodies_pos(b) + 11);
+    CHECK(bodies_pos_at(b, 12) == NULL);
+    CHECK(bodies_vel_at(b, 0) == bodies_vel(b));
+    CHECK(bodies_vel_at(b, BENTO_NONE) == NULL);
+    CHECK(actors_handle_eq(bodies_key_at(b, 4), h[4]));
+    CHECK(actors_handle_is_null(bodies_key_at(b, 12)));
+    CHECK_EQ(bodies_keys(b)[4], h[4].raw);
+    row = bodies_row_at(b, 2);
+    CHECK(row.pos == bodies_pos(b) + 2 && row.vel == bodies_vel(b) + 2);
+    row = bodies_row_at(b, 12);
+    CHECK(row.pos == NULL && row.vel == NULL);
+    /* a stale handle: the same slot, an older generation */
+    CHECK_STATUS(bodies_remove(b, h[1]), BENTO_OK);
+    CHECK_STATUS(actors_destroy(w, h[1]), BENTO_OK);
+    CHECK_STATUS(bodies_remove(b, h[1]), BENTO_E_NOT_FOUND);
+    CHECK_EQ(first_of(bodies_pos_get(b, h[11])), 11); /* moved into the hole */
+    CHECK_EQ(bodies_index_of(b, h[11]), 1);
+    CHECK_EQ(bodies_check(b), BENTO_OK);
+    /* the columns by index through the generic sorts: descending pos.x */
+    CHECK_STATUS(bodies_sort(b, bodies_count(b), BENTO_SPARSE_SET_BY_KEY, NULL, NULL,
+                             BENTO_SPARSE_SET_SORT_INSERTION),
+                 BENTO_OK);
+    for (i = 1; i < bodies_count(b); i++) {
+        CHECK(bodies_keys(b)[i - 1u] < bodies_keys(b)[i]);
+    }
+    CHECK_STATUS(bodies_sort_merge(b, bodies_count(b), bodies_pos_COLUMN, ascending_u32, NULL,
+                                   scratch, sizeof scratch),
+                 BENTO_OK);
+    for (i = 0; i < bodies_count(b); i++) {
+        CHECK_EQ(bodies_pos(b)[i].x, i < 1u ? 0 : (int32_t)i + 1);
+        CHECK_EQ(bodies_vel(b)[i].y, -bodies_pos(b)[i].x);
+    }
+    CHECK_STATUS(bodies_sort_radix(b, bodies_count(b), scratch, sizeof scratch), BENTO_OK);
+    CHECK_STATUS(bodies_sort_radix(b, 13u, scratch, sizeof scratch), BENTO_E_ARGUMENT);
+    /* a keys-only set, a four-column set */
+    for (i = 0; i < 8u; i++) {
+        CHECK_STATUS(marks_insert(m, h[2u * i]), BENTO_OK);
+    }
+    CHECK_STATUS(marks_insert(m, h[1]), BENTO_E_FULL);
+    CHECK_STATUS(marks_remove(m, h[15]), BENTO_E_NOT_FOUND);
+    CHECK(marks_contains(m, h[14]) && !marks_contains(m, h[13]));
+    CHECK_EQ(marks_check(m), BENTO_OK);
+    for (i = 0; i < 16u; i++) {
+        CHECK_STATUS(looks_insert(l, h[15u - i], &look), BENTO_OK);
+        *look.shade = (uint8_t)i;
+        look.tint->x = (int32_t)i;
+        look.tint->z = 3;
+        *look.frame = (uint16_t)(1000u + i);
+        *look.weight = 0.5 * (double)i;
+    }
+    CHECK(looks_shade_get(l, h[15]) == looks_shade(l));
+    CHECK_EQ(first_of(looks_tint_get(l, h[14])), 1);
+    CHECK_EQ(*looks_frame_at(l, 2), 1002);
+    CHECK(looks_weight_at(l, 3) != NULL && *looks_weight_at(l, 3) == 1.5);
+    CHECK(looks_shade_at(l, 16) == NULL);
+    look = looks_row_at(l, 15);
+    CHECK(look.tint == looks_tint(l) + 15 && look.frame == looks_frame(l) + 15 &&
+          look.shade == looks_shade(l) + 15 && look.weight == looks_weight(l) + 15);
+    /* the typed joins: two sets, three sets with a keys-only one (the looks in another order
+       than the bodies, so each set's position of a key differs) */
+    {
+        moving j2;
+        marked j3;
+        uint32_t seen = 0u, differ = 0u;
+        moving_init(&j2, b, l);
+        while (moving_next(&j2)) {
+            differ += bodies_index_of(b, j2.key) != looks_index_of(l, j2.key);
+            CHECK(j2.bodies.pos == bodies_pos_get(b, j2.key));
+            CHECK(j2.looks.weight == looks_weight_get(l, j2.key));
+            CHECK_EQ(j2.looks.tint->x, 15 - (int32_t)actors_handle_index(j2.key));
+            seen++;
+        }
+        CHECK_EQ(seen, bodies_count(b)); /* every body has a look */
+        CHECK(differ > 0u);
+        CHECK(!moving_next(&j2));
+        marked_init(&j3, b, m, l);
+        seen = 0u;
+        while (marked_next(&j3)) {
+            CHECK(marks_contains(m, j3.key) && bodies_contains(b, j3.key));
+            CHECK(j3.looks.frame == looks_frame_get(l, j3.key));
+            CHECK(j3.bodies.vel == bodies_vel_get(b, j3.key));
+            seen++;
+        }
+        CHECK_EQ(seen, 6); /* the even handles 0..10: those with a body and a mark */
+    }
+    /* sort_as: the looks in the bodies' order, then the rest */
+    CHECK_STATUS(looks_sort_as(l, bodies_generic(b)), BENTO_OK);
+    for (i = 0; i < bodies_count(b); i++) {
+        CHECK(actors_handle_eq(looks_key_at(l, i), bodies_key_at(b, i)));
+        CHECK_EQ(first_of(looks_tint_get(l, bodies_key_at(b, i))), 15 - (int32_t)actors_handle_index(bodies_key_at(b, i)));
+    }
+    CHECK_EQ(looks_check(l), BENTO_OK);
+    /* clear and count */
+    looks_clear(l);
+    CHECK_EQ(looks_count(l), 0);
+    CHECK(!looks_contains(l, h[0]));
+    CHECK_EQ(looks_check(l), BENTO_OK);
+}
+
+static void test_typed_ids(void)
+{
+    cells *const c = &other_sets.cell_set;
+    cells_row row;
+    uint32_t i;
+    CHECK_STATUS(cells_init(c), BENTO_OK);
+    CHECK_EQ(cells_generic(c)->universe, 100);
+    for (i = 0; i < 10u; i++) {
+        CHECK_STATUS(cells_insert(c, i * 11u, &row), BENTO_OK);
+        *row.heat = (int32_t)i;
+    }
+    CHECK_STATUS(cells_insert(c, 5u, NULL), BENTO_E_FULL);
+    CHECK_STATUS(cells_remove(c, 99u), BENTO_OK);
+    CHECK_STATUS(cells_insert(c, 100u, NULL), BENTO_E_ARGUMENT);
+    CHECK_STATUS(cells_insert(c, 0u, NULL), BENTO_E_EXISTS);
+    CHECK_EQ(at_i32(cells_heat_get(c, 44u), -1), 4);
+    CHECK(cells_heat_get(c, 45u) == NULL);
+    CHECK(cells_heat_get(c, 1000u) == NULL);
+    CHECK_EQ(cells_key_at(c, 2), 22);
+    CHECK_EQ(cells_key_at(c, 9), BENTO_NONE);
+    CHECK_EQ(cells_index_of(c, 88u), 8);
+    CHECK(cells_row_at(c, 0).heat == cells_heat(c));
+    CHECK_STATUS(cells_sort(c, cells_count(c), cells_heat_COLUMN, ascending_u32, NULL,
+                            BENTO_SPARSE_SET_SORT_HEAP),
+                 BENTO_OK);
+    CHECK_EQ(cells_check(c), BENTO_OK);
+}
+
+/* A typed set reopens from its own storage alone; another type's storage is refused. */
+static void test_typed_open(void)
+{
+    static bodies copy;
+    bodies *const b = &body_set;
+    marks *const m = &mark_set;
+    bento_sparse_set generic;
+    bento_sparse_set_column cols[2];
+    actors_handle h = bodies_key_at(b, 0);
+    const int32_t x = bodies_pos(b)[0].x;
+    uint32_t i;
+    copy = *b; /* as a save file or retained RAM would hold it */
+    CHECK_STATUS(bodies_open(&copy), BENTO_OK);
+    CHECK_EQ(bodies_count(&copy), bodies_count(b));
+    CHECK(bodies_pos_get(&copy, h) != bodies_pos_get(b, h));
+    CHECK_EQ(first_of(bodies_pos_get(&copy, h)), x);
+    CHECK_STATUS(bodies_remove(&copy, h), BENTO_OK);
+    CHECK(bodies_contains(b, h)); /* the original has its own storage */
+    CHECK_EQ(bodies_check(&copy), BENTO_OK);
+    /* the generic open over the typed storage, with descriptors of the same sizes */
+    cols[0] = column(bodies_pos(&copy), 12u * sizeof(vec2), sizeof(vec2));
+    cols[1] = column(bodies_vel(&copy), 12u * sizeof(vec2), sizeof(vec2));
+    CHECK_STATUS(bento_sparse_set_open(&generic, copy.storage_, sizeof copy.storage_, cols, 2u),
+                 BENTO_OK);
+    CHECK_EQ(bento_sparse_set_count(&generic), bodies_count(&copy));
+    CHECK(bento_sparse_set_get(&generic, bodies_keys(&copy)[0], 1u) == bodies_vel(&copy));
+    /* a marks set's bytes in a bodies set's storage: another type */
+    for (i = 0; i < sizeof m->storage_ && i < sizeof copy.storage_; i++) {
+        ((unsigned char *)copy.storage_)[i] = ((const unsigned char *)m->storage_)[i];
+    }
+    CHECK_STATUS(bodies_open(&copy), BENTO_E_CORRUPT);
+    CHECK_EQ(bodies_capacity(&copy), 0);
+    CHECK(!bodies_contains(&copy, h));
+    CHECK(bodies_pos_get(&copy, h) == NULL);
+    CHECK_STATUS(bodies_insert(&copy, h, NULL), BENTO_E_FULL);
+    CHECK_STATUS(bodies_remove(&copy, h), BENTO_E_NOT_FOUND);
+    CHECK_EQ(bodies_check(&copy), BENTO_OK);
+    /* a sound set of the same columns but another capacity: the type's open refuses it */
+    CHECK_STATUS(bento_sparse_set_init(&generic, copy.storage_, sizeof copy.storage_, 32u, 11u, 5u,
+                                       11u, cols, 2u),
+                 BENTO_OK);
+    CHECK_STATUS(bodies_open(&copy), BENTO_E_CORRUPT);
+    CHECK(is_inert((const bento_sparse_set *)(const void *)&copy));
+    CHECK_STATUS(bodies_init(&copy), BENTO_OK);
+    CHECK_STATUS(bodies_open(&copy), BENTO_OK);
 }
 
 /* ---------------------------------------------------------------- sorting */
@@ -254,9 +918,9 @@ static void test_typed(void)
 static void fill(bento_sparse_set *set, uint32_t position, uint32_t tag)
 {
     uint32_t j;
-    unsigned char *b = (unsigned char *)set->columns[1].data + position * 3u;
-    uint32_t *c = (uint32_t *)set->columns[2].data + position * 10u;
-    ((uint32_t *)set->columns[0].data)[position] = tag;
+    unsigned char *b = (unsigned char *)bento_sparse_set_values(set, 1u) + position * 3u;
+    uint32_t *c = (uint32_t *)bento_sparse_set_values(set, 2u) + position * 10u;
+    ((uint32_t *)bento_sparse_set_values(set, 0u))[position] = tag;
     b[0] = (unsigned char)tag;
     b[1] = (unsigned char)(tag >> 8);
     b[2] = (unsigned char)(tag ^ 0x5au);
@@ -268,10 +932,11 @@ static void fill(bento_sparse_set *set, uint32_t position, uint32_t tag)
 static bool holds(const bento_sparse_set *set, uint32_t position, uint32_t tag)
 {
     uint32_t j;
-    const unsigned char *b = (const unsigned char *)set->columns[1].data + position * 3u;
-    const uint32_t *c = (const uint32_t *)set->columns[2].data + position * 10u;
-    if (((const uint32_t *)set->columns[0].data)[position] != tag || b[0] != (unsigned char)tag ||
-        b[1] != (unsigned char)(tag >> 8) || b[2] != (unsigned char)(tag ^ 0x5au)) {
+    const unsigned char *b = (const unsigned char *)bento_sparse_set_values(set, 1u) + position * 3u;
+    const uint32_t *c = (const uint32_t *)bento_sparse_set_values(set, 2u) + position * 10u;
+    if (((const uint32_t *)bento_sparse_set_values(set, 0u))[position] != tag ||
+        b[0] != (unsigned char)tag || b[1] != (unsigned char)(tag >> 8) ||
+        b[2] != (unsigned char)(tag ^ 0x5au)) {
         return false;
     }
     for (j = 0; j < 10u; j++) {
@@ -282,18 +947,27 @@ static bool holds(const bento_sparse_set *set, uint32_t position, uint32_t tag)
     return true;
 }
 
-static void init3(bento_sparse_set *set, bento_sparse_column cols[3], uint32_t capacity)
+static void init3(bento_sparse_set *set, bento_sparse_set_column cols[3], uint32_t capacity)
 {
-    cols[0].data = col_a;
-    cols[0].bytes = sizeof col_a;
-    cols[0].size = 4u;
-    cols[1].data = col_b;
-    cols[1].bytes = sizeof col_b;
-    cols[1].size = 3u;
-    cols[2].data = col_c;
-    cols[2].bytes = sizeof col_c;
-    cols[2].size = 40u; /* more than one 32-byte chunk */
-    CHECK_STATUS(bento_sparse_set_init(set, mem, sizeof mem, U, capacity, IDX_BITS, cols, 3u), BENTO_OK);
+    cols[0] = column(col_a, sizeof col_a, 4u);
+    cols[1] = column(col_b, sizeof col_b, 3u);
+    cols[2] = column(col_c, sizeof col_c, 40u); /* more than one 32-byte window */
+    CHECK_STATUS(bento_sparse_set_init(set, mem, sizeof mem, U, capacity, IDX_BITS, 26u, cols, 3u),
+                 BENTO_OK);
+}
+
+/* A full set of three columns: CAP keys in a scrambled order of indices (37 is odd, so
+ * i * 37 & 63 hits CAP distinct ones), generations 1 to 3, each row filled from its key. */
+static void init_scrambled(bento_sparse_set *set, bento_sparse_set_column cols[3])
+{
+    uint32_t i;
+    init3(set, cols, CAP);
+    for (i = 0; i < CAP; i++) {
+        const uint32_t key = key_of((i * 37u) & 63u, 1u + (i % 3u));
+        uint32_t position;
+        CHECK_STATUS(bento_sparse_set_insert(set, key, &position), BENTO_OK);
+        fill(set, position, key * 7u + 1u);
+    }
 }
 
 static int descending_u32(const void *a, const void *b, void *context)
@@ -337,8 +1011,8 @@ static int by_bytes(const void *a, const void *b, void *context)
 static bool consistent(const bento_sparse_set *set)
 {
     uint32_t p;
-    for (p = 0; p < set->count; p++) {
-        const uint32_t key = set->dense[p];
+    for (p = 0; p < bento_sparse_set_count(set); p++) {
+        const uint32_t key = bento_sparse_set_keys(set)[p];
         if (bento_sparse_set_index_of(set, key) != p || !holds(set, p, key * 7u + 1u)) {
             return false;
         }
@@ -346,57 +1020,58 @@ static bool consistent(const bento_sparse_set *set)
     return bento_sparse_set_check(set) == BENTO_OK;
 }
 
+static bool ordered_by(const bento_sparse_set *set, uint32_t n, int order)
+{
+    uint32_t i;
+    for (i = 1; i < n; i++) {
+        const uint32_t x = set->dense[i - 1u], y = set->dense[i];
+        if (order > 0 ? x >= y : x <= y) {
+            return false;
+        }
+    }
+    return true;
+}
+
 static void test_sort(void)
 {
-    bento_sparse_set set, other;
-    bento_sparse_column cols[3];
+    bento_sparse_set set;
+    bento_sparse_set_column cols[3];
     uint32_t i, calls = 0u;
     bool ordered = true;
-    init3(&set, cols, CAP);
-    for (i = 0; i < CAP; i++) {
-        /* a scrambled order of indices: 37 is odd, so i * 37 & 63 hits CAP distinct ones */
-        const uint32_t key = key_of((i * 37u) & 63u, 1u + (i % 3u));
-        uint32_t position;
-        CHECK_STATUS(bento_sparse_set_insert(&set, key, &position), BENTO_OK);
-        fill(&set, position, key * 7u + 1u);
-    }
+    init_scrambled(&set, cols);
     /* statuses first: each leaves the set as it was */
     CHECK_STATUS(bento_sparse_set_sort(&set, CAP + 1u, BENTO_SPARSE_SET_BY_KEY, NULL, NULL,
-                                       BENTO_SORT_HEAP), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_sparse_set_sort(&set, CAP, 3u, descending_u32, NULL, BENTO_SORT_HEAP),
+                                       BENTO_SPARSE_SET_SORT_HEAP), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_sort(&set, CAP, 3u, descending_u32, NULL, BENTO_SPARSE_SET_SORT_HEAP),
                  BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_sparse_set_sort(&set, CAP, 0u, NULL, NULL, BENTO_SORT_HEAP), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_sort(&set, CAP, 0u, NULL, NULL, BENTO_SPARSE_SET_SORT_HEAP),
+                 BENTO_E_ARGUMENT);
     CHECK(consistent(&set));
     CHECK_EQ(set.dense[1], key_of(37u, 2u));
     /* ascending keys, no comparator */
-    CHECK_STATUS(bento_sparse_set_sort(&set, CAP, BENTO_SPARSE_SET_BY_KEY, NULL, NULL, BENTO_SORT_HEAP),
-                 BENTO_OK);
-    for (i = 1; i < CAP; i++) {
-        ordered = ordered && set.dense[i - 1u] < set.dense[i];
-    }
-    CHECK(ordered);
+    CHECK_STATUS(bento_sparse_set_sort(&set, CAP, BENTO_SPARSE_SET_BY_KEY, NULL, NULL,
+                                       BENTO_SPARSE_SET_SORT_HEAP), BENTO_OK);
+    CHECK(ordered_by(&set, CAP, 1));
     CHECK(consistent(&set));
     /* the radix sort: statuses, then ascending keys from a descending start */
-    CHECK_STATUS(bento_sparse_set_sort(&set, CAP, 0u, descending_u32, NULL, BENTO_SORT_HEAP), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_sort(&set, CAP, 0u, descending_u32, NULL, BENTO_SPARSE_SET_SORT_HEAP),
+                 BENTO_OK);
     CHECK_STATUS(bento_sparse_set_sort_radix(&set, CAP + 1u, scratch, sizeof scratch), BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_sparse_set_sort_radix(&set, CAP, NULL, sizeof scratch), BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_sparse_set_sort_radix(&set, CAP, (unsigned char *)scratch + 2, sizeof scratch - 2u),
                  BENTO_E_ALIGN);
     CHECK_STATUS(bento_sparse_set_sort_radix(&set, CAP, scratch, BENTO_SPARSE_SET_RADIX_BYTES(CAP) - 1u),
                  BENTO_E_SIZE);
-    CHECK_EQ(set.dense[0] > set.dense[1], 1); /* unchanged by the failures */
+    CHECK(ordered_by(&set, CAP, -1)); /* unchanged by the failures */
     CHECK_STATUS(bento_sparse_set_sort_radix(&set, CAP, scratch, BENTO_SPARSE_SET_RADIX_BYTES(CAP)), BENTO_OK);
-    for (i = 1, ordered = true; i < CAP; i++) {
-        ordered = ordered && set.dense[i - 1u] < set.dense[i];
-    }
-    CHECK(ordered);
+    CHECK(ordered_by(&set, CAP, 1));
     CHECK(consistent(&set));
-    /* keys that differ in their low and top bytes: two passes run, two are skipped (the keys
-       above are below 256: one pass, an odd count, leaves them in scratch) */
+    /* keys that differ in their low and top bytes: two passes run, two are skipped */
     {
         bento_sparse_set top;
         static const uint32_t keys[4] = {0x03000005u, 0x01000005u, 0x04000005u, 0x02000005u};
-        CHECK_STATUS(bento_sparse_set_init(&top, spare, sizeof spare, U, 4u, IDX_BITS, NULL, 0u), BENTO_OK);
+        CHECK_STATUS(bento_sparse_set_init(&top, spare, sizeof spare, U, 4u, IDX_BITS, 26u, NULL, 0u),
+                     BENTO_OK);
         for (i = 0; i < 4u; i++) {
             /* same index 5 would collide: give each its own index in the low bits */
             CHECK_STATUS(bento_sparse_set_insert(&top, keys[i] + i, NULL), BENTO_OK);
@@ -423,13 +1098,10 @@ static void test_sort(void)
                                              sizeof scratch - 1u), BENTO_E_ALIGN);
     CHECK_STATUS(bento_sparse_set_sort_merge(&set, CAP, 0u, descending_u32, NULL, scratch,
                                              BENTO_SPARSE_SET_MERGE_BYTES(CAP) - 1u), BENTO_E_SIZE);
-    CHECK_EQ(set.dense[0] < set.dense[1], 1); /* still ascending: unchanged by the failures */
+    CHECK(ordered_by(&set, CAP, 1)); /* unchanged by the failures */
     CHECK_STATUS(bento_sparse_set_sort_merge(&set, CAP, 0u, descending_u32, NULL, scratch,
                                              BENTO_SPARSE_SET_MERGE_BYTES(CAP)), BENTO_OK);
-    for (i = 1, ordered = true; i < CAP; i++) {
-        ordered = ordered && set.dense[i - 1u] > set.dense[i];
-    }
-    CHECK(ordered);
+    CHECK(ordered_by(&set, CAP, -1));
     CHECK(consistent(&set));
     CHECK_STATUS(bento_sparse_set_sort_merge(&set, CAP, BENTO_SPARSE_SET_BY_KEY, by_parity, NULL, scratch,
                                              sizeof scratch), BENTO_OK);
@@ -442,14 +1114,12 @@ static void test_sort(void)
     CHECK(consistent(&set));
     CHECK_STATUS(bento_sparse_set_sort_merge(&set, 1u, BENTO_SPARSE_SET_BY_KEY, NULL, NULL, scratch, 12u),
                  BENTO_OK);
-    CHECK_STATUS(bento_sparse_set_sort(&set, CAP, BENTO_SPARSE_SET_BY_KEY, NULL, NULL, BENTO_SORT_HEAP),
-                 BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_sort(&set, CAP, BENTO_SPARSE_SET_BY_KEY, NULL, NULL,
+                                       BENTO_SPARSE_SET_SORT_HEAP), BENTO_OK);
     /* descending by the 4-byte column (tag = key * 7 + 1 grows with the key) */
-    CHECK_STATUS(bento_sparse_set_sort(&set, CAP, 0u, descending_u32, NULL, BENTO_SORT_HEAP), BENTO_OK);
-    for (i = 1, ordered = true; i < CAP; i++) {
-        ordered = ordered && set.dense[i - 1u] > set.dense[i];
-    }
-    CHECK(ordered);
+    CHECK_STATUS(bento_sparse_set_sort(&set, CAP, 0u, descending_u32, NULL, BENTO_SPARSE_SET_SORT_HEAP),
+                 BENTO_OK);
+    CHECK(ordered_by(&set, CAP, -1));
     CHECK(consistent(&set));
     /* the heap's comparison count on sorted and reversed input stays within
        n ceil(log2 n) + 2 n = 168 for n = 24 (the bottom-up sift makes about 114); a quadratic
@@ -459,11 +1129,12 @@ static void test_sort(void)
         for (round = 0; round < 3u; round++) {
             calls = 0u;
             CHECK_STATUS(bento_sparse_set_sort(&set, CAP, BENTO_SPARSE_SET_BY_KEY, by_index, &calls,
-                                               BENTO_SORT_HEAP), BENTO_OK);
+                                               BENTO_SPARSE_SET_SORT_HEAP), BENTO_OK);
             CHECK(calls <= CAP * 5u + 2u * CAP);
             CHECK(calls >= CAP); /* and it did compare */
             if (round == 0u) {
-                CHECK_STATUS(bento_sparse_set_sort(&set, CAP, 0u, descending_u32, NULL, BENTO_SORT_HEAP),
+                CHECK_STATUS(bento_sparse_set_sort(&set, CAP, 0u, descending_u32, NULL,
+                                                   BENTO_SPARSE_SET_SORT_HEAP),
                              BENTO_OK);
             }
         }
@@ -471,7 +1142,7 @@ static void test_sort(void)
     }
     /* by index with the insertion mode; the comparator sees the context */
     CHECK_STATUS(bento_sparse_set_sort(&set, CAP, BENTO_SPARSE_SET_BY_KEY, by_index, &calls,
-                                       BENTO_SORT_INSERTION), BENTO_OK);
+                                       BENTO_SPARSE_SET_SORT_INSERTION), BENTO_OK);
     CHECK(calls >= CAP - 1u);
     for (i = 1, ordered = true; i < CAP; i++) {
         ordered = ordered && (set.dense[i - 1u] & 63u) < (set.dense[i] & 63u);
@@ -486,7 +1157,7 @@ static void test_sort(void)
         fill(&set, i, k * 7u + 1u);
         calls = 0u;
         CHECK_STATUS(bento_sparse_set_sort(&set, CAP, BENTO_SPARSE_SET_BY_KEY, by_index, &calls,
-                                           BENTO_SORT_INSERTION), BENTO_OK);
+                                           BENTO_SPARSE_SET_SORT_INSERTION), BENTO_OK);
         CHECK(calls <= 3u * CAP);
         CHECK_EQ(set.dense[3], k);
         CHECK(consistent(&set));
@@ -495,66 +1166,117 @@ static void test_sort(void)
     {
         const uint32_t tail0 = set.dense[10], tail1 = set.dense[CAP - 1u];
         CHECK_STATUS(bento_sparse_set_sort(&set, 10u, BENTO_SPARSE_SET_BY_KEY, descending_u32, NULL,
-                                           BENTO_SORT_HEAP), BENTO_OK);
-        for (i = 1, ordered = true; i < 10u; i++) {
-            ordered = ordered && set.dense[i - 1u] > set.dense[i];
-        }
-        CHECK(ordered);
+                                           BENTO_SPARSE_SET_SORT_HEAP), BENTO_OK);
+        CHECK(ordered_by(&set, 10u, -1));
         CHECK_EQ(set.dense[10], tail0);
         CHECK_EQ(set.dense[CAP - 1u], tail1);
         CHECK(consistent(&set));
         CHECK_STATUS(bento_sparse_set_sort(&set, 0u, BENTO_SPARSE_SET_BY_KEY, NULL, NULL,
-                                           BENTO_SORT_INSERTION), BENTO_OK);
+                                           BENTO_SPARSE_SET_SORT_INSERTION), BENTO_OK);
         CHECK_STATUS(bento_sparse_set_sort(&set, 1u, BENTO_SPARSE_SET_BY_KEY, NULL, NULL,
-                                           BENTO_SORT_HEAP), BENTO_OK);
+                                           BENTO_SPARSE_SET_SORT_HEAP), BENTO_OK);
         CHECK(consistent(&set));
     }
     /* by an odd-sized column with the heap */
-    CHECK_STATUS(bento_sparse_set_sort(&set, CAP, 1u, by_bytes, NULL, BENTO_SORT_HEAP), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_sort(&set, CAP, 1u, by_bytes, NULL, BENTO_SPARSE_SET_SORT_HEAP), BENTO_OK);
     for (i = 1, ordered = true; i < CAP; i++) {
         ordered = ordered && ((set.dense[i - 1u] * 7u + 1u) & 0xffffu) <= ((set.dense[i] * 7u + 1u) & 0xffffu);
     }
     CHECK(ordered);
     CHECK(consistent(&set));
-    /* sort_as: shared keys first in the other's order, then the rest */
-    CHECK_STATUS(bento_sparse_set_init(&other, spare, sizeof spare, U, CAP, IDX_BITS, NULL, 0u),
+}
+
+/* sort_as: shared keys first in the other's order, then the rest; one walk, no comparator. */
+static void test_sort_as(void)
+{
+    bento_sparse_set set, other;
+    bento_sparse_set_column cols[3];
+    uint32_t i, shared = 0u;
+    init_scrambled(&set, cols);
+    CHECK_STATUS(bento_sparse_set_init(&other, spare, sizeof spare, U, U, IDX_BITS, 26u, NULL, 0u),
                  BENTO_OK);
-    CHECK_STATUS(bento_sparse_set_insert(&other, key_of(60u, 3u), NULL), BENTO_OK); /* set has generation 1 */
+    /* other: every third key of set, backwards, keys set lacks, and a stale generation */
+    CHECK_STATUS(bento_sparse_set_insert(&other, key_of(60u, 3u), NULL), BENTO_OK);
     for (i = 0; i < CAP; i += 3u) {
         CHECK_STATUS(bento_sparse_set_insert(&other, set.dense[CAP - 1u - i], NULL), BENTO_OK);
+        shared++;
     }
-    CHECK_STATUS(bento_sparse_set_insert(&other, set.dense[CAP - 1u] + (1u << IDX_BITS), NULL),
-                 BENTO_E_EXISTS); /* index taken */
+    CHECK_STATUS(bento_sparse_set_insert(&other, key_of(set.dense[1] & 63u, (set.dense[1] >> IDX_BITS) + 1u),
+                                         NULL),
+                 BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_sort_as(&set, &other), BENTO_OK);
+    CHECK(consistent(&set));
+    for (i = 0; i < CAP; i++) {
+        const uint32_t r = bento_sparse_set_index_of(&other, set.dense[i]);
+        CHECK((i < shared) == (r != BENTO_NONE));
+        if (i > 0u && i < shared) {
+            CHECK(bento_sparse_set_index_of(&other, set.dense[i - 1u]) < r);
+        }
+    }
     {
-        uint32_t shared = other.count - 1u;
-        uint32_t stale = key_of(set.dense[0] & 63u, (set.dense[0] >> IDX_BITS) + 1u);
-        CHECK_STATUS(bento_sparse_set_remove(&other, other.dense[3]), BENTO_OK);
-        shared--;
-        /* a stale generation of one of set's keys does not match it */
-        if (!bento_sparse_set_contains(&other, set.dense[0]) &&
-            bento_sparse_set_insert(&other, stale, NULL) == BENTO_OK) {
-            CHECK(!bento_sparse_set_contains(&set, stale));
-        }
-        CHECK_STATUS(bento_sparse_set_sort_as(&set, &other), BENTO_OK);
+        const uint32_t first = set.dense[0], last = set.dense[CAP - 1u];
+        CHECK_STATUS(bento_sparse_set_sort_as(&set, &set), BENTO_OK); /* itself: no change */
+        CHECK_EQ(set.dense[0], first);
+        CHECK_EQ(set.dense[CAP - 1u], last);
+        CHECK_STATUS(bento_sparse_set_sort_as(&set, &other), BENTO_OK); /* already in order */
+        CHECK_EQ(set.dense[0], first);
         CHECK(consistent(&set));
-        {
-            const uint32_t first = set.dense[0], last = set.dense[CAP - 1u];
-            CHECK_STATUS(bento_sparse_set_sort_as(&set, &set), BENTO_OK); /* itself: no change */
-            CHECK_EQ(set.dense[0], first);
-            CHECK_EQ(set.dense[CAP - 1u], last);
-        }
-        for (i = 0; i < other.count; i++) {
-            const uint32_t p = bento_sparse_set_index_of(&set, other.dense[i]);
-            if (p != BENTO_SPARSE_SET_NONE) {
-                CHECK(p < shared);
-            }
-        }
-        for (i = 1; i < shared; i++) {
-            CHECK(bento_sparse_set_index_of(&other, set.dense[i - 1u]) <
-                  bento_sparse_set_index_of(&other, set.dense[i]));
-        }
-        for (i = shared; i < CAP; i++) {
-            CHECK(!bento_sparse_set_contains(&other, set.dense[i]));
+    }
+    /* other holds every key of set, in the reverse of an ascending sort */
+    CHECK_STATUS(bento_sparse_set_sort_radix(&set, CAP, scratch, sizeof scratch), BENTO_OK);
+    bento_sparse_set_clear(&other);
+    for (i = 0; i < CAP; i++) {
+        CHECK_STATUS(bento_sparse_set_insert(&other, set.dense[CAP - 1u - i], NULL), BENTO_OK);
+    }
+    CHECK_STATUS(bento_sparse_set_sort_as(&set, &other), BENTO_OK);
+    CHECK(ordered_by(&set, CAP, -1));
+    CHECK(consistent(&set));
+    /* an empty other changes nothing */
+    bento_sparse_set_clear(&other);
+    CHECK_STATUS(bento_sparse_set_sort_as(&set, &other), BENTO_OK);
+    CHECK(ordered_by(&set, CAP, -1));
+}
+
+/* Rows longer than the 32-byte window, with a column starting past it: each walk moves only
+ * the part of the row inside its window (the rest waits for a later window). */
+static void test_sort_long_rows(void)
+{
+    static unsigned char a[2][12], b[2][12], c[2][12], d[2][12];
+    static uint32_t keys[BENTO_SPARSE_SET_BYTES(4, 2, 32, 0, 4) / 4u];
+    bento_sparse_set_column cols[4];
+    bento_sparse_set set;
+    uint32_t i;
+    cols[0] = column(a, sizeof a, 12u);
+    cols[1] = column(b, sizeof b, 12u);
+    cols[2] = column(c, sizeof c, 12u);
+    cols[3] = column(d, sizeof d, 12u);
+    CHECK_STATUS(bento_sparse_set_init(&set, keys, sizeof keys, 4u, 2u, 32u, 0u, cols, 4u), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_insert(&set, 3u, NULL), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_insert(&set, 1u, NULL), BENTO_OK);
+    for (i = 0; i < 12u; i++) { /* every byte names its key and its column */
+        a[0][i] = 0x30u; b[0][i] = 0x31u; c[0][i] = 0x32u; d[0][i] = 0x33u;
+        a[1][i] = 0x10u; b[1][i] = 0x11u; c[1][i] = 0x12u; d[1][i] = 0x13u;
+    }
+    CHECK_STATUS(bento_sparse_set_sort(&set, 2u, BENTO_SPARSE_SET_BY_KEY, NULL, NULL,
+                                       BENTO_SPARSE_SET_SORT_HEAP),
+                 BENTO_OK);
+    CHECK_EQ(bento_sparse_set_keys(&set)[0], 1);
+    for (i = 0; i < 12u; i++) {
+        CHECK(a[0][i] == 0x10u && b[0][i] == 0x11u && c[0][i] == 0x12u && d[0][i] == 0x13u);
+        CHECK(a[1][i] == 0x30u && b[1][i] == 0x31u && c[1][i] == 0x32u && d[1][i] == 0x33u);
+    }
+    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
+    /* sort_as swaps whole rows the same way */
+    {
+        bento_sparse_set other;
+        CHECK_STATUS(bento_sparse_set_init(&other, spare, sizeof spare, 4u, 2u, 32u, 0u, NULL, 0u),
+                     BENTO_OK);
+        CHECK_STATUS(bento_sparse_set_insert(&other, 3u, NULL), BENTO_OK);
+        CHECK_STATUS(bento_sparse_set_sort_as(&set, &other), BENTO_OK);
+        CHECK_EQ(bento_sparse_set_keys(&set)[0], 3);
+        for (i = 0; i < 12u; i++) {
+            CHECK(a[0][i] == 0x30u && b[0][i] == 0x31u && c[0][i] == 0x32u && d[0][i] == 0x33u);
+            CHECK(a[1][i] == 0x10u && b[1][i] == 0x11u && c[1][i] == 0x12u && d[1][i] == 0x13u);
         }
     }
 }
@@ -563,24 +1285,20 @@ static void test_sort(void)
 
 static void test_join(void)
 {
+    const size_t bytes = BENTO_SPARSE_SET_BYTES(U, U, IDX_BITS, GEN_BITS, 1);
     unsigned char *m0 = (unsigned char *)scratch;
-    unsigned char *m1 = m0 + BENTO_SPARSE_SET_BYTES(U, U);
+    unsigned char *m1 = m0 + BENTO_ALIGN_UP(bytes, 8u);
     static uint16_t v0[U], v1[U];
     bento_sparse_set s0, s1, s2;
-    bento_sparse_column c0, c1;
-    const bento_sparse_set *sets[3];
-    const bento_sparse_set *bad[2];
-    uint32_t at[3], key, i, seen = 0u, expected = 0u;
-    bento_sparse_join join;
-    c0.data = v0;
-    c0.bytes = sizeof v0;
-    c0.size = 2u;
-    c1.data = v1;
-    c1.bytes = sizeof v1;
-    c1.size = 2u;
-    CHECK_STATUS(bento_sparse_set_init(&s0, m0, BENTO_SPARSE_SET_BYTES(U, U), U, U, IDX_BITS, &c0, 1u), BENTO_OK);
-    CHECK_STATUS(bento_sparse_set_init(&s1, m1, BENTO_SPARSE_SET_BYTES(U, U), U, U, IDX_BITS, &c1, 1u), BENTO_OK);
-    CHECK_STATUS(bento_sparse_set_init(&s2, spare, sizeof spare, U, U, IDX_BITS, NULL, 0u), BENTO_OK);
+    bento_sparse_set_column c0, c1;
+    const bento_sparse_set *sets[BENTO_SPARSE_SET_JOIN_MAX + 1u];
+    uint32_t i, seen = 0u, expected = 0u;
+    bento_sparse_set_join join;
+    c0 = column(v0, sizeof v0, 2u);
+    c1 = column(v1, sizeof v1, 2u);
+    CHECK_STATUS(bento_sparse_set_init(&s0, m0, bytes, U, U - 1u, IDX_BITS, GEN_BITS, &c0, 1u), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_init(&s1, m1, bytes, U, U - 1u, IDX_BITS, GEN_BITS, &c1, 1u), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_init(&s2, spare, sizeof spare, U, U, IDX_BITS, 26u, NULL, 0u), BENTO_OK);
     for (i = 0; i < U; i++) {
         uint32_t p;
         if (i % 2u == 0u) { /* s0: even indices, generation 1 */
@@ -599,68 +1317,80 @@ static void test_join(void)
     sets[0] = &s2;
     sets[1] = &s0;
     sets[2] = &s1;
-    CHECK_STATUS(bento_sparse_join_init(&join, sets, 3u, at), BENTO_OK);
-    CHECK_EQ(join.driver, 2); /* s1 is the smallest */
-    while (bento_sparse_join_next(&join, &key)) {
-        const uint32_t idx = key & 63u;
+    CHECK_STATUS(bento_sparse_set_join_init(&join, sets, 3u), BENTO_OK);
+    CHECK_EQ(join.slot_[0], 2); /* s1 is the smallest: it drives */
+    while (bento_sparse_set_join_next(&join)) {
+        const uint32_t idx = join.key & 63u;
         CHECK(idx % 6u == 0u && idx % 12u != 0u && idx % 5u != 0u);
-        CHECK_EQ(*(uint16_t *)bento_sparse_join_get(&join, 1u, 0u), idx + 1000u);
-        CHECK_EQ(*(uint16_t *)bento_sparse_join_get(&join, 2u, 0u), idx + 2000u);
-        CHECK(bento_sparse_join_get(&join, 0u, 0u) == NULL); /* s2 has no column */
-        CHECK(bento_sparse_join_get(&join, 3u, 0u) == NULL);
-        CHECK_EQ(at[0], bento_sparse_set_index_of(&s2, key));
+        CHECK_EQ(at_u16(bento_sparse_set_join_get(&join, 1u, 0u), -1), idx + 1000u);
+        CHECK_EQ(at_u16(bento_sparse_set_join_get(&join, 2u, 0u), -1), idx + 2000u);
+        CHECK_EQ(v1[join.position[2]], idx + 2000u);
+        CHECK(bento_sparse_set_join_get(&join, 0u, 0u) == NULL); /* s2 has no column */
+        CHECK(bento_sparse_set_join_get(&join, 1u, 1u) == NULL);
+        CHECK(bento_sparse_set_join_get(&join, 3u, 0u) == NULL);
+        CHECK_EQ(join.position[0], bento_sparse_set_index_of(&s2, join.key));
         seen++;
     }
     CHECK_EQ(seen, expected);
-    CHECK(!bento_sparse_join_next(&join, &key)); /* stays exhausted */
-    /* two sets, the pair's own path, with the driver first and second */
+    CHECK(!bento_sparse_set_join_next(&join)); /* stays exhausted */
+    /* two sets, with the driver first and second */
     {
         uint32_t order;
         for (order = 0; order < 2u; order++) {
             uint32_t pair_expected = 0u;
             sets[0] = order == 0u ? &s0 : &s1;
             sets[1] = order == 0u ? &s1 : &s0;
-            CHECK_STATUS(bento_sparse_join_init(&join, sets, 2u, at), BENTO_OK);
-            CHECK_EQ(join.driver, order == 0u ? 1 : 0); /* s1 is the smaller */
-            for (seen = 0u; bento_sparse_join_next(&join, &key); seen++) {
-                const uint32_t idx = key & 63u;
-                const uint16_t *a0 = (const uint16_t *)bento_sparse_join_get(&join, order, 0u);
-                const uint16_t *a1 = (const uint16_t *)bento_sparse_join_get(&join, order ^ 1u, 0u);
+            CHECK_STATUS(bento_sparse_set_join_init(&join, sets, 2u), BENTO_OK);
+            CHECK_EQ(join.slot_[0], order == 0u ? 1 : 0); /* s1 is the smaller */
+            for (seen = 0u; bento_sparse_set_join_next(&join); seen++) {
+                const uint32_t idx = join.key & 63u;
+                const uint16_t *a0 = (const uint16_t *)bento_sparse_set_join_get(&join, order, 0u);
+                const uint16_t *a1 = (const uint16_t *)bento_sparse_set_join_get(&join, order ^ 1u, 0u);
                 CHECK(idx % 6u == 0u && idx % 12u != 0u);
                 CHECK(a0 != NULL && *a0 == idx + 1000u);
                 CHECK(a1 != NULL && *a1 == idx + 2000u);
-                CHECK_EQ(at[order], bento_sparse_set_index_of(&s0, key));
+                CHECK_EQ(join.position[order], bento_sparse_set_index_of(&s0, join.key));
             }
             for (i = 0; i < U; i++) {
                 pair_expected += i % 6u == 0u && i % 12u != 0u;
             }
             CHECK_EQ(seen, pair_expected);
-            CHECK(!bento_sparse_join_next(&join, &key));
+            CHECK(!bento_sparse_set_join_next(&join));
         }
         sets[0] = &s2;
         sets[1] = &s0;
         sets[2] = &s1;
     }
     /* one set: every key; an empty set ends the join at once */
-    CHECK_STATUS(bento_sparse_join_init(&join, sets, 1u, at), BENTO_OK);
-    for (seen = 0u; bento_sparse_join_next(&join, &key); seen++) {
+    CHECK_STATUS(bento_sparse_set_join_init(&join, sets, 1u), BENTO_OK);
+    for (seen = 0u; bento_sparse_set_join_next(&join); seen++) {
     }
-    CHECK_EQ(seen, s2.count);
+    CHECK_EQ(seen, bento_sparse_set_count(&s2));
     bento_sparse_set_clear(&s0);
-    CHECK_STATUS(bento_sparse_join_init(&join, sets, 3u, at), BENTO_OK);
-    CHECK(!bento_sparse_join_next(&join, &key));
+    CHECK_STATUS(bento_sparse_set_join_init(&join, sets, 3u), BENTO_OK);
+    CHECK(!bento_sparse_set_join_next(&join));
     /* argument errors leave a join that yields nothing */
-    bad[0] = &s1;
-    bad[1] = NULL;
-    CHECK_STATUS(bento_sparse_join_init(&join, bad, 2u, at), BENTO_E_ARGUMENT);
-    CHECK(!bento_sparse_join_next(&join, &key));
-    CHECK_STATUS(bento_sparse_join_init(&join, sets, 0u, at), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_sparse_join_init(&join, NULL, 1u, at), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_sparse_join_init(&join, sets, 1u, NULL), BENTO_E_ARGUMENT);
-    CHECK(!bento_sparse_join_next(&join, &key));
+    sets[1] = NULL;
+    CHECK_STATUS(bento_sparse_set_join_init(&join, sets, 2u), BENTO_E_ARGUMENT);
+    CHECK(!bento_sparse_set_join_next(&join));
+    CHECK(bento_sparse_set_join_get(&join, 0u, 0u) == NULL);
+    sets[1] = &s0;
+    CHECK_STATUS(bento_sparse_set_join_init(&join, sets, 0u), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_join_init(&join, NULL, 1u), BENTO_E_ARGUMENT);
+    for (i = 0; i <= BENTO_SPARSE_SET_JOIN_MAX; i++) {
+        sets[i] = &s2;
+    }
+    CHECK_STATUS(bento_sparse_set_join_init(&join, sets, BENTO_SPARSE_SET_JOIN_MAX + 1u),
+                 BENTO_E_ARGUMENT);
+    CHECK(!bento_sparse_set_join_next(&join));
+    CHECK_STATUS(bento_sparse_set_join_init(&join, sets, BENTO_SPARSE_SET_JOIN_MAX), BENTO_OK);
+    for (seen = 0u; bento_sparse_set_join_next(&join); seen++) {
+        CHECK_EQ(join.position[BENTO_SPARSE_SET_JOIN_MAX - 1u], join.position[0]);
+    }
+    CHECK_EQ(seen, bento_sparse_set_count(&s2));
 }
 
-/* ---------------------------------------------------------------- model */
+/* ---------------------------------------------------------------- models */
 
 /* Random operations against a naive model: per index, the key present (0 = none). */
 static void test_against_model(void)
@@ -668,11 +1398,11 @@ static void test_against_model(void)
     static uint32_t model[U];
     static uint32_t dead[32];
     bento_sparse_set set, other;
-    bento_sparse_column cols[3];
+    bento_sparse_set_column cols[3];
     uint32_t step, steps = 2000u * bento_test_scale(), mismatches = 0u, count = 0u, dead_count = 0u;
     uint32_t i;
     init3(&set, cols, CAP);
-    CHECK_STATUS(bento_sparse_set_init(&other, spare, sizeof spare, U, U, IDX_BITS, NULL, 0u),
+    CHECK_STATUS(bento_sparse_set_init(&other, spare, sizeof spare, U, U, IDX_BITS, 26u, NULL, 0u),
                  BENTO_OK);
     for (i = 0; i < U; i++) {
         model[i] = 0u;
@@ -708,11 +1438,14 @@ static void test_against_model(void)
             const uint32_t key = dead[bento_test_rand_below(dead_count < 32u ? dead_count : 32u)];
             const bool live = model[key & 63u] == key;
             mismatches += bento_sparse_set_contains(&set, key) != live;
+            mismatches += (bento_sparse_set_get(&set, key, 2u) != NULL) != live;
         } else if (op < 95u) {
             /* a sort of a random prefix in a random way */
             const uint32_t n = bento_test_rand_below(count + 1u);
             const uint32_t how = bento_test_rand_below(7u);
-            const bento_sort_mode mode = bento_test_rand_below(2u) ? BENTO_SORT_HEAP : BENTO_SORT_INSERTION;
+            const bento_sparse_set_sort_mode mode = bento_test_rand_below(2u) != 0u
+                                                        ? BENTO_SPARSE_SET_SORT_HEAP
+                                                        : BENTO_SPARSE_SET_SORT_INSERTION;
             uint32_t calls = 0u;
             bento_status got;
             bool ordered = true;
@@ -757,7 +1490,7 @@ static void test_against_model(void)
             mismatches += bento_sparse_set_sort_as(&set, &other) != BENTO_OK;
             for (i = 0; i < count; i++) {
                 const uint32_t r = bento_sparse_set_index_of(&other, set.dense[i]);
-                mismatches += (i < shared) != (r != BENTO_SPARSE_SET_NONE);
+                mismatches += (i < shared) != (r != BENTO_NONE);
                 if (i > 0u && i < shared) {
                     mismatches += bento_sparse_set_index_of(&other, set.dense[i - 1u]) >= r;
                 }
@@ -776,7 +1509,7 @@ static void test_against_model(void)
         mismatches += bento_sparse_set_count(&set) != count;
         for (i = 0; i < U; i++) {
             const uint32_t p = model[i] != 0u ? bento_sparse_set_index_of(&set, model[i]) : 0u;
-            if (model[i] != 0u && (p == BENTO_SPARSE_SET_NONE || !holds(&set, p, model[i] * 7u + 1u))) {
+            if (model[i] != 0u && (p == BENTO_NONE || !holds(&set, p, model[i] * 7u + 1u))) {
                 mismatches++;
             }
         }
@@ -792,23 +1525,153 @@ static void test_against_model(void)
     CHECK_EQ(mismatches, 0);
 }
 
-/* ---------------------------------------------------------------- 32-bit sparse entries */
+/*
+ * A set keyed by the handles of a real pool, against a model, while the pool destroys objects
+ * and reuses their slots and the set keeps stale handles: the set holds whatever handle was
+ * inserted for an index until it is removed, and answers for exactly that handle. Pools of 8
+ * slots with 8-bit handles (3 index bits, 5 generation bits: 16 objects per slot), under
+ * both policies: a retiring slot's stale handles never come back, a wrapping slot's do after
+ * 16 more objects, and the set must agree with the model in both cases.
+ */
+BENTO_POOL_TYPE_BITS(retiring, item, 8, uint8_t, BENTO_POOL_RETIRE, 3);
+BENTO_POOL_TYPE_BITS(wrapping, item, 8, uint8_t, BENTO_POOL_WRAP, 3);
+BENTO_SPARSE_SET_TYPE(retiring_tags, retiring_handle, 8, (uint32_t, value)); /* capacity 2^3 */
+BENTO_SPARSE_SET_TYPE(wrapping_tags, wrapping_handle, 6, (uint32_t, value));
+
+#define HANDLE_MODEL(pool_t, set_t, policy_name)                                                  \
+    static void model_##set_t(void)                                                               \
+    {                                                                                             \
+        static pool_t pool;                                                                       \
+        static set_t set;                                                                         \
+        static uint32_t held[8];   /* raw handle the set holds per slot index, 0: none */         \
+        static uint32_t live[8];   /* live handle of the pool per slot index, 0: none */          \
+        static uint32_t seen[32];  /* handles handed out, for stale lookups */                    \
+        uint32_t step, steps = 3000u * bento_test_scale(), mismatches = 0u, count = 0u;          \
+        uint32_t seen_count = 0u, stale_checked = 0u, retired_or_wrapped = 0u, i;                 \
+        CHECK_STATUS(pool_t##_init(&pool), BENTO_OK);                                             \
+        CHECK_STATUS(set_t##_init(&set), BENTO_OK);                                               \
+        for (i = 0; i < 8u; i++) {                                                                \
+            held[i] = 0u;                                                                         \
+            live[i] = 0u;                                                                         \
+        }                                                                                         \
+        for (step = 0; step < steps && mismatches == 0u; step++) {                                \
+            const uint32_t op = bento_test_rand_below(100u);                                      \
+            if (op < 30u) { /* a new object */                                                    \
+                pool_t##_handle h;                                                                \
+                if (pool_t##_create(&pool, &h, NULL) == BENTO_OK) {                               \
+                    const uint32_t index = pool_t##_handle_index(h);                              \
+                    retired_or_wrapped += held[index] == h.raw;                                   \
+                    live[index] = h.raw;                                                          \
+                    seen[seen_count++ & 31u] = h.raw;                                             \
+                }                                                                                 \
+            } else if (op < 55u) { /* a live object gets a component */                           \
+                const uint32_t index = bento_test_rand_below(8u);                                 \
+                if (live[index] != 0u) {                                                          \
+                    const pool_t##_handle h = pool_t##_handle_from_raw(live[index]);             \
+                    set_t##_row row;                                                              \
+                    const bento_status want = held[index] != 0u ? BENTO_E_EXISTS                  \
+                                              : count == set_t##_capacity(&set) ? BENTO_E_FULL    \
+                                                                                : BENTO_OK;       \
+                    const bento_status got = set_t##_insert(&set, h, &row);                      \
+                    mismatches += got != want;                                                    \
+                    if (got == BENTO_OK) {                                                        \
+                        *row.value = h.raw * 3u;                                                  \
+                        held[index] = h.raw;                                                      \
+                        count++;                                                                  \
+                    }                                                                             \
+                }                                                                                 \
+            } else if (op < 75u) { /* destroy an object; its component stays half the time */    \
+                const uint32_t index = bento_test_rand_below(8u);                                 \
+                if (live[index] != 0u) {                                                          \
+                    const pool_t##_handle h = pool_t##_handle_from_raw(live[index]);             \
+                    mismatches += pool_t##_destroy(&pool, h) != BENTO_OK;                        \
+                    live[index] = 0u;                                                             \
+                    if (held[index] == h.raw && bento_test_rand_below(2u) == 0u) {                \
+                        mismatches += set_t##_remove(&set, h) != BENTO_OK;                       \
+                        held[index] = 0u;                                                         \
+                        count--;                                                                  \
+                    }                                                                             \
+                }                                                                                 \
+            } else if (op < 85u) { /* remove whatever the set holds for a slot */                 \
+                const uint32_t index = bento_test_rand_below(8u);                                 \
+                if (held[index] != 0u) {                                                          \
+                    mismatches += set_t##_remove(&set, pool_t##_handle_from_raw(held[index])) !=  \
+                                  BENTO_OK;                                                       \
+                    held[index] = 0u;                                                             \
+                    count--;                                                                      \
+                }                                                                                 \
+            } else { /* a handle seen before: live, stale, or held stale */                       \
+                if (seen_count != 0u) {                                                           \
+                    const uint32_t raw = seen[bento_test_rand_below(seen_count < 32u ? seen_count : 32u)]; \
+                    const pool_t##_handle h = pool_t##_handle_from_raw(raw);                     \
+                    const uint32_t index = pool_t##_handle_index(h);                              \
+                    const bool has = held[index] == raw;                                          \
+                    const uint32_t *v = set_t##_value_get(&set, h);                               \
+                    stale_checked += !has && held[index] != 0u;                                   \
+                    mismatches += set_t##_contains(&set, h) != has;                               \
+                    mismatches += has ? v == NULL || *v != raw * 3u : v != NULL;                  \
+                    mismatches += (set_t##_index_of(&set, h) != BENTO_NONE) != has;               \
+                    if (!has) {                                                                   \
+                        mismatches += set_t##_remove(&set, h) != BENTO_E_NOT_FOUND;              \
+                        mismatches += set_t##_insert(&set, h, NULL) !=                            \
+                                      (held[index] != 0u ? BENTO_E_EXISTS                         \
+                                       : count == set_t##_capacity(&set) ? BENTO_E_FULL           \
+                                                                         : BENTO_OK);             \
+                        if (held[index] == 0u && count < set_t##_capacity(&set)) {                \
+                            *set_t##_value_get(&set, h) = raw * 3u;                               \
+                            held[index] = raw;                                                    \
+                            count++;                                                              \
+                        }                                                                         \
+                    }                                                                             \
+                }                                                                                 \
+            }                                                                                     \
+            mismatches += set_t##_count(&set) != count;                                           \
+            for (i = 0; i < 8u; i++) {                                                            \
+                if (held[i] != 0u) {                                                              \
+                    const uint32_t *v = set_t##_value_get(&set, pool_t##_handle_from_raw(held[i])); \
+                    mismatches += v == NULL || *v != held[i] * 3u;                                \
+                }                                                                                 \
+            }                                                                                     \
+            if ((step & 31u) == 0u) {                                                             \
+                mismatches += set_t##_check(&set) != BENTO_OK;                                    \
+            }                                                                                     \
+            if (mismatches != 0u) {                                                               \
+                bento_test_print("handle-keyed set model (" policy_name "): first mismatch at step "); \
+                bento_test_print_u64(step);                                                       \
+                bento_test_print(", seed ");                                                      \
+                bento_test_print_u64(bento_test_seed());                                          \
+                bento_test_print("\n");                                                           \
+            }                                                                                     \
+        }                                                                                         \
+        CHECK_EQ(mismatches, 0);                                                                  \
+        CHECK(stale_checked > 0u); /* stale handles were looked up while a newer one was held */  \
+        CHECK_STATUS(set_t##_check(&set), BENTO_OK);                                              \
+        (void)retired_or_wrapped;                                                                 \
+    }
+HANDLE_MODEL(retiring, retiring_tags, "retire")
+HANDLE_MODEL(wrapping, wrapping_tags, "wrap")
+
+static void test_handle_model(void)
+{
+    model_retiring_tags();
+    model_wrapping_tags();
+}
+
+/* ---------------------------------------------------------------- 32-bit entries at scale */
 
 #if UINTPTR_MAX > 0xffffffffu
 /* More than 65535 elements only fit in a host's memory. */
 static void test_wide(void)
 {
     enum { WU = 1u << 17, WCAP = 70000u };
-    static bento_align_unit wmem[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(WU, WCAP))];
+    static bento_align_unit wmem[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(WU, WCAP, 17, 15, 1))];
     static uint32_t values[WCAP];
     bento_sparse_set set;
-    bento_sparse_column col;
+    bento_sparse_set_column col;
     uint32_t i, mismatches = 0u;
-    col.data = values;
-    col.bytes = sizeof values;
-    col.size = 4u;
-    CHECK_EQ(BENTO_SPARSE_SET_BYTES(WU, WCAP), (size_t)WCAP * 4u + (size_t)WU * 4u);
-    CHECK_STATUS(bento_sparse_set_init(&set, wmem, sizeof wmem, WU, WCAP, 17u, &col, 1u), BENTO_OK);
+    col = column(values, sizeof values, 4u);
+    CHECK_EQ(BENTO_SPARSE_SET_BYTES(WU, WCAP, 17, 15, 1), 40u + (size_t)WCAP * 4u + (size_t)WU * 4u);
+    CHECK_STATUS(bento_sparse_set_init(&set, wmem, sizeof wmem, WU, WCAP, 17u, 15u, &col, 1u), BENTO_OK);
     CHECK_EQ(set.wide, 1);
     for (i = 0; i < WCAP; i++) {
         const uint32_t key = bento_handle_make((i * 40503u) & (WU - 1u), 1u + (i & 7u), 17u);
@@ -823,9 +1686,9 @@ static void test_wide(void)
     CHECK_EQ(bento_sparse_set_index_of(&set, set.dense[69999]), 69999);
     CHECK_STATUS(bento_sparse_set_remove(&set, set.dense[5]), BENTO_OK);
     CHECK_EQ(bento_sparse_set_index_of(&set, set.dense[5]), 5);
-    CHECK_STATUS(bento_sparse_set_sort(&set, set.count, BENTO_SPARSE_SET_BY_KEY, NULL, NULL,
-                                       BENTO_SORT_HEAP), BENTO_OK);
-    for (i = 0; i < set.count; i++) {
+    CHECK_STATUS(bento_sparse_set_sort(&set, bento_sparse_set_count(&set), BENTO_SPARSE_SET_BY_KEY,
+                                       NULL, NULL, BENTO_SPARSE_SET_SORT_HEAP), BENTO_OK);
+    for (i = 0; i < bento_sparse_set_count(&set); i++) {
         mismatches += values[i] != (set.dense[i] ^ 0xabcdu) ||
                       (i > 0u && set.dense[i - 1u] >= set.dense[i]);
     }
@@ -834,13 +1697,14 @@ static void test_wide(void)
     /* the scratch sorts with 32-bit entries: descending by the column, then ascending keys */
     {
         static bento_align_unit wscratch[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_RADIX_BYTES(WCAP))];
-        CHECK_STATUS(bento_sparse_set_sort_merge(&set, set.count, 0u, descending_u32, NULL, wscratch,
-                                                 sizeof wscratch), BENTO_OK);
-        for (i = 1; i < set.count; i++) {
+        CHECK_STATUS(bento_sparse_set_sort_merge(&set, bento_sparse_set_count(&set), 0u, descending_u32,
+                                                 NULL, wscratch, sizeof wscratch), BENTO_OK);
+        for (i = 1; i < bento_sparse_set_count(&set); i++) {
             mismatches += values[i - 1u] < values[i];
         }
-        CHECK_STATUS(bento_sparse_set_sort_radix(&set, set.count, wscratch, sizeof wscratch), BENTO_OK);
-        for (i = 0; i < set.count; i++) {
+        CHECK_STATUS(bento_sparse_set_sort_radix(&set, bento_sparse_set_count(&set), wscratch,
+                                                 sizeof wscratch), BENTO_OK);
+        for (i = 0; i < bento_sparse_set_count(&set); i++) {
             mismatches += values[i] != (set.dense[i] ^ 0xabcdu) ||
                           (i > 0u && set.dense[i - 1u] >= set.dense[i]);
         }
@@ -850,44 +1714,26 @@ static void test_wide(void)
 }
 #endif
 
-/* Rows longer than the 32-byte window, with a column starting past it: each walk moves only
- * the part of the row inside its window (the rest waits for a later window). */
-static void test_sort_long_rows(void)
-{
-    static unsigned char a[2][12], b[2][12], c[2][12], d[2][12];
-    static uint32_t keys[BENTO_SPARSE_SET_BYTES(4, 2) / 4u];
-    bento_sparse_column cols[4] = {{a, sizeof a, 12u}, {b, sizeof b, 12u}, {c, sizeof c, 12u},
-                                   {d, sizeof d, 12u}};
-    bento_sparse_set set;
-    uint32_t i;
-    CHECK_STATUS(bento_sparse_set_init(&set, keys, sizeof keys, 4u, 2u, 32u, cols, 4u), BENTO_OK);
-    CHECK_STATUS(bento_sparse_set_insert(&set, 3u, NULL), BENTO_OK);
-    CHECK_STATUS(bento_sparse_set_insert(&set, 1u, NULL), BENTO_OK);
-    for (i = 0; i < 12u; i++) { /* every byte names its key and its column */
-        a[0][i] = 0x30u; b[0][i] = 0x31u; c[0][i] = 0x32u; d[0][i] = 0x33u;
-        a[1][i] = 0x10u; b[1][i] = 0x11u; c[1][i] = 0x12u; d[1][i] = 0x13u;
-    }
-    CHECK_STATUS(bento_sparse_set_sort(&set, 2u, BENTO_SPARSE_SET_BY_KEY, NULL, NULL,
-                                       BENTO_SORT_HEAP),
-                 BENTO_OK);
-    CHECK_EQ(bento_sparse_set_keys(&set)[0], 1);
-    for (i = 0; i < 12u; i++) {
-        CHECK(a[0][i] == 0x10u && b[0][i] == 0x11u && c[0][i] == 0x12u && d[0][i] == 0x13u);
-        CHECK(a[1][i] == 0x30u && b[1][i] == 0x31u && c[1][i] == 0x32u && d[1][i] == 0x33u);
-    }
-    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
-}
-
 void test_sparse_set(void)
 {
     test_init_statuses();
+    test_bytes_agree();
+    test_failed_init_is_inert();
+    test_row_limit();
     test_basic();
+    test_entries();
     test_check_detects_corruption();
+    test_confinement();
+    test_open();
     test_typed();
+    test_typed_ids();
+    test_typed_open();
     test_sort();
+    test_sort_as();
     test_sort_long_rows();
     test_join();
     test_against_model();
+    test_handle_model();
 #if UINTPTR_MAX > 0xffffffffu
     test_wide();
 #endif

@@ -4,25 +4,41 @@
 
 #include "internal.h"
 
-/* A universe whose sizes could wrap size_t; only possible where size_t is 32 bits wide. */
-#if SIZE_MAX / 16u < UINT32_MAX
-#define TOO_BIG(universe) ((universe) > SIZE_MAX / 16u)
-#else
-#define TOO_BIG(universe) false
-#endif
+/* Header words after the common four: the parameters, then each column's element size, then
+ * the counters. */
+#define P_UNIVERSE 0u
+#define P_CAPACITY 1u
+#define P_BITS 2u    /* index_bits | generation_bits << 8 */
+#define P_COLUMNS 3u /* column count */
+#define P_SIZES BENTO__SPARSE_SET_PARAMS
 
-static uint32_t entry(const bento_sparse_set *set, uint32_t i)
+/* The most columns a set takes: the header holds a word per column. */
+#define MAX_COLUMNS 0xffffu
+/* The largest row (the elements of every column at one position, end to end): the sorts
+ * carry rows in 32-bit offsets. */
+#define MAX_ROW 0x7fffffffu
+/* The largest capacity: positions take at most 31 bits of an entry. */
+#define MAX_CAPACITY 0x7fffffffu
+
+/* The entry of an index no key has. */
+static uint32_t absent(const bento_sparse_set *set)
 {
-    return bento__sparse_set_entry(set, i, set->wide != 0u);
+    return set->wide != 0u ? 0xffffffffu : 0xffffu;
 }
 
-static void set_entry(bento_sparse_set *set, uint32_t i, uint32_t position)
+static void put_entry(bento_sparse_set *set, uint32_t i, uint32_t entry)
 {
     if (set->wide != 0u) {
-        ((uint32_t *)set->sparse)[i] = position;
+        ((uint32_t *)set->sparse)[i] = entry;
     } else {
-        ((uint16_t *)set->sparse)[i] = (uint16_t)position;
+        ((uint16_t *)set->sparse)[i] = (uint16_t)entry;
     }
+}
+
+/* Point the entry of `key` (whose index is below the universe) at `position`. */
+static void place(bento_sparse_set *set, uint32_t key, uint32_t position)
+{
+    put_entry(set, key & set->index_mask, bento__sparse_set_tag(set, key) | position);
 }
 
 /* Address of the element at `position` in column c. */
@@ -37,80 +53,202 @@ static void copy(void *dst, const void *src, size_t n)
     bento__copy(dst, src, n);
 }
 
-bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t bytes,
-                                   uint32_t universe, uint32_t capacity, unsigned index_bits,
-                                   const bento_sparse_column *columns, uint32_t column_count)
+/* True when the column descriptors are ones init takes: no more than the header holds, each
+ * with data and a size, the sizes adding up to at most MAX_ROW. */
+static bool columns_sound(const bento_sparse_set_column *columns, uint32_t column_count)
 {
-    /* the index bits' mask; the masked shift keeps it defined for an index_bits refused below */
-    const uint32_t mask = UINT32_MAX >> ((32u - index_bits) & 31u);
-    const size_t need = BENTO_SPARSE_SET_BYTES(universe, capacity);
+    uint32_t row = 0u;
     uint32_t c;
-    uint32_t *word;
-    BENTO_ASSERT(set != NULL);
-    /* until every check passes: universe, capacity and count 0 refuse every key */
-    set->universe = 0u;
-    set->capacity = 0u;
-    set->count = 0u;
-    set->column_count = 0u;
-    set->no_entries[0] = 0u;
-    set->no_keys[0] = 0u;
-    set->sparse = set->no_entries;
-    set->dense = set->no_keys;
-    set->wide = 0u;
-    /* capacity - 1 >= universe: capacity 0, or above the universe (which covers universe 0);
-       universe - 1 > mask: more indices than index_bits can name */
-    if (memory == NULL || index_bits - 1u > 31u || capacity - 1u >= universe ||
-        universe - 1u > mask || TOO_BIG(universe) || (column_count != 0u && columns == NULL)) {
-        return BENTO_E_ARGUMENT;
+    if (column_count > MAX_COLUMNS || (column_count != 0u && columns == NULL)) {
+        return false;
     }
     for (c = 0u; c < column_count; c++) {
-        const uint32_t size = columns[c].size;
-        if (columns[c].data == NULL || size == 0u) {
-            return BENTO_E_ARGUMENT;
+        if (columns[c].data == NULL || columns[c].size == 0u || columns[c].size > MAX_ROW - row) {
+            return false;
         }
-        if ((uint64_t)columns[c].bytes < (uint64_t)capacity * size) {
-            return BENTO_E_SIZE;
-        }
+        row += columns[c].size;
+    }
+    return true;
+}
+
+/*
+ * Check the parameters, the columns and the buffer and fill the set's fixed fields, pointing
+ * its arrays into `memory`; shared by init and open. The set is left inert on failure.
+ * Statuses in this order: ARGUMENT (parameters, columns, a layout over 4 GiB), ALIGN, SIZE
+ * (the buffer, then the columns).
+ */
+static bento_status configure(bento_sparse_set *set, void *memory, size_t bytes, uint32_t universe,
+                              uint32_t capacity, unsigned index_bits, unsigned generation_bits,
+                              const bento_sparse_set_column *columns, uint32_t column_count)
+{
+    const uint32_t mask = UINT32_MAX >> ((32u - index_bits) & 31u);
+    bento__layout layout;
+    size_t dense, sparse;
+    unsigned pos_bits;
+    unsigned tag_shift;
+    bool wide;
+    uint32_t c;
+    BENTO__INERT(set);
+    /* index_bits - 1 > 31: 0 or above 32; universe - 1 > mask: more indices than index_bits
+       name (universe 0 wraps too); capacity - 1 >= universe: 0 or above the universe */
+    if (memory == NULL || index_bits - 1u > 31u || generation_bits > 32u - index_bits ||
+        universe - 1u > mask || capacity - 1u >= universe || capacity > MAX_CAPACITY ||
+        !columns_sound(columns, column_count)) {
+        return BENTO_E_ARGUMENT;
+    }
+    pos_bits = bento__log2(capacity) + 1u; /* capacity <= 2^pos_bits - 1 */
+    tag_shift = pos_bits > index_bits ? 1u : 0u; /* capacity == 2^index_bits */
+    wide = (generation_bits == 0u ? pos_bits : index_bits + generation_bits + tag_shift) > 16u;
+    layout = bento__layout_start(BENTO__HEAD_BYTES(BENTO__SPARSE_SET_PARAMS + column_count + 1u));
+    dense = bento__layout_add(&layout, capacity, 4u, 4u);
+    sparse = bento__layout_add(&layout, universe, wide ? 4u : 2u, 4u);
+    (void)bento__layout_add(&layout, 0u, 1u, 4u); /* whole words */
+    if (!layout.ok || layout.bytes > UINT32_MAX) {
+        return BENTO_E_ARGUMENT;
     }
     if (!bento__is_aligned(memory, 4u)) {
         return BENTO_E_ALIGN;
     }
-    if (bytes < need) {
+    if (bytes < layout.bytes) {
         return BENTO_E_SIZE;
     }
-    set->dense = (uint32_t *)memory;
-    set->sparse = set->dense + capacity;
+    for (c = 0u; c < column_count; c++) {
+        if ((uint64_t)columns[c].bytes < (uint64_t)capacity * columns[c].size) {
+            return BENTO_E_SIZE;
+        }
+    }
+    set->dense = (uint32_t *)(void *)((unsigned char *)memory + dense);
+    set->sparse = (unsigned char *)memory + sparse;
     set->columns = columns;
-    set->column_count = column_count;
+    set->saved = (bento_sparse_set_state *)(void *)((uint32_t *)memory + BENTO__HEAD_PARAMS +
+                                                    P_SIZES + column_count);
     set->universe = universe;
     set->capacity = capacity;
+    set->column_count = column_count;
+    set->bytes = (uint32_t)layout.bytes;
     set->index_mask = mask;
-    set->wide = capacity > BENTO_SPARSE_SET_NARROW_MAX ? 1u : 0u;
-    /* zero the sparse array (whole words: its length is rounded up to one) */
-    for (word = set->dense + capacity; word != set->dense + need / 4u; word++) {
-        *word = 0u;
+    set->stray = index_bits + generation_bits < 32u ? ~(UINT32_MAX >> (32u - index_bits - generation_bits))
+                                                    : 0u;
+    set->index_bits = (uint8_t)index_bits;
+    set->generation_bits = (uint8_t)generation_bits;
+    set->pos_bits = (uint8_t)pos_bits;
+    set->tag_shift = (uint8_t)tag_shift;
+    set->wide = wide ? 1u : 0u;
+    return BENTO_OK;
+}
+
+bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t bytes,
+                                   uint32_t universe, uint32_t capacity, unsigned index_bits,
+                                   unsigned generation_bits, const bento_sparse_set_column *columns,
+                                   uint32_t column_count)
+{
+    uint32_t *head;
+    uint32_t *word;
+    uint32_t *end;
+    uint32_t c;
+    bento_status status;
+    BENTO_ASSERT(set != NULL);
+    status = configure(set, memory, bytes, universe, capacity, index_bits, generation_bits,
+                       columns, column_count);
+    if (status != BENTO_OK) {
+        return status;
+    }
+    head = (uint32_t *)memory;
+    bento__head_write(head, BENTO__KIND_SPARSE_SET, set->bytes);
+    head[BENTO__HEAD_PARAMS + P_UNIVERSE] = universe;
+    head[BENTO__HEAD_PARAMS + P_CAPACITY] = capacity;
+    head[BENTO__HEAD_PARAMS + P_BITS] = index_bits | generation_bits << 8;
+    head[BENTO__HEAD_PARAMS + P_COLUMNS] = column_count;
+    for (c = 0u; c < column_count; c++) {
+        head[BENTO__HEAD_PARAMS + P_SIZES + c] = columns[c].size;
+    }
+    /* every entry ABSENT (all ones, whole words: the array's length is rounded up to one) */
+    end = (uint32_t *)(void *)((unsigned char *)memory + set->bytes);
+    for (word = (uint32_t *)set->sparse; word != end; word++) {
+        *word = 0xffffffffu;
+    }
+    BENTO__SAVE(set);
+    return BENTO_OK;
+}
+
+bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t bytes,
+                                   const bento_sparse_set_column *columns, uint32_t column_count)
+{
+    const uint32_t *params;
+    size_t used;
+    uint32_t c;
+    bento_status status;
+    BENTO_ASSERT(set != NULL);
+    BENTO__INERT(set);
+    status = bento__head_read(memory, bytes, BENTO__KIND_SPARSE_SET, 4u,
+                              BENTO__HEAD_BYTES(BENTO__SPARSE_SET_PARAMS + 1u), &used);
+    if (status == BENTO_OK && !columns_sound(columns, column_count)) {
+        status = BENTO_E_ARGUMENT;
+    }
+    if (status != BENTO_OK) {
+        return status;
+    }
+    /* the columns the header recorded: as many (the count checked against the header's length
+       before its sizes are read), each of the same size */
+    params = (const uint32_t *)memory + BENTO__HEAD_PARAMS;
+    status = params[P_COLUMNS] != column_count || (params[P_BITS] >> 16) != 0u ||
+                     BENTO__HEAD_BYTES(BENTO__SPARSE_SET_PARAMS + column_count + 1u) > used
+                 ? BENTO_E_CORRUPT
+                 : BENTO_OK;
+    for (c = 0u; status == BENTO_OK && c < column_count; c++) {
+        status = params[P_SIZES + c] != columns[c].size ? BENTO_E_CORRUPT : BENTO_OK;
+    }
+    if (status == BENTO_OK) {
+        status = configure(set, memory, bytes, params[P_UNIVERSE], params[P_CAPACITY],
+                           params[P_BITS] & 0xffu, params[P_BITS] >> 8, columns, column_count);
+    }
+    if (status == BENTO_OK && used != set->bytes) {
+        status = BENTO_E_CORRUPT;
+    }
+    if (status == BENTO_OK) {
+        bento__save(&set->state, set->saved, sizeof set->state);
+        /* the counters are trusted from here on: they must describe the entries exactly */
+        if (bento_sparse_set_check(set) != BENTO_OK) {
+            status = BENTO_E_CORRUPT;
+        }
+    }
+    if (status != BENTO_OK) {
+        BENTO__INERT(set);
+        return status == BENTO_E_SIZE ? status : BENTO_E_CORRUPT;
     }
     return BENTO_OK;
 }
 
 bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32_t *position)
 {
-    const uint32_t i = key & set->index_mask;
-    const uint32_t at = set->count;
-    uint32_t p;
-    if (i >= set->universe) {
-        return BENTO_E_ARGUMENT;
+    uint32_t index;
+    uint32_t at;
+    bool fits;
+    BENTO_ASSERT(set != NULL);
+    index = key & set->index_mask;
+    at = set->state.count;
+    fits = index < set->universe && (key & set->stray) == 0u;
+    if (position != NULL) {
+        *position = BENTO_NONE;
     }
-    p = entry(set, i);
-    if (p < at && (set->dense[p] & set->index_mask) == i) {
-        return BENTO_E_EXISTS;
+    if (fits) {
+        const uint32_t entry = bento__sparse_set_entry(set, index);
+        if (entry != absent(set)) {
+            /* a present key's entry points inside the count */
+            return (entry & (UINT32_MAX >> (32u - set->pos_bits))) < at ? BENTO_E_EXISTS
+                                                                         : BENTO_E_CORRUPT;
+        }
     }
     if (at == set->capacity) {
         return BENTO_E_FULL;
     }
+    if (!fits) {
+        return BENTO_E_ARGUMENT;
+    }
     set->dense[at] = key;
-    set_entry(set, i, at);
-    set->count = at + 1u;
+    place(set, key, at);
+    set->state.count = at + 1u;
+    set->saved->count = at + 1u;
     if (position != NULL) {
         *position = at;
     }
@@ -119,67 +257,85 @@ bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32
 
 bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key)
 {
-    const uint32_t p = bento_sparse_set_index_of(set, key);
+    uint32_t p;
     uint32_t last;
+    uint32_t moved = 0u;
     uint32_t c;
-    if (p == BENTO_SPARSE_SET_NONE) {
+    BENTO_ASSERT(set != NULL);
+    p = bento_sparse_set_index_of(set, key);
+    if (p == BENTO_NONE) {
         return BENTO_E_NOT_FOUND;
     }
-    last = set->count - 1u;
+    /* a found entry points below the capacity; a sound one also below the count, and the
+       last key's index is inside the universe */
+    last = set->state.count - 1u;
+    if (p >= set->state.count ||
+        (p != last && ((moved = set->dense[last]) & set->index_mask) >= set->universe)) {
+        return BENTO_E_CORRUPT;
+    }
+    put_entry(set, key & set->index_mask, absent(set));
     if (p != last) {
-        const uint32_t moved = set->dense[last];
         set->dense[p] = moved;
-        set_entry(set, moved & set->index_mask, p);
+        place(set, moved, p);
         for (c = 0u; c < set->column_count; c++) {
             copy(element(set, c, p), element(set, c, last), set->columns[c].size);
         }
     }
-    set->count = last;
+    set->state.count = last;
+    set->saved->count = last;
     return BENTO_OK;
 }
 
 void bento_sparse_set_clear(bento_sparse_set *set)
 {
-    set->count = 0u;
-}
-
-bento_status bento_sparse_set_check(const bento_sparse_set *set)
-{
     uint32_t p;
-    if (set->count > set->capacity) {
-        return BENTO_E_CORRUPT;
-    }
-    /* each entry points back at one position, so no index can appear twice */
-    for (p = 0u; p < set->count; p++) {
-        const uint32_t i = set->dense[p] & set->index_mask;
-        if (i >= set->universe || entry(set, i) != p) {
-            return BENTO_E_CORRUPT;
+    BENTO_ASSERT(set != NULL);
+    for (p = 0u; p < set->state.count; p++) {
+        const uint32_t index = set->dense[p] & set->index_mask;
+        /* a damaged key is skipped: check reports it */
+        if (index < set->universe) {
+            put_entry(set, index, absent(set));
         }
     }
-    return BENTO_OK;
+    set->state.count = 0u;
+    BENTO__SAVE(set);
 }
 
 /* ---------------------------------------------------------------- sorting */
 
 typedef struct sorter {
     const bento_sparse_set *set;
-    bento_compare_fn compare;
+    bento_sparse_set_compare compare;
     void *context;
     uint32_t by;
 } sorter;
 
 /*
- * Where key's elements were before the sort began. While the keys are being sorted the
- * sparse array is left alone, so it still answers this.
+ * Where key's elements were before the sort began: its entry's position. While the keys are
+ * being sorted the entries are left alone, so they still answer this; the in-place sorts check
+ * first that every entry they will read points back at its key.
  */
 static uint32_t origin(const bento_sparse_set *set, uint32_t key)
 {
-    return entry(set, key & set->index_mask);
+    return bento__sparse_set_entry(set, key & set->index_mask) ^ bento__sparse_set_tag(set, key);
+}
+
+/* True when the first n keys are inside the universe and their entries point back at them. */
+static bool entries_sound(const bento_sparse_set *set, uint32_t n)
+{
+    uint32_t p;
+    for (p = 0u; p < n; p++) {
+        const uint32_t key = set->dense[p];
+        if ((key & set->index_mask) >= set->universe || origin(set, key) != p) {
+            return false;
+        }
+    }
+    return true;
 }
 
 /*
  * What the comparator sees for a key: the key itself, or its element of the sort column,
- * found at *src when the caller tracks where elements are, else through the sparse array.
+ * found at *src when the caller tracks where elements are, else through its entry.
  */
 static const void *item(const sorter *s, const uint32_t *key, const uint32_t *src)
 {
@@ -201,13 +357,13 @@ static bool less(const sorter *s, const uint32_t *a, const uint32_t *sa, const u
 
 /* Check the arguments every comparison sort takes and fill the sorter. */
 static bool prepare(sorter *s, const bento_sparse_set *set, uint32_t n, uint32_t by,
-                    bento_compare_fn compare, void *context)
+                    bento_sparse_set_compare compare, void *context)
 {
     s->set = set;
     s->compare = compare;
     s->context = context;
     s->by = by;
-    return n <= set->count &&
+    return n <= set->state.count &&
            (by == BENTO_SPARSE_SET_BY_KEY || (by < set->column_count && compare != NULL));
 }
 
@@ -242,8 +398,7 @@ static void sift(const sorter *s, uint32_t *a, uint32_t root, uint32_t end, uint
 
 /*
  * Where the element wanted at position `at` was before the keys were sorted: from the
- * caller's array when there is one, else from the key's sparse entry, which the key sort
- * left alone.
+ * caller's array when there is one, else from the key's entry, which the key sort left alone.
  */
 static uint32_t source(const bento_sparse_set *set, const uint32_t *from, uint32_t at)
 {
@@ -251,12 +406,12 @@ static uint32_t source(const bento_sparse_set *set, const uint32_t *from, uint32
 }
 
 /*
- * The columns' elements at one position, laid end to end, form a row of `row` bytes. A walk
- * moves one 32-byte window of rows, [window, window + 32), so that small columns share a walk
- * and a large one takes one walk per 32 bytes.
+ * The columns' elements at one position, laid end to end, form a row of `row` bytes (less
+ * than 2^31). A walk moves one 32-byte window of rows, [window, window + 32), so that small
+ * columns share a walk and a large one takes one walk per 32 bytes.
  *
- * move_window copies the window from position `src` to position `dst`; BENTO_SPARSE_SET_NONE
- * for either stands for `held`, a 32-byte buffer.
+ * move_window copies the window from position `src` to position `dst`; BENTO_NONE for either
+ * stands for `held`, a 32-byte buffer.
  */
 static void move_window(bento_sparse_set *set, uint32_t window, uint32_t dst, uint32_t src,
                         unsigned char *held)
@@ -270,8 +425,8 @@ static void move_window(bento_sparse_set *set, uint32_t window, uint32_t dst, ui
         const uint32_t to = window + 32u - begin < size ? window + 32u - begin : size;
         if (from < to) {
             const uint32_t at = begin + from - window; /* within the window */
-            copy(dst == BENTO_SPARSE_SET_NONE ? held + at : element(set, c, dst) + from,
-                 src == BENTO_SPARSE_SET_NONE ? held + at : element(set, c, src) + from, to - from);
+            copy(dst == BENTO_NONE ? held + at : element(set, c, dst) + from,
+                 src == BENTO_NONE ? held + at : element(set, c, src) + from, to - from);
         }
         begin += size;
     }
@@ -279,20 +434,24 @@ static void move_window(bento_sparse_set *set, uint32_t window, uint32_t dst, ui
 
 /*
  * Walk the cycle through `start` once, giving each of its positions the window of its
- * source's row. With `fix`, the walk also points each key's sparse entry at its new position
- * (and marks the scratch array), once that entry has been read for the last time: a position
- * whose source is itself is in place, so the cycle is then done.
+ * source's row. With `fix`, the walk also points each key's entry at its new position (and
+ * marks the scratch array), once that entry has been read for the last time: a position whose
+ * source is itself is in place, so the cycle is then done. Sources are a permutation of
+ * [0, n): the scratch sorts build one, the in-place sorts check the entries first.
  */
 static void walk(bento_sparse_set *set, uint32_t *from, uint32_t start, uint32_t window, bool fix)
 {
     uint32_t held[8]; /* the window that leaves `start` first */
     uint32_t at = start;
     uint32_t next;
-    move_window(set, window, BENTO_SPARSE_SET_NONE, start, (unsigned char *)held);
+    move_window(set, window, BENTO_NONE, start, (unsigned char *)held);
     for (;;) {
         next = source(set, from, at);
         if (fix) {
-            set_entry(set, set->dense[at] & set->index_mask, at);
+            const uint32_t key = set->dense[at];
+            if ((key & set->index_mask) < set->universe) {
+                place(set, key, at);
+            }
             if (from != NULL) {
                 from[at] = at;
             }
@@ -303,27 +462,27 @@ static void walk(bento_sparse_set *set, uint32_t *from, uint32_t start, uint32_t
         move_window(set, window, at, next, (unsigned char *)held);
         at = next;
     }
-    move_window(set, window, at, BENTO_SPARSE_SET_NONE, (unsigned char *)held);
+    move_window(set, window, at, BENTO_NONE, (unsigned char *)held);
 }
 
 /*
  * The keys [0, n) are in their new order; move every column to match, cycle by cycle, one
- * walk per 32 bytes of row (the last also rewrites the sparse entries). Each element moves
- * once per column.
+ * walk per 32 bytes of row (the last also rewrites the entries). Each element moves once per
+ * column.
  */
 static void apply(bento_sparse_set *set, uint32_t n, uint32_t *from)
 {
     uint32_t row = 0u;
     uint32_t i;
     for (i = 0u; i < set->column_count; i++) {
-        row += set->columns[i].size;
+        row += set->columns[i].size; /* below 2^31: init refuses longer rows */
     }
     for (i = 0u; i < n; i++) {
         uint32_t window = 0u;
         if (source(set, from, i) == i) {
             continue;
         }
-        while (window + 32u < row) {
+        while (row - window > 32u) {
             walk(set, from, i, window, false);
             window += 32u;
         }
@@ -332,16 +491,22 @@ static void apply(bento_sparse_set *set, uint32_t n, uint32_t *from)
 }
 
 bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t by,
-                                   bento_compare_fn compare, void *context, bento_sort_mode mode)
+                                   bento_sparse_set_compare compare, void *context,
+                                   bento_sparse_set_sort_mode mode)
 {
-    uint32_t *a = set->dense;
+    uint32_t *a;
     uint32_t i;
     sorter s;
+    BENTO_ASSERT(set != NULL);
+    a = set->dense;
     if (!prepare(&s, set, n, by, compare, context)) {
         return BENTO_E_ARGUMENT;
     }
-    /* order the keys; sparse entries still give each key's original position */
-    if (mode == BENTO_SORT_INSERTION) {
+    if (!entries_sound(set, n)) {
+        return BENTO_E_CORRUPT;
+    }
+    /* order the keys; the entries still give each key's original position */
+    if (mode == BENTO_SPARSE_SET_SORT_INSERTION) {
         for (i = 1u; i < n; i++) {
             const uint32_t key = a[i];
             uint32_t j = i;
@@ -416,15 +581,18 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
                                          size_t bytes)
 {
     /* scratch: sources, keys and sources of the other side, then 256 digit counts */
-    uint32_t *src_key = set->dense;
+    uint32_t *src_key;
     uint32_t *src_from = (uint32_t *)scratch;
     uint32_t *dst_key;
     uint32_t *dst_from;
     uint32_t *count;
     uint32_t shift;
     uint32_t i;
-    bento_status status = n > set->count ? BENTO_E_ARGUMENT
-                                         : take_scratch(scratch, bytes, BENTO_SPARSE_SET_RADIX_BYTES(n), n);
+    bento_status status;
+    BENTO_ASSERT(set != NULL);
+    src_key = set->dense;
+    status = n > set->state.count ? BENTO_E_ARGUMENT
+                                  : take_scratch(scratch, bytes, BENTO_SPARSE_SET_RADIX_BYTES(n), n);
     if (status != BENTO_OK) {
         return status;
     }
@@ -460,28 +628,18 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
     return BENTO_OK;
 }
 
-bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint32_t by,
-                                         bento_compare_fn compare, void *context, void *scratch,
-                                         size_t bytes)
+/*
+ * The merge passes of sort_merge: runs of width 1, 2, 4, ... merged from one side into the
+ * other, which then becomes the side read. On return *key and *from hold the sorted side. Its
+ * own function, so that its frame is gone before the cycle walks go deep (worst-case stack).
+ */
+static BENTO__NOINLINE void merge_runs(const sorter *s, uint32_t n, uint32_t **key, uint32_t **from,
+                                       uint32_t *other_key, uint32_t *other_from)
 {
-    /* scratch: sources, then keys and sources of the other side */
-    uint32_t *src_key = set->dense;
-    uint32_t *src_from = (uint32_t *)scratch;
-    uint32_t *dst_key;
-    uint32_t *dst_from;
+    uint32_t *src_key = *key, *src_from = *from, *dst_key = other_key, *dst_from = other_from;
     uint32_t width;
     uint32_t i;
-    sorter s;
-    bento_status status = !prepare(&s, set, n, by, compare, context)
-                              ? BENTO_E_ARGUMENT
-                              : take_scratch(scratch, bytes, BENTO_SPARSE_SET_MERGE_BYTES(n), n);
-    if (status != BENTO_OK) {
-        return status;
-    }
-    dst_key = src_from + n;
-    dst_from = dst_key + n;
-    /* bottom-up: merge runs of width 1, 2, 4, ... from src into dst, then swap; taking from
-       the left run unless the right one is strictly less keeps it stable */
+    /* taking from the left run unless the right one is strictly less keeps it stable */
     for (width = 1u; width < n; width <<= 1) {
         uint32_t low;
         for (low = 0u; low < n;) {
@@ -491,7 +649,7 @@ bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint
             uint32_t right = mid;
             for (i = low; i < high; i++) {
                 const uint32_t take = right < high &&
-                                              (left == mid || less(&s, &src_key[right], &src_from[right],
+                                              (left == mid || less(s, &src_key[right], &src_from[right],
                                                                    &src_key[left], &src_from[left]))
                                           ? right++
                                           : left++;
@@ -505,48 +663,99 @@ bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint
             break; /* one run covers everything; doubling could wrap */
         }
     }
-    finish(set, n, src_key, src_from);
+    *key = src_key;
+    *from = src_from;
+}
+
+bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint32_t by,
+                                         bento_sparse_set_compare compare, void *context,
+                                         void *scratch, size_t bytes)
+{
+    /* scratch: sources, then keys and sources of the other side */
+    uint32_t *key;
+    uint32_t *from = (uint32_t *)scratch;
+    sorter s;
+    bento_status status;
+    BENTO_ASSERT(set != NULL);
+    key = set->dense;
+    status = !prepare(&s, set, n, by, compare, context)
+                 ? BENTO_E_ARGUMENT
+                 : take_scratch(scratch, bytes, BENTO_SPARSE_SET_MERGE_BYTES(n), n);
+    if (status != BENTO_OK) {
+        return status;
+    }
+    merge_runs(&s, n, &key, &from, from + n, from + 2u * (size_t)n);
+    finish(set, n, key, from);
     return BENTO_OK;
 }
 
-/* Rank of a key in the other set; absent keys rank last, after every present one. */
-static int rank_compare(const void *a, const void *b, void *other)
+/* Exchange n bytes between two elements: word-wise when both are word-aligned and n is a
+ * multiple of 4, bytewise otherwise. */
+static void exchange(void *a, void *b, size_t n)
 {
-    const uint32_t ra = bento_sparse_set_index_of((const bento_sparse_set *)other, *(const uint32_t *)a);
-    const uint32_t rb = bento_sparse_set_index_of((const bento_sparse_set *)other, *(const uint32_t *)b);
-    return (ra > rb) - (ra < rb);
+    if ((((uintptr_t)a | (uintptr_t)b | n) & 3u) == 0u) {
+        uint32_t *x = (uint32_t *)a;
+        uint32_t *y = (uint32_t *)b;
+        for (n >>= 2; n != 0u; n--) {
+            const uint32_t t = *x;
+            *x++ = *y;
+            *y++ = t;
+        }
+    } else {
+        unsigned char *x = (unsigned char *)a;
+        unsigned char *y = (unsigned char *)b;
+        for (; n != 0u; n--) {
+            const unsigned char t = *x;
+            *x++ = *y;
+            *y++ = t;
+        }
+    }
 }
 
 bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_set *other)
 {
+    const uint32_t *keys;
+    uint32_t *dense;
+    uint32_t end, count, mask, universe, columns;
+    uint32_t q;
+    uint32_t next = 0u; /* positions below are in other's order */
+    uint32_t c;
+    BENTO_ASSERT(set != NULL && other != NULL);
     if (set == other) {
-        return BENTO_OK; /* already in its own order; ranking it while it moves would not be */
+        return BENTO_OK;
     }
-    /* the comparator only reads `other`; the cast drops const for the context pointer */
-    return bento_sparse_set_sort(set, set->count, BENTO_SPARSE_SET_BY_KEY, rank_compare,
-                                 (void *)(uintptr_t)other, BENTO_SORT_HEAP);
-}
-
-bento_status bento_sparse_join_init(bento_sparse_join *join, const bento_sparse_set *const *sets,
-                                    uint32_t set_count, uint32_t *positions)
-{
-    uint32_t s;
-    join->sets = sets;
-    join->positions = positions;
-    join->set_count = 0u;
-    join->driver = 0u;
-    join->next = 0u;
-    if (sets == NULL || positions == NULL || set_count == 0u) {
-        return BENTO_E_ARGUMENT;
-    }
-    for (s = 0u; s < set_count; s++) {
-        if (sets[s] == NULL) {
-            return BENTO_E_ARGUMENT;
+    /* locals: the stores to the keys below could alias the struct's fields and force reloads */
+    keys = other->dense;
+    end = other->state.count;
+    dense = set->dense;
+    count = set->state.count;
+    mask = set->index_mask;
+    universe = set->universe;
+    columns = set->column_count;
+    for (q = 0u; q < end && next < count; q++) {
+        const uint32_t key = keys[q];
+        const uint32_t p = bento_sparse_set_index_of(set, key);
+        uint32_t there;
+        if (p == BENTO_NONE || p < next) {
+            continue; /* absent here, or already placed (other holds it twice) */
         }
-        if (sets[s]->count < sets[join->driver]->count) {
-            join->driver = s;
+        if (p != next) {
+            there = dense[next];
+            if (p >= count || (there & mask) >= universe) {
+                return BENTO_E_CORRUPT;
+            }
+            /* the key takes the next place; the key there takes its place */
+            dense[next] = key;
+            dense[p] = there;
+            place(set, key, next);
+            place(set, there, p);
+            for (c = 0u; c < columns; c++) {
+                const size_t size = set->columns[c].size;
+                unsigned char *const data = (unsigned char *)set->columns[c].data;
+                exchange(data + (size_t)next * size, data + (size_t)p * size, size);
+            }
         }
+        next++;
     }
-    join->set_count = set_count;
     return BENTO_OK;
 }

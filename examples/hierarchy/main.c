@@ -3,8 +3,8 @@
  * examples/hierarchy - a scene graph whose transforms are computed in one forward pass.
  *
  * Every node of a small solar system lives in a sparse set keyed by its entity id, with two
- * columns: the link to its parent (and its depth) and its transform. The set is kept sorted
- * by depth, so a parent always comes before its children; then one loop over the dense
+ * typed columns: the link to its parent (and its depth) and its transform. The set is kept
+ * sorted by depth, so a parent always comes before its children; then one loop over the dense
  * columns computes every world transform, each from its parent's, already computed.
  *
  * Transforms are integer: a translation and a rotation in quarter turns, so the results can
@@ -14,7 +14,7 @@
 
 #include "bento_port.h"
 
-#define NO_PARENT UINT32_MAX
+#define NO_PARENT BENTO_NONE
 
 struct link {
     uint32_t parent; /* entity id of the parent, or NO_PARENT */
@@ -30,11 +30,10 @@ struct transform {
 
 enum { ENTITIES = 64, NODES = 16 };
 
-static bento_align_unit set_memory[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(ENTITIES, NODES))];
-static struct link links[NODES];
-static struct transform transforms[NODES];
-static bento_sparse_column columns[2];
-static bento_sparse_set scene;
+/* entity ids below 64, at most 16 nodes, one link and one transform each */
+BENTO_SPARSE_SET_TYPE_IDS(nodes, ENTITIES, NODES, (struct link, link), (struct transform, transform));
+
+static nodes scene;
 
 static void say(const char *text) { bento_port_write(text); }
 
@@ -64,26 +63,27 @@ static void fail(const char *why)
 
 static void add(uint32_t id, uint32_t parent, int32_t x, int32_t y, uint32_t turns)
 {
-    uint32_t at;
-    if (bento_sparse_set_insert(&scene, id, &at) != BENTO_OK) {
+    nodes_row row;
+    if (nodes_insert(&scene, id, &row) != BENTO_OK) {
         fail("insert");
     }
-    links[at].parent = parent;
-    links[at].depth = 0u;
-    transforms[at].x = x;
-    transforms[at].y = y;
-    transforms[at].turns = turns;
+    row.link->parent = parent;
+    row.link->depth = 0u;
+    row.transform->x = x;
+    row.transform->y = y;
+    row.transform->turns = turns;
 }
 
 /* Depth of every node, by walking up its parents (no recursion, at most NODES steps). */
 static void compute_depths(void)
 {
+    struct link *links = nodes_link(&scene);
     uint32_t i;
-    for (i = 0; i < bento_sparse_set_count(&scene); i++) {
+    for (i = 0; i < nodes_count(&scene); i++) {
         uint32_t depth = 0u;
         uint32_t parent = links[i].parent;
         while (parent != NO_PARENT && depth < NODES) {
-            const struct link *up = (const struct link *)bento_sparse_set_get(&scene, parent, 0u);
+            const struct link *up = nodes_link_get(&scene, parent);
             if (up == NULL) {
                 fail("a parent is missing");
             }
@@ -116,8 +116,10 @@ static void rotate(int32_t *x, int32_t *y, uint32_t turns)
 /* The forward pass: parents precede children, so each parent's world transform is ready. */
 static void compute_world(void)
 {
+    const struct link *links = nodes_link(&scene);
+    struct transform *transforms = nodes_transform(&scene);
     uint32_t i;
-    for (i = 0; i < bento_sparse_set_count(&scene); i++) {
+    for (i = 0; i < nodes_count(&scene); i++) {
         struct transform *t = &transforms[i];
         const uint32_t parent = links[i].parent;
         if (parent == NO_PARENT) {
@@ -125,7 +127,7 @@ static void compute_world(void)
             t->world_y = t->y;
             t->world_turns = t->turns & 3u;
         } else {
-            const uint32_t at = bento_sparse_set_index_of(&scene, parent);
+            const uint32_t at = nodes_index_of(&scene, parent);
             int32_t x = t->x;
             int32_t y = t->y;
             if (at >= i) {
@@ -152,14 +154,7 @@ int main(void)
         {PHOBOS, 80, 103, 1}, {DEIMOS, 75, 100, 2}, {STATION, 79, 100, 2}, /* on mars by then */
     };
     uint32_t i;
-    columns[0].data = links;
-    columns[0].bytes = sizeof links;
-    columns[0].size = sizeof(struct link);
-    columns[1].data = transforms;
-    columns[1].bytes = sizeof transforms;
-    columns[1].size = sizeof(struct transform);
-    if (bento_sparse_set_init(&scene, set_memory, sizeof set_memory, ENTITIES, NODES, 32u, columns,
-                              2u) != BENTO_OK) {
+    if (nodes_init(&scene) != BENTO_OK) {
         fail("init");
     }
     /* children arrive before their parents: the order has to be established */
@@ -172,14 +167,14 @@ int main(void)
     add(SUN, NO_PARENT, 100, 100, 1);
 
     compute_depths();
-    if (bento_sparse_set_sort(&scene, bento_sparse_set_count(&scene), 0u, by_depth, NULL,
-                              BENTO_SORT_HEAP) != BENTO_OK) {
+    if (nodes_sort(&scene, nodes_count(&scene), nodes_link_COLUMN, by_depth, NULL,
+                   BENTO_SPARSE_SET_SORT_HEAP) != BENTO_OK) {
         fail("sort");
     }
     compute_world();
     {
         /* on the moon: (0, 1) turned twice by the moon's frame is (0, -1) */
-        const struct transform *t = (const struct transform *)bento_sparse_set_get(&scene, STATION, 1u);
+        const struct transform *t = nodes_transform_get(&scene, STATION);
         if (t == NULL || t->world_x != 100 || t->world_y != 107 || t->world_turns != 3u) {
             fail("station on the moon");
         }
@@ -187,26 +182,34 @@ int main(void)
 
     /* next frame: the station moves from the moon to mars; one insertion-sort pass, cheap
        because the order is almost right, restores parents-first */
-    ((struct link *)bento_sparse_set_get(&scene, STATION, 0u))->parent = MARS;
+    {
+        struct link *station = nodes_link_get(&scene, STATION);
+        if (station == NULL) {
+            fail("station missing");
+        } else {
+            station->parent = MARS;
+        }
+    }
     compute_depths();
-    bento_sparse_set_sort(&scene, bento_sparse_set_count(&scene), 0u, by_depth, NULL,
-                          BENTO_SORT_INSERTION);
+    if (nodes_sort(&scene, nodes_count(&scene), nodes_link_COLUMN, by_depth, NULL,
+                   BENTO_SPARSE_SET_SORT_INSERTION) != BENTO_OK || nodes_check(&scene) != BENTO_OK) {
+        fail("re-sort");
+    }
     compute_world();
 
     for (i = 0; i < sizeof expected / sizeof expected[0]; i++) {
-        const struct transform *t =
-            (const struct transform *)bento_sparse_set_get(&scene, expected[i].id, 1u);
+        const struct transform *t = nodes_transform_get(&scene, expected[i].id);
         if (t == NULL || t->world_x != expected[i].x || t->world_y != expected[i].y ||
             t->world_turns != expected[i].turns) {
             fail("world transform");
         }
     }
-    for (i = 0; i < bento_sparse_set_count(&scene); i++) {
-        const struct transform *t = &transforms[i];
+    for (i = 0; i < nodes_count(&scene); i++) {
+        const struct transform *t = nodes_transform_at(&scene, i);
         say("entity ");
-        say_int((int32_t)bento_sparse_set_keys(&scene)[i]);
+        say_int((int32_t)nodes_key_at(&scene, i));
         say(" depth ");
-        say_int((int32_t)links[i].depth);
+        say_int((int32_t)nodes_link_at(&scene, i)->depth);
         say(" world (");
         say_int(t->world_x);
         say(", ");

@@ -1,223 +1,229 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bento/sparse_set.h - a sparse set of 32-bit keys with parallel dense columns.
+ * bento/sparse_set.h - a sparse set of 32-bit keys with parallel dense columns: the component
+ * storage of an ECS, over caller memory, with in-place sorts and N-way joins.
  *
- * A key is a plain 32-bit id or a generational handle (bento/handle.h). Its low `index_bits`
- * bits (all 32 for plain ids) select an entry of the sparse array; that entry holds the key's
- * position in the dense array, and the dense array holds the whole key. A key is present only
- * when both agree, so a handle whose generation is stale is simply absent.
+ * Keys. A key is a plain 32-bit id (index_bits 32, no generation) or a generational handle
+ * (bento/handle.h): its low index_bits bits are its index, the generation_bits above them its
+ * generation, and no bit above those may be set. The universe (how many indices there are:
+ * the length of the sparse array) and the capacity (how many keys can be present at once) are
+ * chosen separately: 4096 entities of which at most 256 carry a component cost 4096 sparse
+ * entries and 256 dense slots.
  *
- *     sparse   universe entries: dense position of the key whose index is i (or garbage)
- *     dense    capacity keys, positions [0, count) live, in iteration order
- *     columns  any number of caller arrays of capacity elements each, kept in step with dense:
- *              the element at position p of every column belongs to the key dense[p]
+ *     sparse   universe entries, one per index (16 or 32 bits wide, see "Entries")
+ *     dense    capacity keys; positions [0, count) are present, in iteration order
+ *     columns  caller arrays of capacity elements each, kept in step with the dense keys: the
+ *              element at position p of every column belongs to the key at position p
  *
- * The universe (the sparse array's length: how many distinct indices a key can have) and the
- * capacity (how many keys can be present at once) are chosen separately: 4096 entities of which
- * at most 256 carry a component cost 4096 sparse entries but only 256 dense slots.
+ * Entries. Every sparse entry is exact: either ABSENT (all ones) or the entry of the one
+ * present key with that index: the key with its index bits replaced by its dense position,
+ *     entry = (key & ~index_mask) | position      (kept to the entry's width)
+ * Positions stay below the capacity, and the position field has the fewest bits pos_bits with
+ * capacity <= 2^pos_bits - 1, so the all-ones position is never a position: for a key k,
+ * (entry ^ (k & ~index_mask)) < capacity is at once the presence
+ * test, the generation test and the bound that keeps a damaged entry inside the columns:
+ * `contains` is one read of the sparse array and `get` that read and the element; no lookup
+ * reads the dense keys. A stale handle (its slot since reused, the set holding the newer
+ * handle or none) misses. Entries are 16 bits wide when they fit (plain ids: capacity <=
+ * 65535; 16-bit handles), 32 bits otherwise.
  *
- * Sparse entries are as narrow as the capacity allows: 16 bits when capacity <= 65535,
- * 32 bits beyond. BENTO_SPARSE_SET_BYTES gives the buffer size for a pair (universe,
- * capacity); the width is a pure function of the capacity.
+ * A set whose capacity is exactly 2^index_bits needs one more position bit: its entries keep
+ * the generation one bit higher, (key & ~index_mask) << 1 | position. A 32-bit handle then
+ * loses its highest generation bit: such a set tells a stale handle from the live one of its
+ * slot until their generations agree in every other bit (for a pool's odd generations: for
+ * the next 2^(generation_bits - 2) objects of that slot; 2^22 for a pool of 256 with 32-bit
+ * handles). Give the set a capacity below 2^index_bits to keep every bit.
  *
- * Removal is swap-and-pop: the last key and its column elements move into the hole, so
- * iteration is a plain loop over bento_sparse_set_keys() and the column arrays. Sorting,
- * sort_as and remove change positions; a pointer into a column stays valid until a remove,
- * sort or sort_as moves that element (insert moves nothing).
+ * Removal is swap-and-pop: the last key and its elements move into the hole, so iteration is
+ * a plain loop over bento_sparse_set_keys() and the column arrays. Pointers into a column stay
+ * valid until a remove, clear, sort or sort_as moves that element (insert moves nothing).
  *
- * The buffers hold indices only, never pointers. The set struct points at the caller's
- * buffer and at the caller's column descriptors, which must outlive the set unchanged.
+ * Memory: BENTO_SPARSE_SET_BYTES(universe, capacity, index_bits, generation_bits, column_count),
+ * 4-byte aligned, for the header (bento/common.h, "Buffers"; it records the parameters, the
+ * count and each column's element size), the dense keys and the sparse entries. The columns
+ * are the caller's own arrays, described by an array of bento_sparse_set_column that the
+ * caller keeps, unchanged, for as long as the set is used. Reopening takes those descriptors
+ * again: bento_sparse_set_open(set, memory, bytes, columns, column_count) checks them against
+ * the column count and element sizes the header recorded. Typed sets (BENTO_SPARSE_SET_TYPE
+ * below) embed their columns and descriptors in their own storage and reopen from it alone.
  *
- * Not thread-safe: a set must be used from one context at a time. Read-only functions
- * (contains, index_of, get, keys, join iteration) may run concurrently with each other.
- *
- * Bad input never causes undefined behaviour: any key, stale or forged, any position, any
- * sort range gets a status or a miss. The set's own buffer is trusted; memory damaged by
- * something else is what bento_sparse_set_check reports (BENTO_E_CORRUPT), and the other
- * functions assume a buffer that passes it.
- *
- * Typed sets with storage embedded: BENTO_SPARSE_SET_TYPE (keys only) and
- * BENTO_COMPONENT_SET_TYPE (keys plus one column of a type) at the end of this file.
+ * Conventions (bento/common.h): statuses, out-parameters, inert after a failed init or open,
+ * confinement on damaged buffers (the buffer's entries, keys and header; the caller's columns
+ * hold only element bytes). Lookups, keys, columns and joins may run concurrently with each
+ * other; nothing else is thread-safe: a set must be changed from one context at a time.
  */
 #ifndef BENTO_SPARSE_SET_H
 #define BENTO_SPARSE_SET_H
 
-#include <bento/common.h>
+#include <bento/handle.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* The answer of index_of for an absent key; never a valid dense position. */
-#define BENTO_SPARSE_SET_NONE UINT32_MAX
-
-/* Capacities up to this many elements get 16-bit sparse entries; larger ones 32-bit. */
-#define BENTO_SPARSE_SET_NARROW_MAX 65535u
-
-/* Bytes per sparse entry for a capacity (a constant expression when capacity is). */
-#define BENTO_SPARSE_SET_WIDTH(capacity) ((size_t)(capacity) <= BENTO_SPARSE_SET_NARROW_MAX ? 2u : 4u)
-
 /*
- * Bytes of caller memory for the keys of a set (columns are separate): the dense keys, then
- * the sparse array. A constant expression when the arguments are.
+ * A column: `size`-byte elements, one per dense position, in caller memory `data` of `bytes`
+ * bytes (at least capacity * size). The set moves elements with a copy that is word-wise when
+ * it can and bytewise otherwise, so it asks no alignment of `data`: align it for the element
+ * type (an array of that type is).
  */
-#define BENTO_SPARSE_SET_BYTES(universe, capacity)                                                \
-    ((size_t)(capacity) * 4u +                                                                    \
-     BENTO_ALIGN_UP((size_t)(universe) * BENTO_SPARSE_SET_WIDTH(capacity), 4u))
-
-/*
- * A column: `size`-byte elements, one per dense position, in caller memory of `bytes` bytes
- * (at least capacity * size). The set moves elements with a copy that is word-wise when it
- * can and bytewise otherwise, so it asks no alignment of `data`; align it for the element
- * type (an array of that type is). Fill the three fields, then pass an array of them to
- * bento_sparse_set_init.
- */
-typedef struct bento_sparse_column {
+typedef struct bento_sparse_set_column {
     void *data;
     size_t bytes;
     uint32_t size;
-} bento_sparse_column;
+} bento_sparse_set_column;
 
+/* The counters, kept in the struct and copied to the buffer's header on every change. */
+typedef struct bento_sparse_set_state {
+    uint32_t count; /* keys present, dense positions [0, count) */
+} bento_sparse_set_state;
+
+/* A sparse set. Its fields are the implementation's: use the functions. */
 typedef struct bento_sparse_set {
-    uint32_t *dense;                     /* capacity keys */
-    void *sparse;                        /* universe entries of uint16_t or uint32_t */
-    const bento_sparse_column *columns;  /* column_count caller descriptors */
-    uint32_t column_count;
+    uint32_t *dense;                        /* capacity keys */
+    void *sparse;                           /* universe entries of uint16_t or uint32_t */
+    const bento_sparse_set_column *columns; /* column_count caller descriptors */
+    bento_sparse_set_state *saved;          /* the counters' copy in the buffer */
+    bento_sparse_set_state state;
     uint32_t universe;
     uint32_t capacity;
-    uint32_t count;
-    uint32_t index_mask;                 /* the key bits that index the sparse array */
-    uint8_t wide;                        /* 1: 32-bit sparse entries, 0: 16-bit */
-    /* where a failed init points dense and sparse: lookups, which read entry 0 and dense[0]
-       even for an absent key, then read these and find nothing */
-    uint16_t no_entries[2];
-    uint32_t no_keys[1];
+    uint32_t column_count;
+    uint32_t bytes;      /* of the buffer: BENTO_SPARSE_SET_BYTES of the parameters */
+    uint32_t index_mask; /* the key bits that are its index */
+    uint32_t stray;      /* the key bits above index and generation: 0 in every key */
+    uint8_t index_bits;
+    uint8_t generation_bits;
+    uint8_t pos_bits;    /* an entry's position: capacity <= 2^pos_bits - 1 */
+    uint8_t tag_shift;   /* 1 when capacity == 2^index_bits: the generation one bit higher */
+    uint8_t wide;        /* 1: 32-bit entries, 0: 16-bit */
 } bento_sparse_set;
 
+/* Bits of an entry's position field for a capacity: capacity <= 2^bits - 1 (a constant
+ * expression when capacity is). */
+#define BENTO_SPARSE_SET_POS_BITS(capacity) BENTO__CEIL_LOG2((uint64_t)(capacity) + 1u)
+
+/* Bytes per sparse entry (a constant expression when the arguments are): 2 when the entries
+ * fit in 16 bits (plain ids: the positions; handles: index, generation and one more bit at
+ * capacity 2^index_bits), else 4. */
+#define BENTO_SPARSE_SET_WIDTH(capacity, index_bits, generation_bits)                             \
+    (((unsigned)(generation_bits) == 0u                                                           \
+          ? BENTO_SPARSE_SET_POS_BITS(capacity)                                                   \
+          : (unsigned)(index_bits) + (unsigned)(generation_bits) +                                \
+                (BENTO_SPARSE_SET_POS_BITS(capacity) > (unsigned)(index_bits) ? 1u : 0u)) <= 16u   \
+         ? 2u                                                                                     \
+         : 4u)
+
 /*
- * Carve a set out of `memory` (`bytes` long) with `column_count` columns described by
- * `columns` (NULL when column_count is 0). 1 <= index_bits <= 32; 1 <= universe <=
- * 2^index_bits; 1 <= capacity <= universe; universe <= SIZE_MAX / 16 (2^28 - 1 where size_t
- * is 32 bits wide, so that no size computation can wrap).
- * Returns BENTO_E_ARGUMENT for a parameter out of range (a NULL memory, a column with a NULL
- * data pointer or size 0), BENTO_E_ALIGN when memory is not 4-byte aligned, BENTO_E_SIZE
- * when bytes < BENTO_SPARSE_SET_BYTES(universe, capacity) or a column holds fewer than
- * capacity elements. On failure the set is left
- * unusable (universe and capacity 0): insert answers BENTO_E_ARGUMENT, lookups find
- * nothing. O(universe): the sparse array is zeroed so that no entry is ever read
- * uninitialised.
+ * Bytes of caller memory for a set (its columns are separate): the header, the dense keys and
+ * the sparse entries. The arguments are init's. A constant expression when they are.
+ */
+#define BENTO_SPARSE_SET_BYTES(universe, capacity, index_bits, generation_bits, column_count)      \
+    (BENTO__HEAD_BYTES(BENTO__SPARSE_SET_PARAMS + (size_t)(column_count) + 1u) +                 \
+     (size_t)(capacity) * 4u +                                                                    \
+     BENTO_ALIGN_UP((size_t)(universe) *                                                          \
+                        BENTO_SPARSE_SET_WIDTH(capacity, index_bits, generation_bits), 4u))
+
+/*
+ * Carve a set out of `memory` (`bytes` long), every entry ABSENT, with `column_count` columns
+ * described by `columns` (NULL when column_count is 0), which must stay as they are while the
+ * set is used. 1 <= index_bits <= 32; index_bits + generation_bits <= 32 (plain ids: 32 and
+ * 0); 1 <= universe <= 2^index_bits; 1 <= capacity <= universe, capacity < 2^31;
+ * column_count <= 65535, each size >= 1, the sizes adding up to less than 2^31 bytes per row.
+ * BENTO_E_ARGUMENT for a parameter out of range (also a NULL memory, a NULL column array or
+ * data pointer), BENTO_E_ALIGN when memory is not 4-byte aligned, BENTO_E_SIZE when bytes <
+ * BENTO_SPARSE_SET_BYTES(...) or a column holds fewer than capacity elements; the set is inert
+ * then. O(universe).
  */
 bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t bytes,
                                    uint32_t universe, uint32_t capacity, unsigned index_bits,
-                                   const bento_sparse_column *columns, uint32_t column_count);
+                                   unsigned generation_bits, const bento_sparse_set_column *columns,
+                                   uint32_t column_count);
 
 /*
- * Insert `key` at the end of the dense array; on BENTO_OK *position (when not NULL) is its
- * dense position, where its column elements are, uninitialised. BENTO_E_ARGUMENT when the
- * key's index is >= universe, BENTO_E_EXISTS when a key with the same index is present (the
- * same key, or another generation of it: remove that one first), BENTO_E_FULL when count ==
- * capacity. The set is unchanged on failure. O(1).
+ * Reattach `set` to `memory`, a buffer that holds a set (bento/common.h, "Buffers"), with the
+ * caller's column descriptors: the header, the counters and every invariant bento_sparse_set_
+ * check verifies are validated, and the descriptors must match the column count and element
+ * sizes the header recorded. BENTO_E_ARGUMENT for NULL memory or a descriptor init would
+ * refuse, BENTO_E_ALIGN for a misaligned buffer, BENTO_E_SIZE when bytes is shorter than the
+ * set the header describes or a column too short for its capacity, BENTO_E_CORRUPT for
+ * anything else (columns that do not match included); the set is inert then. Keys and handles
+ * keep their meaning across a close and open. O(universe).
+ */
+bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t bytes,
+                                   const bento_sparse_set_column *columns, uint32_t column_count);
+
+/*
+ * Insert `key` at the end of the dense array; on BENTO_OK *position (optional) is its dense
+ * position, where its column elements are, uninitialised. BENTO_E_EXISTS when a key with the
+ * same index is present (the same key, or another generation of it: remove that one first),
+ * BENTO_E_FULL when count == capacity, BENTO_E_ARGUMENT when the key's index is >= universe or
+ * it has bits above its generation, in that order; BENTO_E_CORRUPT when the key's entry is
+ * damaged. The set is unchanged and *position BENTO_NONE on failure. O(1).
  */
 bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32_t *position);
 
 /*
  * Remove `key`: the last key and its column elements move into its place (swap-and-pop).
  * BENTO_E_NOT_FOUND when the key is absent (never inserted, removed, a stale generation, or
- * outside the universe); the set is unchanged then. O(1) plus one element copy per column.
+ * outside the universe); BENTO_E_CORRUPT when its entry or the last key is damaged; the set is
+ * unchanged then. O(1) plus one element copy per column.
  */
 bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key);
 
-/* Remove every key. O(1). */
+/* Remove every key: their entries become ABSENT. O(count). */
 void bento_sparse_set_clear(bento_sparse_set *set);
 
 /*
- * Verify the invariants: count <= capacity, every live key's index is inside the universe
- * and its sparse entry points back at its dense position, no index twice. BENTO_OK or
- * BENTO_E_CORRUPT. O(count).
+ * Verify the buffer: the header and the counters' copy, every present key inside the universe
+ * with its entry pointing back at its position, and every other entry ABSENT. BENTO_OK, or
+ * BENTO_E_CORRUPT when the memory was damaged. O(universe), no recursion.
  */
 bento_status bento_sparse_set_check(const bento_sparse_set *set);
 
-/* Internal: the sparse entry for index i, with the entry width as an argument. */
-static inline uint32_t bento__sparse_set_entry(const bento_sparse_set *set, uint32_t i, bool wide)
-{
-    return wide ? ((const uint32_t *)set->sparse)[i] : ((const uint16_t *)set->sparse)[i];
-}
+/* Dense position of `key`, or BENTO_NONE when it is absent. O(1), one entry read, inline. */
+static inline uint32_t bento_sparse_set_index_of(const bento_sparse_set *set, uint32_t key);
 
-/* Internal: index_of with the entry width as an argument, so typed wrappers pass a constant. */
-static inline uint32_t bento__sparse_set_find(const bento_sparse_set *set, uint32_t key, bool wide)
-{
-    uint32_t i = key & set->index_mask;
-    uint32_t position;
-    uint32_t live;
-    uint32_t miss;
-    /* an index outside the universe reads entry 0 instead: no key stored there can equal
-       this one, whose index no stored key has */
-    i = i < set->universe ? i : 0u;
-    position = bento__sparse_set_entry(set, i, wide);
-    /* The entry may be stale: the dense array has the last word. Both tests are folded into
-       one with masks, and an entry beyond count reads dense[0] instead, so that a lookup that
-       misses half the time costs no mispredicted branch and never reads outside the keys. */
-    live = 0u - (uint32_t)(position < set->count); /* all ones for a live position */
-    miss = (set->dense[position & live] ^ key) | ~live;
-    return miss == 0u ? position : BENTO_SPARSE_SET_NONE;
-}
-
-/* Dense position of `key`, or BENTO_SPARSE_SET_NONE when it is absent. O(1). */
-static inline uint32_t bento_sparse_set_index_of(const bento_sparse_set *set, uint32_t key)
-{
-    return bento__sparse_set_find(set, key, set->wide != 0u);
-}
-
-/* True when `key` is present (a stale generation of it is not). O(1). */
-static inline bool bento_sparse_set_contains(const bento_sparse_set *set, uint32_t key)
-{
-    return bento_sparse_set_index_of(set, key) != BENTO_SPARSE_SET_NONE;
-}
-
-/* Keys present. */
-static inline uint32_t bento_sparse_set_count(const bento_sparse_set *set) { return set->count; }
-
-/* Capacity given at init. */
-static inline uint32_t bento_sparse_set_capacity(const bento_sparse_set *set) { return set->capacity; }
-
-/* The dense keys, bento_sparse_set_count() of them, in iteration order. */
-static inline const uint32_t *bento_sparse_set_keys(const bento_sparse_set *set) { return set->dense; }
-
-/* Column `column`'s dense elements (parallel to the keys), or NULL for a column out of range. */
-static inline void *bento_sparse_set_column(const bento_sparse_set *set, uint32_t column)
-{
-    return column < set->column_count ? set->columns[column].data : NULL;
-}
+/* True when `key` is present (a stale generation of it is not). O(1), inline. */
+static inline bool bento_sparse_set_contains(const bento_sparse_set *set, uint32_t key);
 
 /*
- * The element of column `column` that belongs to `key`, or NULL when the key is absent or
- * the column out of range. O(1).
+ * The element of column `column` that belongs to `key`, or NULL when the key is absent or the
+ * column out of range. O(1), inline.
  */
-static inline void *bento_sparse_set_get(const bento_sparse_set *set, uint32_t key, uint32_t column)
-{
-    const uint32_t position = bento_sparse_set_index_of(set, key);
-    if (position == BENTO_SPARSE_SET_NONE || column >= set->column_count) {
-        return NULL;
-    }
-    return (unsigned char *)set->columns[column].data + (size_t)position * set->columns[column].size;
-}
+static inline void *bento_sparse_set_get(const bento_sparse_set *set, uint32_t key,
+                                         uint32_t column);
+
+/* Keys present. O(1). */
+static inline uint32_t bento_sparse_set_count(const bento_sparse_set *set);
+
+/* Capacity given at init (0 when inert). O(1). */
+static inline uint32_t bento_sparse_set_capacity(const bento_sparse_set *set);
+
+/* The dense keys, bento_sparse_set_count() of them, in iteration order. */
+static inline const uint32_t *bento_sparse_set_keys(const bento_sparse_set *set);
+
+/* Column `column`'s dense elements (parallel to the keys), or NULL for a column out of range. */
+static inline void *bento_sparse_set_values(const bento_sparse_set *set, uint32_t column);
+
+/* ---------------------------------------------------------------- sorting */
 
 /*
  * Comparator for sorting: negative when a sorts before b, zero when equal, positive after.
- * a and b point at two keys (uint32_t) or at two elements of the sort column.
+ * a and b point at two keys (uint32_t) or at two elements of the sort column. It must not
+ * touch the set.
  */
-typedef int (*bento_compare_fn)(const void *a, const void *b, void *context);
+typedef int (*bento_sparse_set_compare)(const void *a, const void *b, void *context);
 
-/* Sort by the keys themselves rather than by a column. */
-#define BENTO_SPARSE_SET_BY_KEY UINT32_MAX
+/* Sort by the keys themselves rather than by a column (no column). */
+#define BENTO_SPARSE_SET_BY_KEY BENTO_NONE
 
-typedef enum bento_sort_mode {
+typedef enum bento_sparse_set_sort_mode {
     /* heapsort (bottom-up): O(n log n) worst case, no recursion, no extra memory */
-    BENTO_SORT_HEAP = 0,
+    BENTO_SPARSE_SET_SORT_HEAP = 0,
     /* insertion sort: O(n + inversions), the fast choice for nearly sorted data, such as an
        order kept from one frame to the next; O(n^2) in the worst case; stable */
-    BENTO_SORT_INSERTION = 1
-} bento_sort_mode;
+    BENTO_SPARSE_SET_SORT_INSERTION = 1
+} bento_sparse_set_sort_mode;
 
 /*
  * Sort the first n keys (positions [0, n); n = count sorts everything) in place, with every
@@ -225,23 +231,23 @@ typedef enum bento_sort_mode {
  * to compare that column's elements. `compare` NULL orders keys ascending as unsigned numbers
  * (only with BENTO_SPARSE_SET_BY_KEY); `context` is passed through to compare.
  *
- * Method: the keys are sorted first while the sparse array still records where each key's
- * elements are (that also lets a column comparator read them without moving them); then the
- * permutation is applied to the columns by walking its cycles, so each element moves once per
- * column, and the sparse entries are rewritten as each cycle closes. A walk carries a 32-byte
- * window of the row (the elements of every column at one position, end to end): rows up to
- * 32 bytes take one walk per cycle, longer ones one per 32 bytes. Extra memory: 32 bytes of
- * stack. The heap sort's comparisons and the walks read the sparse array at random, which
- * costs cache misses on large sets: bento_sparse_set_sort_merge (any order) and
- * bento_sparse_set_sort_radix (ascending keys) trade caller scratch memory for speed.
+ * Method: the keys are sorted first while the sparse entries still record where each key's
+ * elements are (a column comparator reads them there); then the permutation is applied to the
+ * columns by walking its cycles, so each element moves once per column, and the entries are
+ * rewritten as each cycle closes. A walk carries a 32-byte window of the row (the elements of
+ * every column at one position, end to end): rows up to 32 bytes take one walk per cycle,
+ * longer ones one per 32 bytes. Extra memory: 32 bytes of stack.
  *
  * BENTO_E_ARGUMENT when n > count, `by` is neither BENTO_SPARSE_SET_BY_KEY nor a column, or
- * compare is NULL with a column; the set is unchanged then. O(n log n) comparisons worst case
- * with BENTO_SORT_HEAP (not stable), O(n + inversions) with BENTO_SORT_INSERTION (stable),
- * plus O(n) element moves per column. The comparator must not touch the set.
+ * compare is NULL with a column; BENTO_E_CORRUPT when an entry of the first n keys does not
+ * point back at its key (checked before anything moves); the set is unchanged then.
+ * O(n log n) comparisons worst case with BENTO_SPARSE_SET_SORT_HEAP (not stable),
+ * O(n + inversions) with BENTO_SPARSE_SET_SORT_INSERTION (stable), plus O(n) element moves
+ * per column.
  */
 bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t by,
-                                   bento_compare_fn compare, void *context, bento_sort_mode mode);
+                                   bento_sparse_set_compare compare, void *context,
+                                   bento_sparse_set_sort_mode mode);
 
 /* Bytes of scratch memory bento_sparse_set_sort_radix needs to sort n keys. */
 #define BENTO_SPARSE_SET_RADIX_BYTES(n) (((size_t)(n) * 3u + 256u) * 4u)
@@ -251,10 +257,8 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
  * using caller scratch memory: an LSD radix sort (stable; one pass per key byte, a pass
  * skipped when every key has the same byte there), then the permutation applied to the
  * columns cycle by cycle as bento_sparse_set_sort does, reading each element's source from
- * the scratch array instead of the sparse array. Several times faster than the heap sort on
- * large sets, whose comparisons and cycle walks miss the cache; it is the one to use when
- * bytes can be spared. `scratch`: BENTO_SPARSE_SET_RADIX_BYTES(n) bytes, 4-byte aligned, any
- * content; it is overwritten.
+ * the scratch array instead of the sparse array. `scratch`: BENTO_SPARSE_SET_RADIX_BYTES(n)
+ * bytes, 4-byte aligned, any content; it is overwritten.
  *
  * BENTO_E_ARGUMENT when n > count or scratch is NULL, BENTO_E_ALIGN when scratch is not
  * 4-byte aligned, BENTO_E_SIZE when bytes is too small; the set is unchanged then.
@@ -272,225 +276,714 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
  * O(n log n) comparisons in every case, no recursion; then the permutation is applied to the
  * columns cycle by cycle, each element moving once per column. A column comparator reads the
  * elements at their tracked positions instead of through the sparse array, and the merges
- * read sequentially: on large sets a column sort runs about 4 times faster than with the
- * heap sort (with a comparator on keys the two are close, both bound by the calls).
- * `scratch`: BENTO_SPARSE_SET_MERGE_BYTES(n) bytes, 4-byte aligned, any content; overwritten.
+ * read sequentially. `scratch`: BENTO_SPARSE_SET_MERGE_BYTES(n) bytes, 4-byte aligned, any
+ * content; overwritten.
  *
  * BENTO_E_ARGUMENT for the arguments bento_sparse_set_sort refuses or a NULL scratch,
  * BENTO_E_ALIGN when scratch is not 4-byte aligned, BENTO_E_SIZE when bytes is too small;
- * the set is unchanged then. The comparator must not touch the set.
+ * the set is unchanged then.
  */
 bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint32_t by,
-                                         bento_compare_fn compare, void *context, void *scratch,
-                                         size_t bytes);
+                                         bento_sparse_set_compare compare, void *context,
+                                         void *scratch, size_t bytes);
 
 /*
  * Order `set` like `other`: the keys present in both come first, in other's order, then the
  * rest in an unspecified order. Keys are matched whole (a stale generation does not match).
- * A heap sort of this set ranked by position in `other`, so it is O(n log n) with n this
- * set's count, no extra memory, each element moved once per column; `other` == `set` leaves
- * it as it is. Always BENTO_OK (the status leaves room for a future check).
+ * One walk over other's dense keys: each one present here is swapped into the next place, so
+ * O(count of other) lookups and at most one row swap each, no comparator, no extra memory;
+ * `other` == `set` leaves it as it is. BENTO_E_CORRUPT when an entry here points past the
+ * count or a key here is outside the universe (the set may then be partly reordered, still a
+ * permutation of its keys and rows).
  */
 bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_set *other);
 
+/* ---------------------------------------------------------------- joins */
+
+/* The most sets one generic join walks together. */
+#define BENTO_SPARSE_SET_JOIN_MAX 8u
+
 /*
- * Join: iterate the keys present in every one of N sets, driven by the smallest (the set with
- * the fewest keys at init), with each set's dense position of the key, hence its column
- * elements. The sets must not change while a join runs.
+ * Join: iterate the keys present in every one of N sets, driven by the one with the fewest
+ * keys at init, with each set's dense position of the key, hence its column elements. No key
+ * may be inserted or removed while a join runs (elements may change). An iterator: keep it a
+ * local and the compiler keeps its state in registers (init and next are inline).
  *
  *     const bento_sparse_set *sets[2] = {&positions, &velocities};
- *     uint32_t at[2], key;
- *     bento_sparse_join join;
- *     bento_sparse_join_init(&join, sets, 2, at);
- *     while (bento_sparse_join_next(&join, &key)) {
- *         vec2 *p = bento_sparse_join_get(&join, 0, 0);
- *         const vec2 *v = bento_sparse_join_get(&join, 1, 0);
- *         ...
+ *     vec2 *p = bento_sparse_set_values(&positions, 0);
+ *     const vec2 *v = bento_sparse_set_values(&velocities, 0);
+ *     bento_sparse_set_join join;
+ *     bento_sparse_set_join_init(&join, sets, 2);
+ *     while (bento_sparse_set_join_next(&join)) {
+ *         p[join.position[0]].x += v[join.position[1]].x;   // join.key is the key
  *     }
  */
-typedef struct bento_sparse_join {
-    const bento_sparse_set *const *sets;
-    uint32_t *positions; /* one per set: the current key's dense position in that set */
-    uint32_t set_count;
-    uint32_t driver;     /* the set whose keys are walked */
-    uint32_t next;       /* next dense position of the driver */
-} bento_sparse_join;
+typedef struct bento_sparse_set_join {
+    uint32_t key;                                  /* the current key */
+    uint32_t position[BENTO_SPARSE_SET_JOIN_MAX];  /* its dense position in each set, in the
+                                                      order the sets were given */
+    /* the walk: private */
+    const bento_sparse_set *set_[BENTO_SPARSE_SET_JOIN_MAX]; /* the driver first */
+    uint8_t slot_[BENTO_SPARSE_SET_JOIN_MAX]; /* set_[i] is sets[slot_[i]] */
+    const uint32_t *keys_;                    /* the driver's dense keys */
+    uint32_t next_, end_, count_;
+} bento_sparse_set_join;
 
 /*
- * Start a join over `set_count` sets; `positions` is caller memory for set_count positions.
- * BENTO_E_ARGUMENT when set_count is 0 or sets, positions or one of the sets is NULL; the
- * join then yields nothing. O(set_count).
+ * Start a join over `count` sets (1 <= count <= BENTO_SPARSE_SET_JOIN_MAX). BENTO_E_ARGUMENT
+ * when count is out of range or sets or one of the sets is NULL; the join then yields nothing.
+ * O(count), inline.
  */
-bento_status bento_sparse_join_init(bento_sparse_join *join, const bento_sparse_set *const *sets,
-                                    uint32_t set_count, uint32_t *positions);
+static inline bento_status bento_sparse_set_join_init(bento_sparse_set_join *join,
+                                                      const bento_sparse_set *const *sets,
+                                                      uint32_t count);
 
 /*
- * Advance to the next key present in every set: true with *key set and positions[] filled,
- * or false when the driver is exhausted. O(set_count) per driver key visited.
+ * Advance to the next key present in every set: true with key and position[] set, or false
+ * when the driver is exhausted (and on every call after). O(count) lookups per driver key
+ * visited, inline.
  */
-static inline bool bento_sparse_join_next(bento_sparse_join *join, uint32_t *key)
+static inline bool bento_sparse_set_join_next(bento_sparse_set_join *join);
+
+/*
+ * Column `column` of set number `set` for the current key of the join, or NULL for a set or
+ * column out of range. Valid after bento_sparse_set_join_next returned true. O(1), inline;
+ * in a hot loop, read the column arrays once and index them with position[] instead.
+ */
+static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join, uint32_t set,
+                                              uint32_t column);
+
+/* ---------------------------------------------------------------- typed sets */
+
+/*
+ * BENTO_SPARSE_SET_TYPE(name, handle_type, capacity, columns...) declares, in one line, a set
+ * keyed by a pool's handle type (any BENTO_HANDLE_TYPE; a pool `p` has `p_handle`), over the
+ * universe 2^handle_type_INDEX_BITS, with up to four typed columns, each `(T, field)`, and its
+ * storage embedded:
+ *
+ *     BENTO_POOL_TYPE(entities, struct entity, 256, uint32_t, BENTO_POOL_WRAP);
+ *     BENTO_SPARSE_SET_TYPE(bodies, entities_handle, 200, (struct vec2, pos), (struct vec2, vel));
+ *
+ * BENTO_SPARSE_SET_TYPE_IDS(name, universe, capacity, columns...) declares the same for plain
+ * uint32_t ids below `universe` (index_bits 32, no generation).
+ *
+ * Both declare, with no member a caller names:
+ *   name                                the set type, storage included
+ *   name_key                            the key type (the handle type, or uint32_t)
+ *   name_row                            (1+ columns) a struct of one `T *field` per column
+ *   name_init(name *)                   -> bento_status (BENTO_OK for a well-formed type)
+ *   name_open(name *)                   -> bento_status: bento_sparse_set_open on its own
+ *                                          storage, BENTO_E_CORRUPT also for a set of another
+ *                                          type
+ *   name_insert(name *, name_key, name_row *row) -> bento_status; *row (optional) points at
+ *                                          the new key's elements, uninitialised (all NULL on
+ *                                          failure). Without columns: name_insert(name *, key).
+ *   name_remove(name *, name_key)       -> bento_status
+ *   name_contains(const name *, name_key) -> bool
+ *   name_index_of(const name *, name_key) -> uint32_t position or BENTO_NONE
+ *   name_key_at(const name *, uint32_t position) -> name_key (the null handle, or BENTO_NONE
+ *                                          for ids, past the count)
+ *   name_keys(const name *)             -> const uint32_t * (the keys' raw values)
+ *   name_row_at(const name *, uint32_t position) -> name_row (NULLs past the count)
+ *   per column `field`:
+ *     name_field(const name *)          -> T * (the column array, count elements)
+ *     name_field_get(const name *, name_key) -> T * or NULL
+ *     name_field_at(const name *, uint32_t position) -> T * or NULL past the count
+ *     name_field_COLUMN                 the column's index (an enumerator), for the sorts' `by`
+ *   name_sort(name *, n, by, compare, context, mode), name_sort_radix(name *, n, scratch,
+ *     bytes), name_sort_merge(name *, n, by, compare, context, scratch, bytes),
+ *     name_sort_as(name *, const bento_sparse_set *other) -> bento_status
+ *   name_generic(const name *)          -> const bento_sparse_set * (for the generic read API:
+ *                                          joins of any number of sets, sort_as across types)
+ *   name_count, name_capacity -> uint32_t, name_check -> bento_status, name_clear
+ * A handle of another type does not compile, nor does a column read as another type. Fails to
+ * compile when capacity is 0, above the universe or 2^31 or more. A set object points into its
+ * own storage: after copying one (`b = a`), or when it lives in retained RAM after a reset,
+ * call name_open(&b).
+ *
+ * BENTO_SPARSE_SET_JOIN_TYPE(name, set_a, set_b) and (name, set_a, set_b, set_c) declare a
+ * typed join over two or three typed sets of the same key type (distinct set types), driven by
+ * the set with the fewest keys at init:
+ *   name                                the join: fields `key` (the key type) and, per set,
+ *                                       a row named after its type (`set_a`, `set_b`, ...)
+ *   name_init(name *, const set_a *, const set_b *[, const set_c *])
+ *   name_next(name *)                   -> bool: true with key and the rows set
+ *
+ *     BENTO_SPARSE_SET_JOIN_TYPE(moving, bodies, sprites);
+ *     moving j;
+ *     moving_init(&j, &b, &s);
+ *     while (moving_next(&j)) {
+ *         j.bodies.pos->x += j.bodies.vel->x;
+ *         j.sprites.frame->x = j.bodies.pos->x;
+ *     }
+ */
+#define BENTO_SPARSE_SET_TYPE(name, ...) BENTO__SS_HANDLE_TYPE(name, __VA_ARGS__)
+#define BENTO_SPARSE_SET_TYPE_IDS(name, ...) BENTO__SS_IDS_TYPE(name, __VA_ARGS__)
+#define BENTO_SPARSE_SET_JOIN_TYPE(name, ...) \
+    BENTO__SS_CAT(BENTO__SS_JOIN, BENTO__SS_COUNT3(__VA_ARGS__, 3, 2, x))(name, __VA_ARGS__)
+
+/* ---------------------------------------------------------------------------------------------
+ * Everything below is implementation detail: not part of the API.
+ */
+
+/* Header: 4 parameter words (universe, capacity, bits, column count), then each column's
+ * element size, then the counters. */
+#define BENTO__SPARSE_SET_PARAMS 4u
+
+/*
+ * Position of `key`, or BENTO_NONE. The set's shape (index mask, tag shift, entry width,
+ * capacity) comes as arguments so that typed wrappers pass constants; the universe is the
+ * struct's, 0 when inert, so an inert set reads nothing. One read of the sparse array: see
+ * "Entries".
+ */
+static inline uint32_t bento__sparse_set_find(const bento_sparse_set *set, uint32_t key,
+                                              uint32_t index_mask, unsigned tag_shift, bool wide,
+                                              uint32_t capacity)
 {
-    const bento_sparse_set *const *sets = join->sets;
-    const uint32_t set_count = join->set_count;
-    const uint32_t driver = join->driver;
-    const bento_sparse_set *walked;
-    uint32_t next = join->next;
-    uint32_t end;
-    if (set_count == 0u) {
-        return false;
+    const uint32_t index = key & index_mask;
+    uint32_t entry;
+    if (index >= set->universe) {
+        return BENTO_NONE;
     }
-    /* locals, not fields: the stores to positions[] could alias them and force reloads */
-    walked = sets[driver];
-    end = walked->count;
-    if (set_count == 2u) {
-        /* the common pair, without the loop over sets */
-        const bento_sparse_set *other = sets[driver ^ 1u];
-        while (next < end) {
-            const uint32_t k = walked->dense[next];
-            const uint32_t p = bento_sparse_set_index_of(other, k);
-            next++;
-            if (p != BENTO_SPARSE_SET_NONE) {
-                join->positions[driver] = next - 1u;
-                join->positions[driver ^ 1u] = p;
-                join->next = next;
-                *key = k;
+    entry = wide ? ((const uint32_t *)set->sparse)[index]
+                 : (uint32_t)((const uint16_t *)set->sparse)[index];
+    /* ABSENT, another generation and any damaged entry come out at capacity or above */
+    entry ^= (key & ~index_mask) << tag_shift;
+    return entry < capacity ? entry : BENTO_NONE;
+}
+
+/* The raw sparse entry of index i (i < universe). */
+static inline uint32_t bento__sparse_set_entry(const bento_sparse_set *set, uint32_t i)
+{
+    return set->wide != 0u ? ((const uint32_t *)set->sparse)[i]
+                           : (uint32_t)((const uint16_t *)set->sparse)[i];
+}
+
+/* The bits of `key` above its index where its entry keeps them (see "Entries"). */
+static inline uint32_t bento__sparse_set_tag(const bento_sparse_set *set, uint32_t key)
+{
+    return (key & ~set->index_mask) << set->tag_shift;
+}
+
+static inline uint32_t bento_sparse_set_index_of(const bento_sparse_set *set, uint32_t key)
+{
+    BENTO_ASSERT(set != NULL);
+    return bento__sparse_set_find(set, key, set->index_mask, set->tag_shift, set->wide != 0u,
+                                  set->capacity);
+}
+
+static inline bool bento_sparse_set_contains(const bento_sparse_set *set, uint32_t key)
+{
+    return bento_sparse_set_index_of(set, key) != BENTO_NONE;
+}
+
+static inline void *bento_sparse_set_get(const bento_sparse_set *set, uint32_t key,
+                                         uint32_t column)
+{
+    const uint32_t position = bento_sparse_set_index_of(set, key);
+    if (position == BENTO_NONE || column >= set->column_count) {
+        return NULL;
+    }
+    return (unsigned char *)set->columns[column].data + (size_t)position * set->columns[column].size;
+}
+
+static inline uint32_t bento_sparse_set_count(const bento_sparse_set *set)
+{
+    BENTO_ASSERT(set != NULL);
+    return set->state.count;
+}
+
+static inline uint32_t bento_sparse_set_capacity(const bento_sparse_set *set)
+{
+    BENTO_ASSERT(set != NULL);
+    return set->capacity;
+}
+
+static inline const uint32_t *bento_sparse_set_keys(const bento_sparse_set *set)
+{
+    BENTO_ASSERT(set != NULL);
+    return set->dense;
+}
+
+static inline void *bento_sparse_set_values(const bento_sparse_set *set, uint32_t column)
+{
+    BENTO_ASSERT(set != NULL);
+    return column < set->column_count ? set->columns[column].data : NULL;
+}
+
+static inline bento_status bento_sparse_set_join_init(bento_sparse_set_join *join,
+                                                      const bento_sparse_set *const *sets,
+                                                      uint32_t count)
+{
+    uint32_t s, driver = 0u, i = 1u;
+    BENTO_ASSERT(join != NULL);
+    join->key = BENTO_NONE;
+    join->keys_ = NULL;
+    join->next_ = 0u;
+    join->end_ = 0u;
+    join->count_ = 0u;
+    if (sets == NULL || count == 0u || count > BENTO_SPARSE_SET_JOIN_MAX) {
+        return BENTO_E_ARGUMENT;
+    }
+    for (s = 0u; s < count; s++) {
+        if (sets[s] == NULL) {
+            return BENTO_E_ARGUMENT;
+        }
+        join->position[s] = BENTO_NONE;
+        if (sets[s]->state.count < sets[driver]->state.count) {
+            driver = s;
+        }
+    }
+    /* the driver walks; the others are looked up, in the order given */
+    join->set_[0] = sets[driver];
+    join->slot_[0] = (uint8_t)driver;
+    for (s = 0u; s < count; s++) {
+        if (s != driver) {
+            join->set_[i] = sets[s];
+            join->slot_[i++] = (uint8_t)s;
+        }
+    }
+    join->keys_ = sets[driver]->dense;
+    join->end_ = sets[driver]->state.count;
+    join->count_ = count;
+    return BENTO_OK;
+}
+
+static inline bool bento_sparse_set_join_next(bento_sparse_set_join *join)
+{
+    const uint32_t *keys;
+    uint32_t at, end;
+    BENTO_ASSERT(join != NULL);
+    keys = join->keys_;
+    at = join->next_;
+    end = join->end_;
+    if (join->count_ == 2u) {
+        /* the pair: the other set's shape is read once, not per key */
+        const bento_sparse_set *other = join->set_[1];
+        const uint32_t mask = other->index_mask, capacity = other->capacity;
+        const unsigned shift = other->tag_shift;
+        const bool wide = other->wide != 0u;
+        while (at < end) {
+            const uint32_t key = keys[at++];
+            const uint32_t p = bento__sparse_set_find(other, key, mask, shift, wide, capacity);
+            if (p != BENTO_NONE) {
+                join->position[join->slot_[0]] = at - 1u;
+                join->position[join->slot_[1]] = p;
+                join->key = key;
+                join->next_ = at;
                 return true;
             }
         }
     }
-    while (next < end) {
-        const uint32_t position = next++;
-        const uint32_t k = walked->dense[position];
-        uint32_t s;
-        for (s = 0u; s < set_count; s++) {
-            const uint32_t p = s == driver ? position : bento_sparse_set_index_of(sets[s], k);
-            if (p == BENTO_SPARSE_SET_NONE) {
+    while (at < end) {
+        const uint32_t key = keys[at++];
+        uint32_t i;
+        for (i = 1u; i < join->count_; i++) {
+            const uint32_t p = bento_sparse_set_index_of(join->set_[i], key);
+            if (p == BENTO_NONE) {
                 break;
             }
-            join->positions[s] = p;
+            join->position[join->slot_[i]] = p;
         }
-        if (s == set_count) {
-            join->next = next;
-            *key = k;
+        if (i == join->count_) {
+            join->position[join->slot_[0]] = at - 1u;
+            join->key = key;
+            join->next_ = at;
             return true;
         }
     }
-    join->next = next;
+    join->next_ = at;
     return false;
 }
 
-/*
- * Column `column` of set number `set` for the current key of the join, or NULL for a set or
- * column out of range. Valid after bento_sparse_join_next returned true. O(1).
- */
-static inline void *bento_sparse_join_get(const bento_sparse_join *join, uint32_t set, uint32_t column)
+static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join, uint32_t set,
+                                              uint32_t column)
 {
-    const bento_sparse_set *s;
-    if (set >= join->set_count) {
+    uint32_t i;
+    BENTO_ASSERT(join != NULL);
+    if (set >= join->count_) {
         return NULL;
     }
-    s = join->sets[set];
-    if (column >= s->column_count) {
+    for (i = 0u; i < join->count_ && join->slot_[i] != set; i++) {
+    }
+    if (i == join->count_ || column >= join->set_[i]->column_count) {
         return NULL;
     }
-    return (unsigned char *)s->columns[column].data + (size_t)join->positions[set] * s->columns[column].size;
+    return (unsigned char *)join->set_[i]->columns[column].data +
+           (size_t)join->position[set] * join->set_[i]->columns[column].size;
 }
 
-/*
- * BENTO_SPARSE_SET_TYPE(name, universe, capacity, index_bits) declares a keys-only set with
- * its storage:
- *   name                                 the set type (member `set` is the bento_sparse_set)
- *   name_init(name *)                    -> bento_status (BENTO_OK for a well-formed type)
- *   name_insert(name *, uint32_t key), name_remove(name *, uint32_t key) -> bento_status
- *   name_contains(const name *, key) -> bool, name_index_of(const name *, key) -> uint32_t
- *   name_count, name_keys, name_clear
- * Lookups use the sparse width as a constant. Fails to compile when capacity is 0, exceeds
- * universe, or universe does not fit in index_bits. Do not copy a set object after init.
- */
-#define BENTO__SPARSE_SET_CHECKS(name, universe_, capacity_, index_bits_)                          \
-    BENTO_STATIC_ASSERT((index_bits_) >= 1 && (index_bits_) <= 32, name##_index_bits_must_be_from_1_to_32);   \
-    BENTO_STATIC_ASSERT((capacity_) >= 1 && (uint64_t)(capacity_) <= (uint64_t)(universe_),       \
-                        name##_capacity_must_be_from_1_to_universe);                                  \
-    BENTO_STATIC_ASSERT((uint64_t)(universe_) <= ((uint64_t)1 << (index_bits_)),                  \
-                        name##_universe_does_not_fit_in_index_bits)
+/* ---------------------------------------------------------------- typed macro machinery */
 
-#define BENTO__SPARSE_SET_COMMON(name, capacity_)                                                  \
-    BENTO_WRAPPER uint32_t name##_index_of(const name *s, uint32_t key)                           \
-    {                                                                                             \
-        return bento__sparse_set_find(&s->set, key, (uint64_t)(capacity_) > BENTO_SPARSE_SET_NARROW_MAX); \
-    }                                                                                             \
-    BENTO_WRAPPER bool name##_contains(const name *s, uint32_t key)                               \
-    {                                                                                             \
-        return name##_index_of(s, key) != BENTO_SPARSE_SET_NONE;                                  \
-    }                                                                                             \
-    BENTO_WRAPPER bento_status name##_remove(name *s, uint32_t key)                               \
-    {                                                                                             \
-        return bento_sparse_set_remove(&s->set, key);                                             \
-    }                                                                                             \
-    BENTO_WRAPPER void name##_clear(name *s) { bento_sparse_set_clear(&s->set); }                 \
-    BENTO_WRAPPER uint32_t name##_count(const name *s) { return s->set.count; }                   \
-    BENTO_WRAPPER const uint32_t *name##_keys(const name *s) { return s->set.dense; }
+#define BENTO__SS_CAT(a, b) BENTO__SS_CAT_(a, b)
+#define BENTO__SS_CAT_(a, b) a##b
+#define BENTO__SS_CALL(m, args) m args
+#define BENTO__SS_UNPAREN(...) __VA_ARGS__
+/* How many of (capacity, columns...) there are, minus one: the number of columns (0 to 4). */
+#define BENTO__SS_COUNT(...) BENTO__SS_COUNT_(__VA_ARGS__, 4, 3, 2, 1, 0, x_)
+#define BENTO__SS_COUNT_(c, c0, c1, c2, c3, n_, ...) n_
+#define BENTO__SS_COUNT3(a, b, c, n_, ...) n_
 
-#define BENTO_SPARSE_SET_TYPE(name, universe_, capacity_, index_bits_)                             \
-    BENTO__SPARSE_SET_CHECKS(name, universe_, capacity_, index_bits_);                            \
-    typedef struct name {                                                                         \
-        bento_sparse_set set;                                                                     \
-        bento_align_unit storage[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(universe_, capacity_))]; \
-    } name;                                                                                       \
-    BENTO_WRAPPER bento_status name##_init(name *s)                                               \
-    {                                                                                             \
-        return bento_sparse_set_init(&s->set, s->storage, sizeof s->storage, (universe_),         \
-                                     (capacity_), (index_bits_), NULL, 0u);                       \
-    }                                                                                             \
-    BENTO_WRAPPER bento_status name##_insert(name *s, uint32_t key)                               \
-    {                                                                                             \
-        return bento_sparse_set_insert(&s->set, key, NULL);                                       \
-    }                                                                                             \
-    BENTO__SPARSE_SET_COMMON(name, capacity_)                                                     \
-    typedef int name##_defined_ /* swallow the caller's semicolon */
+/* A column (T, field) taken apart, and what the machinery does with each. */
+#define BENTO__SS_UNPACK(T, f) T, f
+#define BENTO__SS_ONE(M, name, C, j_, off, c) BENTO__SS_ONE_(M, name, C, j_, off, BENTO__SS_UNPACK c)
+#define BENTO__SS_ONE_(M, name, C, j_, off, tf) BENTO__SS_ONE__(M, name, C, j_, off, tf)
+#define BENTO__SS_ONE__(M, name, C, j_, off, T, f) M(name, C, j_, off, T, f)
+/* Bytes a column of capacity C takes in a typed set's storage. */
+#define BENTO__SS_SZ(C, c) BENTO__SS_SZ_(C, BENTO__SS_UNPACK c)
+#define BENTO__SS_SZ_(C, tf) BENTO__SS_SZ__(C, tf)
+#define BENTO__SS_SZ__(C, T, f) BENTO_ALIGN_UP((size_t)(C) * sizeof(T), 8u)
+/* M applied to every column, with its index and its offset from the first column. */
+#define BENTO__SS_EACH1(M, name, C, c0) BENTO__SS_ONE(M, name, C, 0u, 0u, c0)
+#define BENTO__SS_EACH2(M, name, C, c0, c1)                                                        \
+    BENTO__SS_EACH1(M, name, C, c0) BENTO__SS_ONE(M, name, C, 1u, BENTO__SS_SZ(C, c0), c1)
+#define BENTO__SS_EACH3(M, name, C, c0, c1, c2)                                                    \
+    BENTO__SS_EACH2(M, name, C, c0, c1)                                                            \
+    BENTO__SS_ONE(M, name, C, 2u, BENTO__SS_SZ(C, c0) + BENTO__SS_SZ(C, c1), c2)
+#define BENTO__SS_EACH4(M, name, C, c0, c1, c2, c3)                                                \
+    BENTO__SS_EACH3(M, name, C, c0, c1, c2)                                                        \
+    BENTO__SS_ONE(M, name, C, 3u, BENTO__SS_SZ(C, c0) + BENTO__SS_SZ(C, c1) + BENTO__SS_SZ(C, c2), c3)
 
-/*
- * BENTO_COMPONENT_SET_TYPE(name, T, universe, capacity, index_bits): a set with one column
- * of T, the component storage of an ECS. Everything BENTO_SPARSE_SET_TYPE declares, except
- * that insert hands out the element, plus:
- *   name_insert(name *, uint32_t key, T **value) -> bento_status (*value uninitialised)
- *   name_get(const name *, uint32_t key) -> T * or NULL
- *   name_values(const name *) -> T *  (parallel to name_keys)
- * T's alignment must be at most BENTO_MAX_ALIGN.
- */
-#define BENTO_COMPONENT_SET_TYPE(name, T, universe_, capacity_, index_bits_)                       \
-    BENTO__SPARSE_SET_CHECKS(name, universe_, capacity_, index_bits_);                            \
-    typedef struct name {                                                                         \
-        bento_sparse_set set;                                                                     \
-        bento_sparse_column column;                                                               \
-        bento_align_unit storage[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(universe_, capacity_))]; \
-        bento_align_unit values[BENTO_ALIGN_UNITS((size_t)(capacity_) * sizeof(T))];               \
-    } name;                                                                                       \
-    BENTO_WRAPPER bento_status name##_init(name *s)                                               \
-    {                                                                                             \
-        s->column.data = s->values;                                                               \
-        s->column.bytes = sizeof s->values;                                                       \
-        s->column.size = (uint32_t)sizeof(T);                                                     \
-        return bento_sparse_set_init(&s->set, s->storage, sizeof s->storage, (universe_),         \
-                                     (capacity_), (index_bits_), &s->column, 1u);                 \
-    }                                                                                             \
-    BENTO_WRAPPER bento_status name##_insert(name *s, uint32_t key, T **value)                    \
-    {                                                                                             \
-        uint32_t position;                                                                        \
-        bento_status status = bento_sparse_set_insert(&s->set, key, &position);                   \
-        if (value != NULL) {                                                                      \
-            *value = status == BENTO_OK ? (T *)(void *)s->values + position : NULL;               \
-        }                                                                                         \
-        return status;                                                                            \
-    }                                                                                             \
-    BENTO__SPARSE_SET_COMMON(name, capacity_)                                                     \
-    BENTO_WRAPPER T *name##_values(const name *s) { return (T *)(void *)s->column.data; }         \
-    BENTO_WRAPPER T *name##_get(const name *s, uint32_t key)                                      \
-    {                                                                                             \
-        const uint32_t position = name##_index_of(s, key);                                        \
-        return position == BENTO_SPARSE_SET_NONE ? NULL : name##_values(s) + position;            \
-    }                                                                                             \
-    typedef int name##_defined_ /* swallow the caller's semicolon */
+/* The two kinds of key: a handle type, or plain ids below a universe. */
+#define BENTO__SS_HANDLE_TYPE(name, h, ...)                                                        \
+    typedef h name##_key;                                                                          \
+    BENTO_WRAPPER uint32_t name##_raw_(h key_) { return (uint32_t)key_.raw; }                      \
+    BENTO_WRAPPER h name##_key_(uint32_t raw_) { return h##_from_raw(raw_); }                      \
+    BENTO__SS_CAT(BENTO__SS_N, BENTO__SS_COUNT(__VA_ARGS__))                                       \
+    (name, ((unsigned)h##_INDEX_BITS), (8u * (unsigned)sizeof(h) - (unsigned)h##_INDEX_BITS),      \
+     ((uint32_t)1 << h##_INDEX_BITS), 0u, __VA_ARGS__)
+#define BENTO__SS_IDS_TYPE(name, universe_, ...)                                                   \
+    typedef uint32_t name##_key;                                                                   \
+    BENTO_WRAPPER uint32_t name##_raw_(uint32_t key_) { return key_; }                             \
+    BENTO_WRAPPER uint32_t name##_key_(uint32_t raw_) { return raw_; }                             \
+    BENTO__SS_CAT(BENTO__SS_N, BENTO__SS_COUNT(__VA_ARGS__))                                       \
+    (name, 32u, 0u, (universe_), BENTO_NONE, __VA_ARGS__)
+
+/* Per number of columns: the shared part, then the rows (or the row-less insert). */
+#define BENTO__SS_N0(name, IB, GB, U, NUL, C)                                                      \
+    BENTO__SS_BASE(name, IB, GB, U, NUL, C, 0u, 0u)                                                \
+    BENTO_WRAPPER void name##_describe_(name *s_) { (void)s_; }                                    \
+    /* a set without columns joins with an empty row */                                            \
+    typedef struct name##_row {                                                                    \
+        unsigned char none_;                                                                       \
+    } name##_row;                                                                                  \
+    BENTO_WRAPPER name##_row name##_row_(const name *s_, uint32_t position_)                       \
+    {                                                                                              \
+        name##_row row_;                                                                           \
+        (void)s_;                                                                                  \
+        (void)position_;                                                                           \
+        row_.none_ = 0u;                                                                           \
+        return row_;                                                                               \
+    }                                                                                              \
+    BENTO_WRAPPER bento_status name##_insert(name *s_, name##_key key_)                            \
+    {                                                                                              \
+        BENTO_ASSERT(s_ != NULL);                                                                  \
+        return bento_sparse_set_insert(&s_->generic_, name##_raw_(key_), NULL);                    \
+    }                                                                                              \
+    BENTO__SS_END(name, IB, GB, U, C)
+#define BENTO__SS_N1(name, IB, GB, U, NUL, C, c0)                                                  \
+    BENTO__SS_ROWS(name, IB, GB, U, NUL, C, 1u, BENTO__SS_EACH1, (c0))
+#define BENTO__SS_N2(name, IB, GB, U, NUL, C, c0, c1)                                              \
+    BENTO__SS_ROWS(name, IB, GB, U, NUL, C, 2u, BENTO__SS_EACH2, (c0, c1))
+#define BENTO__SS_N3(name, IB, GB, U, NUL, C, c0, c1, c2)                                          \
+    BENTO__SS_ROWS(name, IB, GB, U, NUL, C, 3u, BENTO__SS_EACH3, (c0, c1, c2))
+#define BENTO__SS_N4(name, IB, GB, U, NUL, C, c0, c1, c2, c3)                                      \
+    BENTO__SS_ROWS(name, IB, GB, U, NUL, C, 4u, BENTO__SS_EACH4, (c0, c1, c2, c3))
+
+/* Layout of a typed set's storage: the set's buffer, each column (8-aligned), then the column
+ * descriptors the generic set reads. */
+#define BENTO__SS_KEYS(U, C, IB, GB, N) BENTO_ALIGN_UP(BENTO_SPARSE_SET_BYTES(U, C, IB, GB, N), 8u)
+#define BENTO__SS_ENTRY_WIDE(C, IB, GB) (BENTO_SPARSE_SET_WIDTH(C, IB, GB) == 4u)
+#define BENTO__SS_TAG_SHIFT(C, IB) (BENTO_SPARSE_SET_POS_BITS(C) > (IB) ? 1u : 0u)
+#define BENTO__SS_MASK(IB) ((uint32_t)(((uint64_t)1 << (IB)) - 1u))
+
+/* Per column: the row member, the accessors, the descriptor, the row's pointer. */
+#define BENTO__SS_MEMBER(name, C, j_, off, T, f) T *f;
+#define BENTO__SS_PLUS(name, C, j_, off, T, f) +BENTO_ALIGN_UP((size_t)(C) * sizeof(T), 8u)
+#define BENTO__SS_FILL(name, C, j_, off, T, f) row_.f = name##_##f(s_) + position_;
+#define BENTO__SS_NULL(name, C, j_, off, T, f) row_.f = NULL;
+#define BENTO__SS_DESCRIBE(name, C, j_, off, T, f)                                                 \
+    d_[j_].data = name##_##f(s_);                                                                  \
+    d_[j_].bytes = (size_t)(C) * sizeof(T);                                                        \
+    d_[j_].size = (uint32_t)sizeof(T);
+#define BENTO__SS_COLUMN(name, C, j_, off, T, f)                                                   \
+    enum { name##_##f##_COLUMN = (int)(j_) };                                                      \
+    BENTO_WRAPPER T *name##_##f(const name *s_)                                                    \
+    {                                                                                              \
+        BENTO_ASSERT(s_ != NULL);                                                                  \
+        return (T *)(void *)(name##_base_(s_) + (off));                                            \
+    }                                                                                              \
+    BENTO_WRAPPER T *name##_##f##_get(const name *s_, name##_key key_)                             \
+    {                                                                                              \
+        const uint32_t position_ = name##_position_(s_, name##_raw_(key_));                        \
+        return position_ == BENTO_NONE ? NULL : name##_##f(s_) + position_;                        \
+    }                                                                                              \
+    BENTO_WRAPPER T *name##_##f##_at(const name *s_, uint32_t position_)                           \
+    {                                                                                              \
+        BENTO_ASSERT(s_ != NULL);                                                                  \
+        return position_ < s_->generic_.state.count ? name##_##f(s_) + position_ : NULL;           \
+    }
+
+#define BENTO__SS_ROWS(name, IB, GB, U, NUL, C, N, each, cols)                                     \
+    BENTO__SS_BASE(name, IB, GB, U, NUL, C, N,                                                     \
+                   0u BENTO__SS_CALL(each, (BENTO__SS_PLUS, name, C, BENTO__SS_UNPAREN cols)))     \
+    typedef struct name##_row {                                                                    \
+        BENTO__SS_CALL(each, (BENTO__SS_MEMBER, name, C, BENTO__SS_UNPAREN cols))                  \
+    } name##_row;                                                                                  \
+    BENTO__SS_CALL(each, (BENTO__SS_COLUMN, name, C, BENTO__SS_UNPAREN cols))                      \
+    BENTO_WRAPPER void name##_describe_(name *s_)                                                  \
+    {                                                                                              \
+        bento_sparse_set_column *d_ = name##_descriptors_(s_);                                     \
+        BENTO__SS_CALL(each, (BENTO__SS_DESCRIBE, name, C, BENTO__SS_UNPAREN cols))                \
+    }                                                                                              \
+    /* the row at a position the caller has checked (below capacity) */                            \
+    BENTO_WRAPPER name##_row name##_row_(const name *s_, uint32_t position_)                       \
+    {                                                                                              \
+        name##_row row_;                                                                           \
+        BENTO__SS_CALL(each, (BENTO__SS_FILL, name, C, BENTO__SS_UNPAREN cols))                    \
+        return row_;                                                                               \
+    }                                                                                              \
+    BENTO_WRAPPER name##_row name##_row_at(const name *s_, uint32_t position_)                     \
+    {                                                                                              \
+        name##_row row_;                                                                           \
+        BENTO_ASSERT(s_ != NULL);                                                                  \
+        if (position_ < s_->generic_.state.count) {                                                \
+            return name##_row_(s_, position_);                                                     \
+        }                                                                                          \
+        BENTO__SS_CALL(each, (BENTO__SS_NULL, name, C, BENTO__SS_UNPAREN cols))                    \
+        return row_;                                                                               \
+    }                                                                                              \
+    BENTO_WRAPPER bento_status name##_insert(name *s_, name##_key key_, name##_row *row_)          \
+    {                                                                                              \
+        uint32_t position_;                                                                        \
+        bento_status status;                                                                       \
+        BENTO_ASSERT(s_ != NULL);                                                                  \
+        status = bento_sparse_set_insert(&s_->generic_, name##_raw_(key_), &position_);            \
+        if (row_ != NULL) {                                                                        \
+            *row_ = name##_row_at(s_, position_);                                                  \
+        }                                                                                          \
+        return status;                                                                             \
+    }                                                                                              \
+    BENTO__SS_END(name, IB, GB, U, C)
+
+/* What every typed set has, whatever its columns: the struct, init, open, the lookups. */
+#define BENTO__SS_BASE(name, IB, GB, U, NUL, C, N, columns_bytes)                                  \
+    BENTO_STATIC_ASSERT((C) >= 1 && (uint64_t)(C) <= (uint64_t)(U) && (uint64_t)(C) < 0x80000000u, \
+                        name##_capacity_must_be_from_1_to_the_universe_and_below_2_pow_31);        \
+    enum { name##_COLUMN_COUNT_ = (int)(N) };                                                      \
+    BENTO__TYPED(name, bento_sparse_set,                                                           \
+                 BENTO__SS_KEYS(U, C, IB, GB, N) + (columns_bytes) +                                   \
+                     (size_t)(N) * sizeof(bento_sparse_set_column))                                \
+    /* where the columns start */                                                                  \
+    BENTO_WRAPPER unsigned char *name##_base_(const name *s_)                                      \
+    {                                                                                              \
+        return (unsigned char *)s_->storage_ + BENTO__SS_KEYS(U, C, IB, GB, N);                        \
+    }                                                                                              \
+    BENTO_WRAPPER bento_sparse_set_column *name##_descriptors_(name *s_)                           \
+    {                                                                                              \
+        return (bento_sparse_set_column *)(void *)((unsigned char *)s_->storage_ +                 \
+                                                   BENTO__SS_KEYS(U, C, IB, GB, N) + (columns_bytes)); \
+    }                                                                                              \
+    BENTO_WRAPPER uint32_t name##_position_(const name *s_, uint32_t raw_)                         \
+    {                                                                                              \
+        BENTO_ASSERT(s_ != NULL);                                                                  \
+        return bento__sparse_set_find(&s_->generic_, raw_, BENTO__SS_MASK(IB),                     \
+                                      BENTO__SS_TAG_SHIFT(C, IB), BENTO__SS_ENTRY_WIDE(C, IB, GB), \
+                                      (C));                                                        \
+    }                                                                                              \
+    BENTO_WRAPPER name##_key name##_key_at(const name *s_, uint32_t position_)                     \
+    {                                                                                              \
+        BENTO_ASSERT(s_ != NULL);                                                                  \
+        return name##_key_(position_ < s_->generic_.state.count ? s_->generic_.dense[position_]    \
+                                                               : (NUL));                           \
+    }
+
+/* The part after the columns: init, open and the operations that take keys. */
+#define BENTO__SS_END(name, IB, GB, U, C)                                                          \
+    BENTO_WRAPPER bento_status name##_init(name *s_)                                               \
+    {                                                                                              \
+        BENTO_ASSERT(s_ != NULL);                                                                  \
+        name##_describe_(s_);                                                                      \
+        return bento_sparse_set_init(&s_->generic_, s_->storage_,                                  \
+                                     BENTO_SPARSE_SET_BYTES(U, C, IB, GB, name##_COLUMN_COUNT_), (U),  \
+                                     (C), (IB), (GB), name##_descriptors_(s_),                     \
+                                     (uint32_t)name##_COLUMN_COUNT_);                              \
+    }                                                                                              \
+    /* the generic open over the type's own columns (memory NULL: inert) */                        \
+    BENTO_WRAPPER bento_status name##_own_open(bento_sparse_set *g_, void *memory_, size_t bytes_) \
+    {                                                                                              \
+        name *s_ = (name *)(void *)g_;                                                             \
+        (void)bytes_;                                                                              \
+        if (memory_ == NULL) {                                                                     \
+            return bento_sparse_set_open(g_, NULL, 0u, NULL, 0u);                                  \
+        }                                                                                          \
+        name##_describe_(s_);                                                                      \
+        return bento_sparse_set_open(g_, memory_,                                                  \
+                                     BENTO_SPARSE_SET_BYTES(U, C, IB, GB, name##_COLUMN_COUNT_),       \
+                                     name##_descriptors_(s_), (uint32_t)name##_COLUMN_COUNT_);     \
+    }                                                                                              \
+    BENTO__TYPED_OPEN(name, name##_own,                                                            \
+                      x->generic_.universe == (U) && x->generic_.capacity == (C) &&                \
+                          x->generic_.index_bits == (IB) && x->generic_.generation_bits == (GB))   \
+    BENTO_WRAPPER bento_status name##_remove(name *s_, name##_key key_)                            \
+    {                                                                                              \
+        BENTO_ASSERT(s_ != NULL);                                                                  \
+        return bento_sparse_set_remove(&s_->generic_, name##_raw_(key_));                          \
+    }                                                                                              \
+    BENTO_WRAPPER bool name##_contains(const name *s_, name##_key key_)                            \
+    {                                                                                              \
+        return name##_position_(s_, name##_raw_(key_)) != BENTO_NONE;                              \
+    }                                                                                              \
+    BENTO_WRAPPER uint32_t name##_index_of(const name *s_, name##_key key_)                        \
+    {                                                                                              \
+        return name##_position_(s_, name##_raw_(key_));                                            \
+    }                                                                                              \
+    BENTO_WRAPPER const uint32_t *name##_keys(const name *s_)                                      \
+    {                                                                                              \
+        BENTO_ASSERT(s_ != NULL);                                                                  \
+        return s_->generic_.dense;                                                                 \
+    }                                                                                              \
+    BENTO_WRAPPER const bento_sparse_set *name##_generic(const name *s_)                           \
+    {                                                                                              \
+        BENTO_ASSERT(s_ != NULL);                                                                  \
+        return &s_->generic_;                                                                      \
+    }                                                                                              \
+    BENTO_WRAPPER bento_status name##_sort(name *s_, uint32_t n_, uint32_t by_,                    \
+                                           bento_sparse_set_compare compare_, void *context_,      \
+                                           bento_sparse_set_sort_mode mode_)                       \
+    {                                                                                              \
+        BENTO_ASSERT(s_ != NULL);                                                                  \
+        return bento_sparse_set_sort(&s_->generic_, n_, by_, compare_, context_, mode_);           \
+    }                                                                                              \
+    BENTO_WRAPPER bento_status name##_sort_radix(name *s_, uint32_t n_, void *scratch_, size_t bytes_) \
+    {                                                                                              \
+        BENTO_ASSERT(s_ != NULL);                                                                  \
+        return bento_sparse_set_sort_radix(&s_->generic_, n_, scratch_, bytes_);                   \
+    }                                                                                              \
+    BENTO_WRAPPER bento_status name##_sort_merge(name *s_, uint32_t n_, uint32_t by_,              \
+                                                 bento_sparse_set_compare compare_, void *context_, \
+                                                 void *scratch_, size_t bytes_)                    \
+    {                                                                                              \
+        BENTO_ASSERT(s_ != NULL);                                                                  \
+        return bento_sparse_set_sort_merge(&s_->generic_, n_, by_, compare_, context_, scratch_, bytes_); \
+    }                                                                                              \
+    BENTO_WRAPPER bento_status name##_sort_as(name *s_, const bento_sparse_set *other_)            \
+    {                                                                                              \
+        BENTO_ASSERT(s_ != NULL && other_ != NULL);                                                \
+        return bento_sparse_set_sort_as(&s_->generic_, other_);                                    \
+    }                                                                                              \
+    BENTO__TYPED_END(name)
+
+/* Typed joins: the driver is chosen at init; next() has one loop per driver, so a driver key
+ * costs its lookups in the other sets and nothing else. */
+#define BENTO__SS_JOIN_STRUCT(name, a, rows)                                                       \
+    typedef struct name {                                                                          \
+        a##_key key;                                                                               \
+        rows                                                                                       \
+        const bento_sparse_set *set_[3];                                                           \
+        const uint32_t *keys_;                                                                     \
+        uint32_t next_, end_, driver_;                                                             \
+    } name
+#define BENTO__SS_JOIN_START(name, j_, sets_, n_)                                                  \
+    {                                                                                              \
+        uint32_t i_;                                                                               \
+        BENTO_ASSERT(j_ != NULL);                                                                  \
+        j_->driver_ = 0u;                                                                          \
+        for (i_ = 0u; i_ < (n_); i_++) {                                                           \
+            BENTO_ASSERT(sets_[i_] != NULL);                                                       \
+            j_->set_[i_] = sets_[i_];                                                              \
+            if (sets_[i_]->state.count < sets_[j_->driver_]->state.count) {                        \
+                j_->driver_ = i_;                                                                  \
+            }                                                                                      \
+        }                                                                                          \
+        j_->keys_ = sets_[j_->driver_]->dense;                                                     \
+        j_->end_ = sets_[j_->driver_]->state.count;                                                \
+        j_->next_ = 0u;                                                                            \
+    }
+/* Walk the driver's keys until every other set has the key: `found` is the condition, over the
+ * position `at` and the key `k`. */
+#define BENTO__SS_JOIN_WALK(j_, at, k_, found)                                                     \
+    for (;;) {                                                                                     \
+        if (j_->next_ >= j_->end_) {                                                               \
+            return false;                                                                          \
+        }                                                                                          \
+        at = j_->next_++;                                                                          \
+        k_ = j_->keys_[at];                                                                        \
+        if (found) {                                                                               \
+            break;                                                                                 \
+        }                                                                                          \
+    }
+#define BENTO__SS_AS(a, j_, i) ((const a *)(const void *)j_->set_[i])
+
+#define BENTO__SS_JOIN2(name, a, b)                                                                \
+    BENTO__SS_JOIN_STRUCT(name, a, a##_row a; b##_row b;);                                         \
+    BENTO_WRAPPER void name##_same_keys_(a##_key k_) { b##_key other_ = k_; (void)other_; }        \
+    BENTO_WRAPPER void name##_init(name *j_, const a *sa_, const b *sb_)                           \
+    {                                                                                              \
+        const bento_sparse_set *sets_[2];                                                          \
+        sets_[0] = a##_generic(sa_);                                                               \
+        sets_[1] = b##_generic(sb_);                                                               \
+        BENTO__SS_JOIN_START(name, j_, sets_, 2u)                                                  \
+    }                                                                                              \
+    BENTO_WRAPPER bool name##_next(name *j_)                                                       \
+    {                                                                                              \
+        uint32_t pa_ = 0u, pb_ = 0u, k_;                                                           \
+        BENTO_ASSERT(j_ != NULL);                                                                  \
+        if (j_->driver_ == 0u) {                                                                   \
+            BENTO__SS_JOIN_WALK(j_, pa_, k_,                                                       \
+                                (pb_ = b##_position_(BENTO__SS_AS(b, j_, 1), k_)) != BENTO_NONE)   \
+        } else {                                                                                   \
+            BENTO__SS_JOIN_WALK(j_, pb_, k_,                                                       \
+                                (pa_ = a##_position_(BENTO__SS_AS(a, j_, 0), k_)) != BENTO_NONE)   \
+        }                                                                                          \
+        j_->key = a##_key_(k_);                                                                    \
+        j_->a = a##_row_(BENTO__SS_AS(a, j_, 0), pa_);                                             \
+        j_->b = b##_row_(BENTO__SS_AS(b, j_, 1), pb_);                                             \
+        return true;                                                                               \
+    }                                                                                              \
+    BENTO__TYPED_END(name)
+
+#define BENTO__SS_JOIN3(name, a, b, c)                                                             \
+    BENTO__SS_JOIN_STRUCT(name, a, a##_row a; b##_row b; c##_row c;);                              \
+    BENTO_WRAPPER void name##_same_keys_(a##_key k_)                                               \
+    {                                                                                              \
+        b##_key other_ = k_;                                                                       \
+        c##_key third_ = k_;                                                                       \
+        (void)other_;                                                                              \
+        (void)third_;                                                                              \
+    }                                                                                              \
+    BENTO_WRAPPER void name##_init(name *j_, const a *sa_, const b *sb_, const c *sc_)             \
+    {                                                                                              \
+        const bento_sparse_set *sets_[3];                                                          \
+        sets_[0] = a##_generic(sa_);                                                               \
+        sets_[1] = b##_generic(sb_);                                                               \
+        sets_[2] = c##_generic(sc_);                                                               \
+        BENTO__SS_JOIN_START(name, j_, sets_, 3u)                                                  \
+    }                                                                                              \
+    BENTO_WRAPPER bool name##_next(name *j_)                                                       \
+    {                                                                                              \
+        uint32_t pa_ = 0u, pb_ = 0u, pc_ = 0u, k_;                                                 \
+        BENTO_ASSERT(j_ != NULL);                                                                  \
+        if (j_->driver_ == 0u) {                                                                   \
+            BENTO__SS_JOIN_WALK(j_, pa_, k_,                                                       \
+                                (pb_ = b##_position_(BENTO__SS_AS(b, j_, 1), k_)) != BENTO_NONE && \
+                                    (pc_ = c##_position_(BENTO__SS_AS(c, j_, 2), k_)) != BENTO_NONE) \
+        } else if (j_->driver_ == 1u) {                                                            \
+            BENTO__SS_JOIN_WALK(j_, pb_, k_,                                                       \
+                                (pa_ = a##_position_(BENTO__SS_AS(a, j_, 0), k_)) != BENTO_NONE && \
+                                    (pc_ = c##_position_(BENTO__SS_AS(c, j_, 2), k_)) != BENTO_NONE) \
+        } else {                                                                                   \
+            BENTO__SS_JOIN_WALK(j_, pc_, k_,                                                       \
+                                (pa_ = a##_position_(BENTO__SS_AS(a, j_, 0), k_)) != BENTO_NONE && \
+                                    (pb_ = b##_position_(BENTO__SS_AS(b, j_, 1), k_)) != BENTO_NONE) \
+        }                                                                                          \
+        j_->key = a##_key_(k_);                                                                    \
+        j_->a = a##_row_(BENTO__SS_AS(a, j_, 0), pa_);                                             \
+        j_->b = b##_row_(BENTO__SS_AS(b, j_, 1), pb_);                                             \
+        j_->c = c##_row_(BENTO__SS_AS(c, j_, 2), pc_);                                             \
+        return true;                                                                               \
+    }                                                                                              \
+    BENTO__TYPED_END(name)
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/* A typed column is read as its own type only.
+ * expect: incompatible pointer type */
+#include <bento/pool.h>
+#include <bento/sparse_set.h>
+
+struct vec2 {
+    float x, y;
+};
+
+BENTO_POOL_TYPE(entities, struct vec2, 64, uint32_t, BENTO_POOL_WRAP);
+BENTO_SPARSE_SET_TYPE(bodies, entities_handle, 32, (struct vec2, pos), (uint32_t, flags));
+
+float x_of(const bodies *set, entities_handle e);
+float x_of(const bodies *set, entities_handle e)
+{
+#ifdef BENTO_EXPECT_OK
+    const struct vec2 *p = bodies_pos_get(set, e);
+#else
+    const struct vec2 *p = bodies_flags_get(set, e);
+#endif
+    return p != NULL ? p->x : 0.0f;
+}
