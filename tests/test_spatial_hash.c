@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Tests of bento/spatial_hash.h: every status, queries against a naive scan, cells counted. */
+/* Tests of bento/spatial_hash.h: every function typed and generic, every status, coordinates as
+ * arrays and points, open of the nested buffers, damage seen by check, confinement, queries
+ * against a naive scan with the cells they touch counted. */
 #include <bento/spatial_hash.h>
 
 #include "bento_test.h"
@@ -8,9 +10,13 @@
 #define ITEMS 16u
 #define SHIFT 3u /* cells of 8 units */
 BENTO_SPATIAL_HASH_TYPE(space3, CELLS, ITEMS, 3, SHIFT);
+BENTO_SPATIAL_HASH_TYPE(plane, 4, 8, 2, 4); /* 4 cell slots: 3 occupied cells at most */
 
-/* One hash for every test here: the micro:bit has 16 KiB of RAM for all suites. */
-static space3 s;
+/* Shared by the tests one after another: the micro:bit has 16 KiB of RAM for all suites. */
+static space3 s, t;
+static plane p2;
+/* room for a hash of CELLS, ITEMS and 4 axes: what a damaged header may claim */
+static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_SPATIAL_HASH_BYTES(CELLS, ITEMS, 4))];
 
 /* The cell of a coordinate in the model's world (cells of 8, coordinates above -1024). */
 static int32_t cell8(int32_t x)
@@ -34,26 +40,53 @@ static bool collect(void *context, uint32_t item, const int32_t *position)
     return f->calls < f->limit;
 }
 
+/* A spatial hash whose init or open failed: item capacity 0, every item out of range. */
+static void check_inert(bento_spatial_hash *sh)
+{
+    const int32_t p[3] = {1, 2, 3};
+    bento_spatial_hash_stats stats;
+    found f = {0u, 0u, 100u};
+    CHECK_EQ(bento_spatial_hash_capacity(sh), 0);
+    CHECK_EQ(bento_spatial_hash_count(sh), 0);
+    CHECK_STATUS(bento_spatial_hash_insert(sh, 0u, p), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_spatial_hash_move(sh, 0u, p), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_spatial_hash_remove(sh, 0u), BENTO_E_ARGUMENT);
+    CHECK(bento_spatial_hash_get(sh, 0u) == NULL);
+    CHECK(!bento_spatial_hash_contains(sh, 0u));
+    CHECK_STATUS(bento_spatial_hash_query_box(sh, p, p, collect, &f, &stats), BENTO_OK);
+    CHECK_STATUS(bento_spatial_hash_query_radius(sh, p, 100, collect, &f, &stats), BENTO_OK);
+    CHECK_EQ(f.calls, 0);
+    CHECK_EQ(stats.items_tested, 0);
+    bento_spatial_hash_clear(sh);
+    CHECK_STATUS(bento_spatial_hash_check(sh), BENTO_OK);
+}
+
 static void test_statuses(void)
 {
-    bento_align_unit *memory = s.storage;
     const size_t bytes = BENTO_SPATIAL_HASH_BYTES(16, 8, 3);
     const int32_t p[3] = {1, 2, 3}, q[3] = {0, 0, 0};
     bento_spatial_hash sh;
-    bento_spatial_stats stats;
+    bento_spatial_hash_stats stats;
     found f = {0u, 0u, 100u};
+    uint32_t i;
     CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 16, 8, 1, 4), BENTO_E_ARGUMENT);
+    check_inert(&sh);
     CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 16, 8, 4, 4), BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 16, 8, 3, 32), BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 12, 8, 3, 4), BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 16, 0, 3, 4), BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_spatial_hash_init(&sh, NULL, bytes, 16, 8, 3, 4), BENTO_E_ARGUMENT);
+    /* positions that take the buffer past 4 GiB: refused, even where size_t could count it */
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 2, 0x0ffffff0u, 3, 4),
+                 BENTO_E_ARGUMENT);
+    check_inert(&sh);
     CHECK_STATUS(bento_spatial_hash_init(&sh, (unsigned char *)memory + 1, bytes, 16, 8, 3, 4),
                  BENTO_E_ALIGN);
+    check_inert(&sh);
     CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes - 1, 16, 8, 3, 4), BENTO_E_SIZE);
-    CHECK_STATUS(bento_spatial_hash_insert(&sh, 0u, p), BENTO_E_ARGUMENT); /* failed init */
-    CHECK(bento_spatial_hash_position(&sh, 0u) == NULL);
+    check_inert(&sh);
     CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 16, 8, 3, 4), BENTO_OK);
+    CHECK_EQ(bento_spatial_hash_capacity(&sh), 8);
     CHECK_STATUS(bento_spatial_hash_insert(&sh, 8u, p), BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_spatial_hash_insert(&sh, 0u, NULL), BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_spatial_hash_insert(&sh, 0u, p), BENTO_OK);
@@ -63,36 +96,28 @@ static void test_statuses(void)
     CHECK_STATUS(bento_spatial_hash_move(&sh, 0u, NULL), BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_spatial_hash_remove(&sh, 1u), BENTO_E_NOT_FOUND);
     CHECK_STATUS(bento_spatial_hash_remove(&sh, 8u), BENTO_E_ARGUMENT);
-    CHECK_EQ(bento_spatial_hash_position(&sh, 0u)[2], 3);
+    CHECK(bento_spatial_hash_contains(&sh, 0u));
+    CHECK(!bento_spatial_hash_contains(&sh, 1u));
+    CHECK(!bento_spatial_hash_contains(&sh, 8u));
+    CHECK(bento_spatial_hash_get(&sh, 1u) == NULL);
+    CHECK_EQ(bento_spatial_hash_get(&sh, 0u)[2], 3);
     /* a move within the cell only updates the position */
     CHECK_STATUS(bento_spatial_hash_move(&sh, 0u, q), BENTO_OK);
-    CHECK_EQ(bento_spatial_hash_position(&sh, 0u)[2], 0);
-    /* FULL: 16 hash slots hold 13 cells */
-    {
-        uint32_t i;
-        for (i = 1u; i < 8u; i++) {
-            const int32_t r[3] = {(int32_t)i * 100, 0, 0};
-            CHECK_STATUS(bento_spatial_hash_insert(&sh, i, r), BENTO_OK);
-        }
-        bento_spatial_hash_clear(&sh);
-        CHECK_EQ(bento_spatial_hash_count(&sh), 0);
-        CHECK_STATUS(bento_spatial_hash_init(&sh, memory, BENTO_SPATIAL_HASH_BYTES(4, 8, 3), 4, 8,
-                                             3, 4),
-                     BENTO_OK); /* 4 slots: 3 cells */
-        for (i = 0u; i < 3u; i++) {
-            const int32_t r[3] = {(int32_t)i * 100, 0, 0};
-            CHECK_STATUS(bento_spatial_hash_insert(&sh, i, r), BENTO_OK);
-        }
-        {
-            const int32_t r[3] = {1000, 0, 0};
-            CHECK_STATUS(bento_spatial_hash_insert(&sh, 3u, r), BENTO_E_FULL);
-            CHECK_STATUS(bento_spatial_hash_insert(&sh, 3u, p), BENTO_OK); /* p's cell exists */
-            CHECK_STATUS(bento_spatial_hash_move(&sh, 3u, r), BENTO_E_FULL);
-            CHECK_EQ(bento_spatial_hash_position(&sh, 3u)[0], 1); /* stayed put */
-        }
+    CHECK_EQ(bento_spatial_hash_get(&sh, 0u)[2], 0);
+    for (i = 1u; i < 8u; i++) {
+        const int32_t r[3] = {(int32_t)i * 100, 0, 0};
+        CHECK_STATUS(bento_spatial_hash_insert(&sh, i, r), BENTO_OK);
     }
-    /* query arguments */
+    CHECK_EQ(bento_spatial_hash_count(&sh), 8);
+    CHECK_STATUS(bento_spatial_hash_remove(&sh, 7u), BENTO_OK);
+    CHECK(!bento_spatial_hash_contains(&sh, 7u));
+    bento_spatial_hash_clear(&sh);
+    CHECK_EQ(bento_spatial_hash_count(&sh), 0);
+    CHECK(bento_spatial_hash_get(&sh, 0u) == NULL);
+    /* query arguments; the counters are zeroed even when the arguments are refused */
+    stats.cells_visited = 9u;
     CHECK_STATUS(bento_spatial_hash_query_box(&sh, q, p, NULL, &f, &stats), BENTO_E_ARGUMENT);
+    CHECK_EQ(stats.cells_visited, 0);
     CHECK_STATUS(bento_spatial_hash_query_box(&sh, NULL, p, collect, &f, &stats), BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_spatial_hash_query_box(&sh, q, NULL, collect, &f, &stats), BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_spatial_hash_query_box(&sh, p, q, collect, &f, &stats), BENTO_E_ARGUMENT);
@@ -102,60 +127,304 @@ static void test_statuses(void)
                  BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_spatial_hash_query_radius(&sh, q, 1, NULL, &f, &stats), BENTO_E_ARGUMENT);
     CHECK_EQ(f.calls, 0);
-    /* a visitor can stop a query */
+    /* a visitor can stop a query, a box query and a radius one */
+    CHECK_STATUS(bento_spatial_hash_insert(&sh, 0u, q), BENTO_OK);
+    CHECK_STATUS(bento_spatial_hash_insert(&sh, 1u, p), BENTO_OK);
     f.limit = 1u;
     CHECK_STATUS(bento_spatial_hash_query_box(&sh, q, p, collect, &f, NULL), BENTO_OK);
     CHECK_EQ(f.calls, 1);
+    f.calls = 0u;
+    CHECK_STATUS(bento_spatial_hash_query_radius(&sh, q, 10, collect, &f, NULL), BENTO_OK);
+    CHECK_EQ(f.calls, 1);
+    f.calls = 0u;
+    CHECK_STATUS(bento_spatial_hash_query_radius(&sh, q, INT32_MAX, collect, &f, &stats), BENTO_OK);
+    CHECK_EQ(f.calls, 1); /* and a query that scans the items */
+    CHECK_EQ(stats.cells_visited, 0);
     CHECK_STATUS(bento_spatial_hash_check(&sh), BENTO_OK);
-    /* damage: a stored position moved without the hash knowing */
-    sh.position[3u * 3u] = 5000;
+}
+
+/* The typed API, every function, coordinates as arrays and as points. */
+static void test_typed(void)
+{
+    plane *const h = &p2;
+    const int32_t a[2] = {5, 5}, lo[2] = {0, 0}, hi[2] = {40, 40};
+    bento_spatial_hash_stats stats;
+    found f = {0u, 0u, 100u};
+    const int32_t *at;
+    CHECK_STATUS(plane_init(h), BENTO_OK);
+    CHECK_EQ(plane_capacity(h), 8);
+    CHECK_STATUS(plane_insert(h, 0u, a), BENTO_OK);
+    CHECK_STATUS(plane_insert_at(h, 1u, bento_xy(20, 5)), BENTO_OK);
+    CHECK_STATUS(plane_insert_at(h, 1u, bento_xy(1, 1)), BENTO_E_EXISTS);
+    CHECK_STATUS(plane_insert_at(h, 8u, bento_xy(1, 1)), BENTO_E_ARGUMENT);
+    CHECK_EQ(plane_count(h), 2);
+    CHECK(plane_contains(h, 1u));
+    at = plane_get(h, 1u);
+    CHECK(at != NULL && at[0] == 20 && at[1] == 5);
+    CHECK_STATUS(plane_move_at(h, 1u, bento_xy(30, 30)), BENTO_OK);
+    CHECK_STATUS(plane_move(h, 0u, lo), BENTO_OK);
+    CHECK_STATUS(plane_move_at(h, 2u, bento_xy(0, 0)), BENTO_E_NOT_FOUND);
+    at = plane_get(h, 1u);
+    CHECK(at != NULL && at[0] == 30 && at[1] == 30);
+    CHECK_STATUS(plane_query_box(h, lo, hi, collect, &f, &stats), BENTO_OK);
+    CHECK_EQ(f.bits, 0x3);
+    f.bits = 0u;
+    CHECK_STATUS(plane_query_box_at(h, bento_xy(0, 0), bento_xy(10, 10), collect, &f, &stats),
+                 BENTO_OK);
+    CHECK_EQ(f.bits, 0x1);
+    f.bits = 0u;
+    CHECK_STATUS(plane_query_radius(h, hi, 15, collect, &f, &stats), BENTO_OK);
+    CHECK_EQ(f.bits, 0x2);
+    f.bits = 0u;
+    CHECK_STATUS(plane_query_radius_at(h, bento_xy(30, 31), 1, collect, &f, NULL), BENTO_OK);
+    CHECK_EQ(f.bits, 0x2);
+    CHECK_STATUS(plane_query_radius_at(h, bento_xy(0, 0), -1, collect, &f, NULL),
+                 BENTO_E_ARGUMENT);
+    CHECK_STATUS(plane_remove(h, 0u), BENTO_OK);
+    CHECK_STATUS(plane_remove(h, 0u), BENTO_E_NOT_FOUND);
+    CHECK(plane_get(h, 0u) == NULL);
+    CHECK_STATUS(plane_check(h), BENTO_OK);
+    plane_clear(h);
+    CHECK_EQ(plane_count(h), 0);
+    CHECK_STATUS(plane_check(h), BENTO_OK);
+}
+
+/*
+ * A move into a new cell when the cell index is full answers BENTO_E_FULL, as the header says,
+ * also when the item was alone in its old cell (whose slot would have been freed): the item
+ * stays where it was. (It used to succeed in that case.)
+ */
+static void test_move_into_full_cell(void)
+{
+    plane *const h = &p2;
+    const int32_t *at;
+    CHECK_STATUS(plane_init(h), BENTO_OK);
+    CHECK_STATUS(plane_insert_at(h, 0u, bento_xy(0, 0)), BENTO_OK); /* cells of 16 units */
+    CHECK_STATUS(plane_insert_at(h, 1u, bento_xy(100, 0)), BENTO_OK);
+    CHECK_STATUS(plane_insert_at(h, 2u, bento_xy(200, 0)), BENTO_OK);
+    CHECK_STATUS(plane_insert_at(h, 3u, bento_xy(201, 0)), BENTO_OK); /* beside item 2 */
+    CHECK_STATUS(plane_insert_at(h, 4u, bento_xy(300, 0)), BENTO_E_FULL); /* a fourth cell */
+    /* item 2 shares its cell: refused, it stays */
+    CHECK_STATUS(plane_move_at(h, 2u, bento_xy(300, 0)), BENTO_E_FULL);
+    /* item 1 is alone in its cell: refused all the same, it stays */
+    CHECK_STATUS(plane_move_at(h, 1u, bento_xy(300, 0)), BENTO_E_FULL);
+    at = plane_get(h, 1u);
+    CHECK(at != NULL && at[0] == 100);
+    CHECK_STATUS(plane_check(h), BENTO_OK);
+    /* once its cell is free, the move goes through */
+    CHECK_STATUS(plane_remove(h, 1u), BENTO_OK);
+    CHECK_STATUS(plane_move_at(h, 0u, bento_xy(300, 0)), BENTO_OK);
+    CHECK_STATUS(plane_check(h), BENTO_OK);
+}
+
+/* Reopened from its buffer alone; every word of the three nested headers validated. */
+static void test_open(void)
+{
+    space3 *const a = &s, *const b = &t;
+    uint32_t *const words = (uint32_t *)(void *)memory;
+    const uint32_t heads = (BENTO__SPATIAL_HASH_HEAD + BENTO__MULTI_INDEX_HEAD +
+                            BENTO__INDEX_HEAD) / 4u;
+    bento_spatial_hash sh;
+    bento_spatial_hash_stats stats;
+    found f = {0u, 0u, 100u};
+    uint32_t i, saved;
+    const int32_t *at;
+    CHECK_STATUS(space3_init(a), BENTO_OK);
+    for (i = 0u; i < 6u; i++) {
+        CHECK_STATUS(space3_insert_at(a, i, bento_xyz((int32_t)i * 10, -5, 7)), BENTO_OK);
+    }
+    *b = *a;
+    CHECK_STATUS(space3_open(b), BENTO_OK);
+    CHECK_STATUS(space3_check(b), BENTO_OK);
+    CHECK_EQ(space3_count(b), 6);
+    at = space3_get(b, 4u);
+    CHECK(at != NULL && at[0] == 40 && at[1] == -5 && at[2] == 7);
+    CHECK(at != space3_get(a, 4u)); /* its own storage */
+    CHECK_STATUS(space3_query_box_at(b, bento_xyz(0, -10, 0), bento_xyz(25, 0, 10), collect, &f,
+                                     &stats),
+                 BENTO_OK);
+    CHECK_EQ(f.bits, 0x7);
+    CHECK_STATUS(space3_remove(b, 0u), BENTO_OK);
+    CHECK(space3_contains(a, 0u));
+    /* the generic open over another buffer holding the same bytes */
+    for (i = 0u; i < sizeof a->storage_; i++) {
+        ((unsigned char *)memory)[i] = ((const unsigned char *)a->storage_)[i];
+    }
+    CHECK_STATUS(bento_spatial_hash_open(&sh, NULL, sizeof memory), BENTO_E_ARGUMENT);
+    check_inert(&sh);
+    CHECK_STATUS(bento_spatial_hash_open(&sh, (unsigned char *)memory + 2, sizeof memory - 2u),
+                 BENTO_E_ALIGN);
+    CHECK_STATUS(bento_spatial_hash_open(&sh, memory, 16u), BENTO_E_SIZE);
+    CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof a->storage_ - 4u), BENTO_E_SIZE);
+    check_inert(&sh);
+    CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory), BENTO_OK);
+    CHECK_EQ(bento_spatial_hash_count(&sh), 6);
+    CHECK_STATUS(bento_spatial_hash_check(&sh), BENTO_OK);
+    /* every word of the three headers: open and check refuse the buffer */
+    for (i = 0u; i < heads; i++) {
+        bento_spatial_hash opened;
+        saved = words[i];
+        words[i] ^= 0x4u; /* a size stays within the buffer: it is wrong, not too large */
+        CHECK_STATUS(bento_spatial_hash_check(&sh), BENTO_E_CORRUPT);
+        CHECK_STATUS(bento_spatial_hash_open(&opened, memory, sizeof memory), BENTO_E_CORRUPT);
+        check_inert(&opened);
+        words[i] = saved;
+    }
+    CHECK_STATUS(bento_spatial_hash_check(&sh), BENTO_OK);
+    /* an item whose stored position is not in its cell */
+    sh.position[3u * 2u] += 1000;
     CHECK_STATUS(bento_spatial_hash_check(&sh), BENTO_E_CORRUPT);
+    CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory), BENTO_E_CORRUPT);
+    check_inert(&sh);
+    words[BENTO__SPATIAL_HASH_HEAD / 4u + 6u] += 1u; /* and the multi-value index is checked */
+    CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory), BENTO_E_CORRUPT);
+    /* a multi-value index inside, whole and sound, of other capacities than the header's */
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, sizeof memory, CELLS, ITEMS, 3, SHIFT),
+                 BENTO_OK);
+    CHECK_STATUS(bento_multi_index_init(&sh.cells, words + BENTO__SPATIAL_HASH_HEAD / 4u,
+                                        BENTO_MULTI_INDEX_BYTES(CELLS / 2u, ITEMS), CELLS / 2u,
+                                        ITEMS),
+                 BENTO_OK);
+    CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory), BENTO_E_CORRUPT);
+    CHECK_STATUS(bento_multi_index_init(&sh.cells, words + BENTO__SPATIAL_HASH_HEAD / 4u,
+                                        BENTO_MULTI_INDEX_BYTES(CELLS, ITEMS - 1u), CELLS,
+                                        ITEMS - 1u),
+                 BENTO_OK);
+    CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory), BENTO_E_CORRUPT);
+    /* a typed open refuses another type's buffer (another dims), and stays inert */
+    CHECK_STATUS(bento_spatial_hash_init(&sh, b->storage_, sizeof b->storage_, CELLS, ITEMS, 2,
+                                         SHIFT),
+                 BENTO_OK);
+    CHECK_STATUS(space3_open(b), BENTO_E_CORRUPT);
+    CHECK_EQ(space3_capacity(b), 0);
+    CHECK(space3_get(b, 0u) == NULL);
+    CHECK_STATUS(space3_insert_at(b, 0u, bento_xyz(1, 2, 3)), BENTO_E_ARGUMENT);
+    CHECK_STATUS(space3_check(b), BENTO_OK);
+}
+
+/*
+ * A header that says dims 4 (or any value outside 2..3), with a size that matches it, is
+ * refused by open before dims is used: the cell of a position has room for 3 axes. (The check
+ * of a hash with dims above 3 used to write past the end of that array.)
+ */
+static void test_dims_damage(void)
+{
+    uint32_t *const words = (uint32_t *)(void *)memory;
+    const uint32_t dims_word = 4u + 2u, size_word = 2u;
+    bento_spatial_hash sh;
+    uint32_t i, dims;
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, sizeof memory, CELLS, ITEMS, 3, SHIFT),
+                 BENTO_OK);
+    for (i = 0u; i < ITEMS; i++) {
+        CHECK_STATUS(bento_spatial_hash_insert(&sh, i, bento_xyz((int32_t)i, 2, 3).c), BENTO_OK);
+    }
+    for (dims = 0u; dims < 8u; dims++) {
+        if (dims == 2u || dims == 3u) {
+            continue;
+        }
+        words[dims_word] = dims;
+        words[size_word] = (uint32_t)BENTO_SPATIAL_HASH_BYTES(CELLS, ITEMS, dims);
+        CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory),
+                     words[size_word] <= sizeof memory ? BENTO_E_CORRUPT : BENTO_E_SIZE);
+        check_inert(&sh);
+    }
+    words[dims_word] = 0x104u; /* dims 4 in the low byte */
+    words[size_word] = (uint32_t)BENTO_SPATIAL_HASH_BYTES(CELLS, ITEMS, 4);
+    CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory), BENTO_E_CORRUPT);
+    words[dims_word] = 3u;
+    words[dims_word + 1u] = 32u; /* a cell shift out of range */
+    words[size_word] = (uint32_t)BENTO_SPATIAL_HASH_BYTES(CELLS, ITEMS, 3);
+    CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory), BENTO_E_CORRUPT);
+    words[dims_word + 1u] = SHIFT;
+    CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory), BENTO_OK);
+    CHECK_EQ(bento_spatial_hash_count(&sh), ITEMS);
+}
+
+/* Confinement: lists and positions holding anything never take a query or an operation outside
+ * the buffer, and every walk ends. */
+static void test_confinement(void)
+{
+    bento_spatial_hash sh;
+    bento_spatial_hash_stats stats;
+    found f = {0u, 0u, 1000u};
+    const int32_t lo[3] = {-64, -64, -64}, hi[3] = {64, 64, 64};
+    uint32_t round, i;
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, sizeof memory, CELLS, ITEMS, 3, SHIFT),
+                 BENTO_OK);
+    for (i = 0u; i < ITEMS; i++) {
+        CHECK_STATUS(bento_spatial_hash_insert(&sh, i, bento_xyz((int32_t)i * 8 - 64, 0, 0).c),
+                     BENTO_OK);
+    }
+    for (round = 0u; round < 16u; round++) {
+        for (i = 0u; i < ITEMS; i++) {
+            const uint32_t r = bento_test_rand();
+            sh.cells.next[i] = round % 2u == 0u ? r : r % ITEMS; /* cycles, or out of range */
+            sh.cells.prev[i] = r % (ITEMS + 1u);
+            sh.position[3u * i] = (int32_t)bento_test_rand();
+        }
+        for (i = 0u; i < 8u; i++) {
+            const int32_t c[3] = {(int32_t)bento_test_rand_below(128u) - 64, 0, 0};
+            f.calls = 0u;
+            CHECK_STATUS(bento_spatial_hash_query_box(&sh, lo, hi, collect, &f, &stats), BENTO_OK);
+            CHECK(stats.items_tested <= ITEMS * stats.cells_visited + ITEMS);
+            CHECK_STATUS(bento_spatial_hash_query_radius(&sh, c, 20, collect, &f, &stats),
+                         BENTO_OK);
+            CHECK_STATUS(bento_spatial_hash_query_radius(&sh, c, INT32_MAX, collect, &f, &stats),
+                         BENTO_OK); /* the scan */
+            (void)bento_spatial_hash_move(&sh, i, c);
+            (void)bento_spatial_hash_remove(&sh, i + 8u);
+            (void)bento_spatial_hash_insert(&sh, i + 8u, c);
+            (void)bento_spatial_hash_get(&sh, i);
+        }
+        (void)bento_spatial_hash_check(&sh);
+    }
+    bento_spatial_hash_clear(&sh);
+    CHECK_STATUS(bento_spatial_hash_check(&sh), BENTO_OK);
 }
 
 /* The whole int32 range works: extremes, negative coordinates, radius clamped at the edge. */
 static void test_extremes(void)
 {
-    bento_spatial_hash *sh = &s.hash;
+    space3 *const sh = &s;
     const int32_t lo[3] = {INT32_MIN, INT32_MIN, INT32_MIN};
     const int32_t hi[3] = {INT32_MAX, INT32_MAX, INT32_MAX};
     const int32_t minus[3] = {-1, -1, -1};
     const int32_t zero[3] = {0, 0, 0};
-    bento_spatial_stats stats;
+    bento_spatial_hash_stats stats;
     found f = {0u, 0u, 100u};
     CHECK_STATUS(space3_init(&s), BENTO_OK);
-    CHECK_STATUS(bento_spatial_hash_insert(sh, 0u, lo), BENTO_OK);
-    CHECK_STATUS(bento_spatial_hash_insert(sh, 1u, hi), BENTO_OK);
-    CHECK_STATUS(bento_spatial_hash_insert(sh, 2u, minus), BENTO_OK);
-    CHECK_STATUS(bento_spatial_hash_insert(sh, 3u, zero), BENTO_OK);
-    CHECK_STATUS(bento_spatial_hash_query_radius(sh, hi, INT32_MAX, collect, &f, &stats),
+    CHECK_STATUS(space3_insert(sh, 0u, lo), BENTO_OK);
+    CHECK_STATUS(space3_insert(sh, 1u, hi), BENTO_OK);
+    CHECK_STATUS(space3_insert(sh, 2u, minus), BENTO_OK);
+    CHECK_STATUS(space3_insert(sh, 3u, zero), BENTO_OK);
+    CHECK_STATUS(space3_query_radius(sh, hi, INT32_MAX, collect, &f, &stats),
                  BENTO_OK);
     CHECK_EQ(f.bits, 0x2); /* the ball around the top corner reaches no other item */
     CHECK_EQ(stats.cells_visited, 0); /* a huge box: scanned the items */
     f.bits = 0u;
-    CHECK_STATUS(bento_spatial_hash_query_radius(sh, lo, 1, collect, &f, &stats), BENTO_OK);
+    CHECK_STATUS(space3_query_radius(sh, lo, 1, collect, &f, &stats), BENTO_OK);
     CHECK_EQ(f.bits, 0x1);
     CHECK_EQ(stats.cells_visited, 1); /* the corner cell only: the box is clamped */
     f.bits = 0u;
     /* -1 and 0 sit in different cells; a box from -1 to 0 covers 8 cells */
-    CHECK_STATUS(bento_spatial_hash_query_box(sh, minus, zero, collect, &f, &stats), BENTO_OK);
+    CHECK_STATUS(space3_query_box(sh, minus, zero, collect, &f, &stats), BENTO_OK);
     CHECK_EQ(f.bits, 0xc);
     CHECK_EQ(stats.cells_visited, 8);
     f.bits = 0u;
     /* the whole int32 range: 2^32 units wide, found without any arithmetic overflow */
-    CHECK_STATUS(bento_spatial_hash_query_box(sh, lo, hi, collect, &f, &stats), BENTO_OK);
+    CHECK_STATUS(space3_query_box(sh, lo, hi, collect, &f, &stats), BENTO_OK);
     CHECK_EQ(f.bits, 0xf);
-    CHECK_STATUS(bento_spatial_hash_check(sh), BENTO_OK);
+    CHECK_STATUS(space3_check(sh), BENTO_OK);
 }
 
 /* Random items in a small world; queries against a naive scan; cells touched are counted. */
 static void run_model(uint32_t dims)
 {
-    bento_align_unit *memory = s.storage;
     static int32_t model[ITEMS][3];
     bento_spatial_hash sh;
     uint32_t live = 0u; /* bit set */
     uint32_t step, steps = 600u * bento_test_scale(), mismatches = 0u, scans = 0u;
-    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, sizeof s.storage, CELLS, ITEMS, dims, SHIFT),
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, sizeof memory, CELLS, ITEMS, dims, SHIFT),
                  BENTO_OK);
     for (step = 0u; step < steps && mismatches == 0u; step++) {
         const uint32_t op = bento_test_rand_below(100u);
@@ -198,7 +467,7 @@ static void run_model(uint32_t dims)
             const int32_t radius = (int32_t)bento_test_rand_below(20u);
             uint32_t expect = 0u, in_cells = 0u, cells = 1u, cells_in_ball = 0u;
             int32_t c[3];
-            bento_spatial_stats stats;
+            bento_spatial_hash_stats stats;
             found f = {0u, 0u, 1000u};
             for (d = 0u; d < dims; d++) {
                 lo[d] = ball ? p[d] - radius : p[d];
@@ -290,6 +559,11 @@ static void run_model(uint32_t dims)
 void test_spatial_hash(void)
 {
     test_statuses();
+    test_typed();
+    test_move_into_full_cell();
+    test_open();
+    test_dims_damage();
+    test_confinement();
     test_extremes();
     run_model(2u);
     run_model(3u);

@@ -71,7 +71,7 @@ void run(size_t capacity, double load, const char *tag)
     // find hit, shuffled
     bench::report(group, "find hit", n, "bento_index", bench::time_ns_per_op(n, [&] {
         uint64_t s = 0;
-        for (size_t i = 0; i < n; i++) s += *bento_index_find(&fx.ix, lookup[i]);
+        for (size_t i = 0; i < n; i++) s += *bento_index_get(&fx.ix, lookup[i]);
         bench::sink(s);
     }));
     bench::report(group, "find hit", n, "floor", bench::time_ns_per_op(n, [&] {
@@ -93,7 +93,7 @@ void run(size_t capacity, double load, const char *tag)
     // find miss
     bench::report(group, "find miss", n, "bento_index", bench::time_ns_per_op(n, [&] {
         uint64_t s = 0;
-        for (size_t i = 0; i < n; i++) s += bento_index_find(&fx.ix, absent[i]) == nullptr;
+        for (size_t i = 0; i < n; i++) s += bento_index_get(&fx.ix, absent[i]) == nullptr;
         bench::sink(s);
     }));
     bench::report(group, "find miss", n, "floor", bench::time_ns_per_op(n, [&] {

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bench/qemu/bench_index.c - instructions per hash index find (hit and miss) at load 0.5 and
- * 0.85, per remove + insert pair, for 64-bit and 32-bit keys, on every board. 256 slots (4 KiB,
- * one buffer for both widths: it fits the micro:bit); probe lengths depend on the load, not
- * on the capacity.
+ * bench/qemu/bench_index.c - instructions per hash index lookup (get: hit and miss) at load 0.5
+ * and 0.85, per remove + insert pair, for 64-bit and 32-bit keys, on every board: the generic
+ * index (its shift and mask read from the struct) and a typed one (constants folded in), each
+ * over its own buffer. 256 slots (4 KiB per table: the micro:bit holds two); probe lengths
+ * depend on the load, not on the capacity.
  */
 #include <bento/index.h>
 
@@ -13,8 +14,10 @@ enum { CAPACITY = 256, ROUNDS = 8 };
 
 BENTO_INDEX_TYPE(qindex, CAPACITY);
 
-static qindex table;
-static bento_index32 table32; /* over table.storage, once the 64-bit runs are done */
+static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_INDEX_BYTES(CAPACITY))];
+static bento_index table;     /* generic, over memory */
+static qindex typed;          /* typed, its own storage */
+static bento_index32 table32; /* over memory, once the 64-bit runs are done */
 
 /* The i-th key of a run: distinct, spread over all 64 bits; misses use i >= 1000. */
 static uint64_t key_of(uint32_t i)
@@ -38,7 +41,18 @@ __attribute__((noinline)) static uint32_t loop_find(uint32_t n, uint32_t base)
     uint32_t sum = 0u, r, i;
     for (r = 0; r < ROUNDS; r++) {
         for (i = 0; i < n; i++) {
-            sum += bento_index_find(&table.index, key_of(base + nth(i, n))) != NULL;
+            sum += bento_index_get(&table, key_of(base + nth(i, n))) != NULL;
+        }
+    }
+    return sum;
+}
+
+__attribute__((noinline)) static uint32_t loop_typed(uint32_t n, uint32_t base)
+{
+    uint32_t sum = 0u, r, i;
+    for (r = 0; r < ROUNDS; r++) {
+        for (i = 0; i < n; i++) {
+            sum += qindex_get(&typed, key_of(base + nth(i, n))) != NULL;
         }
     }
     return sum;
@@ -61,8 +75,8 @@ __attribute__((noinline)) static uint32_t loop_remove_insert(uint32_t n, uint32_
     uint32_t failures = 0u, i;
     for (i = 0; i < n; i++) {
         const uint64_t key = key_of(base + nth(i, n));
-        failures += (uint32_t)(bento_index_remove(&table.index, key, NULL) != BENTO_OK);
-        failures += (uint32_t)(bento_index_insert(&table.index, key, i) != BENTO_OK);
+        failures += (uint32_t)(bento_index_remove(&table, key, NULL) != BENTO_OK);
+        failures += (uint32_t)(bento_index_insert(&table, key, i) != BENTO_OK);
     }
     return failures;
 }
@@ -96,17 +110,23 @@ static void measure(const char *name, uint32_t (*loop)(uint32_t, uint32_t),
     qbench_report(name, ticks, idle, ops);
 }
 
-static void run(uint32_t n, const char *hit, const char *miss, const char *pair)
+static void run(uint32_t n, const char *hit, const char *miss, const char *typed_hit,
+                const char *typed_miss, const char *pair)
 {
     uint32_t i;
-    qindex_init(&table);
+    check += (uint32_t)(bento_index_init(&table, memory, sizeof memory, CAPACITY) != BENTO_OK);
+    check += (uint32_t)(qindex_init(&typed) != BENTO_OK);
     for (i = 0; i < n; i++) {
-        check += (uint32_t)(bento_index_insert(&table.index, key_of(i), i) != BENTO_OK);
+        check += (uint32_t)(bento_index_insert(&table, key_of(i), i) != BENTO_OK);
+        check += (uint32_t)(qindex_insert(&typed, key_of(i), i) != BENTO_OK);
     }
     measure(hit, loop_find, loop_overhead, n, 0u, n * ROUNDS);
     measure(miss, loop_find, loop_overhead, n, 1000u, n * ROUNDS);
+    measure(typed_hit, loop_typed, loop_overhead, n, 0u, n * ROUNDS);
+    measure(typed_miss, loop_typed, loop_overhead, n, 1000u, n * ROUNDS);
     measure(pair, loop_remove_insert, loop_pairs_overhead, n, 0u, n);
-    if (check == 0xFFFFFFFFu || bento_index_check(&table.index) != BENTO_OK) {
+    if (check == 0xFFFFFFFFu || bento_index_check(&table) != BENTO_OK ||
+        qindex_check(&typed) != BENTO_OK) {
         bento_port_write("index bench: table damaged\n");
     }
 }
@@ -116,7 +136,7 @@ __attribute__((noinline)) static uint32_t loop_find32(uint32_t n, uint32_t base)
     uint32_t sum = 0u, r, i;
     for (r = 0; r < ROUNDS; r++) {
         for (i = 0; i < n; i++) {
-            sum += bento_index32_find(&table32, (uint32_t)key_of(base + nth(i, n))) != NULL;
+            sum += bento_index32_get(&table32, (uint32_t)key_of(base + nth(i, n))) != NULL;
         }
     }
     return sum;
@@ -125,8 +145,7 @@ __attribute__((noinline)) static uint32_t loop_find32(uint32_t n, uint32_t base)
 static void run32(uint32_t n, const char *hit, const char *miss)
 {
     uint32_t i;
-    check += (uint32_t)(bento_index32_init(&table32, table.storage, sizeof table.storage,
-                                           CAPACITY) != BENTO_OK);
+    check += (uint32_t)(bento_index32_init(&table32, memory, sizeof memory, CAPACITY) != BENTO_OK);
     for (i = 0; i < n; i++) {
         check += (uint32_t)(bento_index32_insert(&table32, (uint32_t)key_of(i), i) != BENTO_OK);
     }
@@ -139,10 +158,12 @@ static void run32(uint32_t n, const char *hit, const char *miss)
 
 void qbench_index(void)
 {
-    run(CAPACITY / 2u, "index find hit, load 0.5", "index find miss, load 0.5",
+    run(CAPACITY / 2u, "index get hit, load 0.5", "index get miss, load 0.5",
+        "index typed get hit, load 0.5", "index typed get miss, load 0.5",
         "index remove + insert, load 0.5");
-    run(CAPACITY * 85u / 100u, "index find hit, load 0.85", "index find miss, load 0.85",
+    run(CAPACITY * 85u / 100u, "index get hit, load 0.85", "index get miss, load 0.85",
+        "index typed get hit, load 0.85", "index typed get miss, load 0.85",
         "index remove + insert, load 0.85");
-    run32(CAPACITY / 2u, "index32 find hit, load 0.5", "index32 find miss, load 0.5");
-    run32(CAPACITY * 85u / 100u, "index32 find hit, load 0.85", "index32 find miss, load 0.85");
+    run32(CAPACITY / 2u, "index32 get hit, load 0.5", "index32 get miss, load 0.5");
+    run32(CAPACITY * 85u / 100u, "index32 get hit, load 0.85", "index32 get miss, load 0.85");
 }

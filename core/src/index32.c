@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* bento/index32.c - the hash index, 32-bit keys. The contract is in bento/index.h. */
-/* Insert and remove go on to walk the key's run after their lookup, so its branches are the
- * cheaper start here on every core (see bento/index.h). */
-#define BENTO_INDEX_BRANCHLESS 0
+/* bento/index32.c - the hash index, 32-bit keys: init, insert, upsert, remove, clear. The contract
+ * is in bento/index.h. */
 #include <bento/index.h>
 
 #include "internal.h"

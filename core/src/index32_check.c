@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bento/index32_check.c - the 32-bit-key index's checker, attach and iteration, apart from it
+ * bento/index32_check.c - the 32-bit-key index's checker, open and iteration, apart from it
  * (see index_check.c). The contract is in bento/index.h.
  */
 #include <bento/index.h>

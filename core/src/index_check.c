@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bento/index_check.c - the hash index's (64-bit keys) invariant checker, reopening of a copied
- * buffer and iteration, apart from the index so that firmware that never calls them does not
- * carry them. The contract is in bento/index.h.
+ * bento/index_check.c - the hash index's (64-bit keys) invariant checker, open and iteration,
+ * apart from the index so that firmware that never calls them does not carry them. The
+ * contract is in bento/index.h.
  */
 #include <bento/index.h>
 

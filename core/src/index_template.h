@@ -2,13 +2,14 @@
 /*
  * core/src/index_template.h - the hash index's routines, written once for both key widths.
  * Included by index.c and index_check.c (64-bit keys, 4-word slots) and by index32.c and
- * index32_check.c (32-bit keys, 3-word slots), each defining:
+ * index32_check.c (32-bit keys, 3-word slots), each defining (index_key64.h, index_key32.h):
  *     IX            the index type              IX_KEY        the key type
+ *     IX_ITER       its iterator type           IX_KIND       its kind in the buffer header
  *     IX_W          words per slot              IX_NAME(n)    public name, IX_INNER(n) internal
  *     IX_HASH(k)    the hash                    IX_BYTES(c)   bytes for c slots
- *     IX_WORD_MASK(c)  the mask the inline find uses (see the header)
- *     IX_SLOT_OF(w) slot index of word offset w (a multiple of IX_W; no division)
+ *     IX_SLOT_OF(w) slot number of word offset w (a multiple of IX_W; no division)
  *     IX_KEY_PUT(d, k), IX_KEY_GET(s), IX_KEY_COPY(d, s)  key words of a slot
+ *     IX_KEY_LO(k), IX_KEY_HI(k)                          the key words of a key
  * and BENTO__INDEX_OPS or BENTO__INDEX_CHECKS to choose the routines. The scheme and the
  * contract are in bento/index.h.
  */
@@ -24,68 +25,84 @@
 #define GROUP_FP 0x0000ff00u  /* fingerprint of that entry (0 when the home has none) */
 #define HOME 0x0000ffffu      /* the fields about this slot as a home: they never move */
 
+/* Header word after the common four. */
+#define P_CAPACITY 0u
+
+/* Shared by init (IX_NAME(init)) and open (in the checker's object). */
+bento_status IX_INNER(configure)(IX *ix, void *memory, size_t bytes, uint32_t capacity);
+
 #ifdef BENTO__INDEX_OPS
 
-/* What an index that failed init looks at: the tag words of its two possible home slots (0
- * and 1 with shift 31), both empty; never written, since such an index is always full. */
-static const uint32_t unusable_slots[5] = {0u, 0u, 0u, 0u, 0u};
-
-bento_status IX_INNER(setup)(IX *ix, void *memory, size_t bytes, uint32_t capacity)
+/*
+ * Check the capacity and the buffer and fill the index's fixed fields, pointing its slots
+ * into `memory`; the index is left inert on failure.
+ */
+bento_status IX_INNER(configure)(IX *ix, void *memory, size_t bytes, uint32_t capacity)
 {
-    bento_status status = BENTO_OK;
-    uint32_t bits = 1u;
-    BENTO_ASSERT(ix != NULL);
-    while (bits < 24u && (1ul << bits) < capacity) {
-        bits++;
+    BENTO__INERT(ix);
+    if (memory == NULL || capacity < 2u || capacity > BENTO_INDEX_MAX_CAPACITY ||
+        !bento__is_pow2(capacity)) {
+        return BENTO_E_ARGUMENT;
     }
-    /* a power of two in [2, 2^24] */
-    if (memory == NULL || capacity != 1ul << bits) {
-        status = BENTO_E_ARGUMENT;
-    } else if (!bento__is_aligned(memory, 4u)) {
-        status = BENTO_E_ALIGN;
-    } else if (bytes < IX_BYTES(capacity)) {
-        status = BENTO_E_SIZE;
+    if (!bento__is_aligned(memory, 4u)) {
+        return BENTO_E_ALIGN;
     }
-    if (status != BENTO_OK) {
-        /* an index that finds nothing and refuses every insert */
-        memory = (void *)(uintptr_t)unusable_slots;
-        capacity = 0u;
-        bits = 1u;
+    if (bytes < IX_BYTES(capacity)) {
+        return BENTO_E_SIZE;
     }
-    ix->slots = (uint32_t *)memory;
+    ix->slots = (uint32_t *)(void *)((unsigned char *)memory + BENTO__INDEX_HEAD);
+    ix->saved = (bento_index_state *)(void *)((uint32_t *)memory + BENTO__HEAD_PARAMS +
+                                              BENTO__INDEX_PARAMS);
     ix->capacity = capacity;
-    ix->shift = 32u - bits;
-    ix->word_mask = IX_WORD_MASK(capacity);
-    ix->count = 0u;
-    ix->max_count = capacity != 0u ? BENTO_INDEX_MAX_COUNT(capacity) : 0u;
-    return status;
+    ix->shift = 32u - bento__log2(capacity);
+    ix->mask = capacity - 1u;
+    ix->max_count = BENTO_INDEX_MAX_COUNT(capacity);
+    return BENTO_OK;
 }
 
 bento_status IX_NAME(init)(IX *ix, void *memory, size_t bytes, uint32_t capacity)
 {
-    bento_status status = IX_INNER(setup)(ix, memory, bytes, capacity);
-    if (status == BENTO_OK) {
-        IX_NAME(clear)(ix);
+    uint32_t *head;
+    bento_status status;
+    BENTO_ASSERT(ix != NULL);
+    status = IX_INNER(configure)(ix, memory, bytes, capacity);
+    if (status != BENTO_OK) {
+        return status;
     }
-    return status;
+    head = (uint32_t *)memory;
+    bento__head_write(head, IX_KIND, IX_BYTES(capacity));
+    head[BENTO__HEAD_PARAMS + P_CAPACITY] = capacity;
+    IX_NAME(clear)(ix);
+    return BENTO_OK;
 }
 
 void IX_NAME(clear)(IX *ix)
 {
     uint32_t i;
+    BENTO_ASSERT(ix != NULL);
     for (i = 0u; i < ix->capacity; i++) {
         ix->slots[IX_W * i + TAG] = 0u;
     }
-    ix->count = 0u;
+    ix->state.count = 0u;
+    BENTO__SAVE(ix);
+}
+
+/* The lookup of insert, upsert and remove: they walk the key's run next, so the branching
+ * start serves them best on every core (bento/index.h, BENTO_INDEX_BRANCHLESS). */
+static inline uint32_t *locate(const IX *ix, IX_KEY key)
+{
+    return bento__index_walk(ix->slots, IX_HASH(key), ix->shift, ix->mask, IX_W, IX_KEY_LO(key),
+                             IX_KEY_HI(key), false);
 }
 
 /*
  * Move the entry of slot `from` one slot up or down (to `to`), its distance changed by `delta`
  * (+DIST_ONE or -DIST_ONE). When it is the first entry of its home, the home's group byte
  * follows it (it stays the first, so the group fingerprint stays). Home fields stay in their
- * slots.
+ * slots. Every slot number is taken modulo the capacity.
  */
-static inline void move_entry(uint32_t *slots, uint32_t mask, uint32_t to, uint32_t from, uint32_t delta)
+static inline void move_entry(uint32_t *slots, uint32_t mask, uint32_t to, uint32_t from,
+                              uint32_t delta)
 {
     const uint32_t *s = slots + IX_W * from;
     uint32_t *d = slots + IX_W * to;
@@ -100,19 +117,20 @@ static inline void move_entry(uint32_t *slots, uint32_t mask, uint32_t to, uint3
     IX_KEY_COPY(d, s);
 }
 
-/* Add `key`, known to be absent. */
+/* Add `key`, known to be absent. Every loop is bounded: by the distance cap, or by one lap of
+ * the slots. */
 static bento_status add(IX *ix, IX_KEY key, uint32_t value)
 {
     const uint32_t h = IX_HASH(key);
-    const uint32_t mask = ix->capacity - 1u;
+    const uint32_t mask = ix->mask;
     uint32_t *const slots = ix->slots;
     const uint32_t home = h >> ix->shift;
     const uint32_t fp = h & 0xffu;
     uint32_t want = DIST_ONE | fp << 16;
     uint32_t at = home;
     uint32_t end, group;
-    if (ix->count >= ix->max_count) {
-        return BENTO_E_FULL;
+    if (ix->state.count >= ix->max_count) {
+        return BENTO_E_FULL; /* also the inert index: max_count 0 */
     }
     /* where the key belongs: the first slot whose entry tag is smaller (empty is 0) */
     while ((slots[IX_W * at + TAG] & ENTRY) >= want) {
@@ -129,7 +147,7 @@ static bento_status add(IX *ix, IX_KEY key, uint32_t value)
         }
         end = (end + 1u) & mask;
         if (end == at) {
-            return BENTO_E_CORRUPT; /* no empty slot: only damaged memory */
+            return BENTO_E_CORRUPT; /* no empty slot: only a damaged buffer */
         }
     }
     /* shift [at, end) up by one, last first; a group that starts there starts one later */
@@ -149,14 +167,14 @@ static bento_status add(IX *ix, IX_KEY key, uint32_t value)
     if (group == 0u || group > want >> 24) {
         slots[IX_W * home + TAG] = (slots[IX_W * home + TAG] & ~HOME) | fp << 8 | want >> 24;
     }
-    ix->count++;
+    ix->saved->count = ++ix->state.count;
     return BENTO_OK;
 }
 
 /* Insert, or (replace) overwrite the value of a key already there. */
 static bento_status put(IX *ix, IX_KEY key, uint32_t value, bool replace)
 {
-    uint32_t *found = IX_NAME(find)(ix, key);
+    uint32_t *found = locate(ix, key);
     if (found != NULL) {
         if (!replace) {
             return BENTO_E_EXISTS;
@@ -169,27 +187,37 @@ static bento_status put(IX *ix, IX_KEY key, uint32_t value, bool replace)
 
 bento_status IX_NAME(insert)(IX *ix, IX_KEY key, uint32_t value)
 {
+    BENTO_ASSERT(ix != NULL);
     return put(ix, key, value, false);
 }
 
 bento_status IX_NAME(upsert)(IX *ix, IX_KEY key, uint32_t value)
 {
+    BENTO_ASSERT(ix != NULL);
     return put(ix, key, value, true);
 }
 
 bento_status IX_NAME(remove)(IX *ix, IX_KEY key, uint32_t *value)
 {
-    const uint32_t mask = ix->capacity - 1u;
-    uint32_t *const slots = ix->slots;
-    const uint32_t *found = IX_NAME(find)(ix, key);
-    uint32_t at, next, dist, n;
-    uint32_t *group_of;
+    uint32_t mask, at, next, dist, n;
+    uint32_t *slots, *group_of;
+    const uint32_t *found;
+    BENTO_ASSERT(ix != NULL);
+    mask = ix->mask;
+    slots = ix->slots;
+    found = locate(ix, key);
+    if (value != NULL) {
+        *value = BENTO_NONE;
+    }
     if (found == NULL) {
         return BENTO_E_NOT_FOUND;
     }
-    at = IX_SLOT_OF((uint32_t)(found - slots) - VALUE);
+    if (ix->state.count == 0u) {
+        return BENTO_E_CORRUPT; /* an entry the count does not know of */
+    }
+    at = IX_SLOT_OF((uint32_t)(found - VALUE - slots));
     if (value != NULL) {
-        *value = slots[IX_W * at + VALUE];
+        *value = *found;
     }
     next = (at + 1u) & mask;
     /* the removed entry was the first of its home's group: the next entry, when it has the
@@ -204,14 +232,15 @@ bento_status IX_NAME(remove)(IX *ix, IX_KEY key, uint32_t *value)
             *group_of |= (t >> 8 & GROUP_FP) | dist;
         }
     }
-    /* backward shift: every following entry away from its home moves one slot closer */
+    /* backward shift: every following entry away from its home moves one slot closer; at
+     * most one lap of the slots */
     for (n = ix->capacity; n != 0u && slots[IX_W * next + TAG] >= 2u * DIST_ONE; n--) {
         move_entry(slots, mask, at, next, 0u - DIST_ONE);
         at = next;
         next = (next + 1u) & mask;
     }
     slots[IX_W * at + TAG] &= HOME;
-    ix->count--;
+    ix->saved->count = --ix->state.count;
     return BENTO_OK;
 }
 
@@ -219,95 +248,133 @@ bento_status IX_NAME(remove)(IX *ix, IX_KEY key, uint32_t *value)
 
 #ifdef BENTO__INDEX_CHECKS
 
-bento_status IX_NAME(attach)(IX *ix, void *memory, size_t bytes, uint32_t capacity)
+bento_status IX_NAME(open)(IX *ix, void *memory, size_t bytes)
 {
-    bento_status status = IX_INNER(setup)(ix, memory, bytes, capacity);
-    uint32_t i;
+    const uint32_t *head = (const uint32_t *)memory;
+    size_t used;
+    bento_status status;
+    BENTO_ASSERT(ix != NULL);
+    BENTO__INERT(ix);
+    status = bento__head_read(memory, bytes, IX_KIND, 4u, BENTO__INDEX_HEAD, &used);
     if (status != BENTO_OK) {
         return status;
     }
-    for (i = 0u; i < capacity; i++) {
-        ix->count += (ix->slots[IX_W * i] & ENTRY) != 0u ? 1u : 0u;
+    status = IX_INNER(configure)(ix, memory, used, head[BENTO__HEAD_PARAMS + P_CAPACITY]);
+    if (status == BENTO_OK && used != IX_BYTES(ix->capacity)) {
+        status = BENTO_E_CORRUPT;
     }
-    status = IX_NAME(check)(ix);
     if (status != BENTO_OK) {
-        (void)IX_INNER(setup)(ix, NULL, 0u, 0u); /* unusable */
+        BENTO__INERT(ix);
+        return BENTO_E_CORRUPT; /* the alignment was checked with the header */
     }
-    return status;
+    bento__save(&ix->state, ix->saved, sizeof ix->state);
+    /* the count is trusted from here on: it must describe the slots exactly */
+    if (ix->state.count > ix->max_count || IX_NAME(check)(ix) != BENTO_OK) {
+        BENTO__INERT(ix);
+        return BENTO_E_CORRUPT;
+    }
+    return BENTO_OK;
 }
 
-bool IX_NAME(next)(const IX *ix, uint32_t *cursor, IX_KEY *key, uint32_t *value)
+void IX_NAME(iter_init)(IX_ITER *it, const IX *ix)
 {
-    uint32_t i;
-    for (i = *cursor; i < ix->capacity; i++) {
-        const uint32_t *s = ix->slots + IX_W * i;
-        if ((s[0] & ENTRY) != 0u) {
-            *key = IX_KEY_GET(s);
-            *value = s[1];
-            *cursor = i + 1u;
+    BENTO_ASSERT(it != NULL && ix != NULL);
+    it->key = 0u;
+    it->value = NULL;
+    it->index_ = ix;
+    it->slot_ = 0u;
+}
+
+bool IX_NAME(iter_next)(IX_ITER *it)
+{
+    const IX *ix;
+    BENTO_ASSERT(it != NULL);
+    ix = it->index_;
+    while (it->slot_ < ix->capacity) {
+        uint32_t *s = ix->slots + IX_W * it->slot_++;
+        if ((s[TAG] & ENTRY) != 0u) {
+            it->key = IX_KEY_GET(s);
+            it->value = s + VALUE;
             return true;
         }
     }
-    *cursor = ix->capacity;
+    it->value = NULL;
     return false;
+}
+
+/* The header's words and the count's copy, as init wrote them and the operations keep them. */
+static bool header_sound(const IX *ix)
+{
+    const uint32_t *head = (const uint32_t *)(const void *)ix->saved - BENTO__HEAD_PARAMS -
+                           BENTO__INDEX_PARAMS;
+    return bento__saved_matches(ix->saved, &ix->state, sizeof ix->state) &&
+           head[BENTO__HEAD_MAGIC] == BENTO__MAGIC && head[BENTO__HEAD_KIND] == IX_KIND &&
+           head[BENTO__HEAD_SIZE] == IX_BYTES(ix->capacity) && head[BENTO__HEAD_ZERO] == 0u &&
+           head[BENTO__HEAD_PARAMS + P_CAPACITY] == ix->capacity;
 }
 
 bento_status IX_NAME(check)(const IX *ix)
 {
-    const uint32_t mask = ix->capacity - 1u;
-    uint32_t i, live = 0u, empty = 0u, groups = 0u, group_bytes = 0u;
-    if (ix->capacity < 2u || ix->capacity > BENTO_INDEX_MAX_CAPACITY || (ix->capacity & mask) != 0u ||
-        ix->slots == NULL || ix->max_count != BENTO_INDEX_MAX_COUNT(ix->capacity) ||
-        ix->count > ix->max_count || ((uint64_t)1 << (32u - (ix->shift & 31u))) != ix->capacity ||
-        ix->word_mask != IX_WORD_MASK(ix->capacity)) {
+    uint32_t mask, i, live = 0u, groups = 0u, group_bytes = 0u;
+    const uint32_t *slots;
+    BENTO_ASSERT(ix != NULL);
+    if (ix->capacity == 0u) {
+        return BENTO_OK; /* inert: an empty index of capacity 0 */
+    }
+    if (!header_sound(ix)) {
         return BENTO_E_CORRUPT;
     }
+    mask = ix->mask;
+    slots = ix->slots;
     for (i = 0u; i < ix->capacity; i++) {
-        const uint32_t *s = ix->slots + IX_W * i;
-        const uint32_t t = s[0];
+        const uint32_t *s = slots + IX_W * i;
+        const uint32_t t = s[TAG];
         const uint32_t dist = t >> 24;
-        const uint32_t before = ix->slots[IX_W * ((i - 1u) & mask)] & ENTRY;
+        const uint32_t before = slots[IX_W * ((i - 1u) & mask) + TAG] & ENTRY;
         uint32_t h, j, home;
-        group_bytes += (t & GROUP) != 0u ? 1u : 0u;
         /* a home without a group has no group fingerprint either */
-        if ((t & GROUP) == 0u && (t & GROUP_FP) != 0u) {
+        if ((t & GROUP) != 0u) {
+            group_bytes++;
+        } else if ((t & GROUP_FP) != 0u) {
             return BENTO_E_CORRUPT;
         }
         if ((t & ENTRY) == 0u) {
-            empty++;
             continue;
         }
         live++;
         h = IX_HASH(IX_KEY_GET(s));
         home = (i - dist + 1u) & mask;
         /* the tag names the key's home slot and fingerprint */
-        if (dist == 0u || ((t >> 16) & 0xffu) != (h & 0xffu) || (h >> ix->shift) != home) {
+        if (dist == 0u || (t >> 16 & 0xffu) != (h & 0xffu) || h >> ix->shift != home) {
             return BENTO_E_CORRUPT;
         }
         /* Robin Hood order: away from home only behind an entry with a tag at least one less */
         if (dist >= 2u && before < (t & ENTRY) - DIST_ONE) {
             return BENTO_E_CORRUPT;
         }
-        /* the first entry of each home is named by the home's group byte */
+        /* the first entry of each home is named by the home's group byte (an entry at
+         * distance 1 is first; any other is first unless the entry before has its home) */
         if (dist == 1u || before >> 24 != dist - 1u) {
             groups++;
-            if ((ix->slots[IX_W * home] & HOME) != ((t >> 8 & GROUP_FP) | dist)) {
+            if ((slots[IX_W * home + TAG] & HOME) != ((t >> 8 & GROUP_FP) | dist)) {
                 return BENTO_E_CORRUPT;
             }
         }
-        /* entries of one home and fingerprint sit together: none may repeat this key */
-        for (j = (i + 1u) & mask; j != i; j = (j + 1u) & mask) {
-            const uint32_t *o = ix->slots + IX_W * j;
-            if ((o[0] & ENTRY) != (t & ENTRY) + ((j - i) & mask) * DIST_ONE) {
-                break;
-            }
-            if (IX_KEY_GET(o) == IX_KEY_GET(s)) {
+        /* entries of one home and fingerprint sit together: none may repeat this key. The
+         * walk comes back to slot i only where the distances wrap all the way round (a
+         * damaged buffer of 256 slots or more): there the key meets itself, and is refused */
+        for (j = (i + 1u) & mask;
+             (slots[IX_W * j + TAG] & ENTRY) == (t & ENTRY) + ((j - i) & mask) * DIST_ONE;
+             j = (j + 1u) & mask) {
+            if (IX_KEY_GET(slots + IX_W * j) == IX_KEY_GET(s)) {
                 return BENTO_E_CORRUPT;
             }
         }
     }
-    return live == ix->count && empty != 0u && groups == group_bytes ? BENTO_OK
-                                                                     : BENTO_E_CORRUPT;
+    /* at least one empty slot: the count stays below the capacity */
+    return live == ix->state.count && live <= ix->max_count && groups == group_bytes
+               ? BENTO_OK
+               : BENTO_E_CORRUPT;
 }
 
 #endif /* BENTO__INDEX_CHECKS */

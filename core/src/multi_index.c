@@ -4,98 +4,207 @@
 
 #include "internal.h"
 
-#define NONE BENTO_MULTI_INDEX_NONE
+#define NONE BENTO_NONE
 
-bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t bytes,
-                                    uint32_t key_capacity, uint32_t value_capacity)
+/* Header words after the common four. */
+#define P_KEY_CAPACITY 0u
+#define P_VALUE_CAPACITY 1u
+/* The header's last word pads it to a multiple of 8 bytes: 0. */
+#define PAD (BENTO__MULTI_INDEX_HEAD / 4u - 1u)
+
+size_t bento__multi_index_bytes(uint32_t key_capacity, uint32_t value_capacity)
 {
-    bento_status status;
-    size_t index_bytes;
-    BENTO_ASSERT(mi != NULL);
-    mi->next = NULL;
-    mi->prev = NULL;
-    mi->key_of = NULL;
-    mi->value_capacity = 0u;
-    mi->count = 0u;
-    (void)bento_index_init(&mi->keys, NULL, 0u, 0u); /* until init succeeds: finds nothing */
-    if (memory == NULL || value_capacity == 0u || value_capacity >= (1ul << 28) ||
-        key_capacity < 2u || key_capacity > BENTO_INDEX_MAX_CAPACITY ||
-        (key_capacity & (key_capacity - 1u)) != 0u ||
-        /* the byte count must not wrap where size_t is 32 bits */
-        value_capacity > (SIZE_MAX - BENTO_INDEX_BYTES(key_capacity)) / 16u) {
+    bento__layout layout = bento__layout_start(BENTO__MULTI_INDEX_HEAD);
+    if (key_capacity < 2u || key_capacity > BENTO_INDEX_MAX_CAPACITY ||
+        !bento__is_pow2(key_capacity) || value_capacity == 0u ||
+        value_capacity >= BENTO_MULTI_INDEX_MAX_VALUES) {
+        return 0u;
+    }
+    (void)bento__layout_add(&layout, 1u, BENTO_INDEX_BYTES(key_capacity), 4u);
+    (void)bento__layout_add(&layout, value_capacity, 16u, 4u); /* next, prev, key_of */
+    return layout.ok && layout.bytes <= UINT32_MAX ? layout.bytes : 0u;
+}
+
+/* Inert: the struct zeroed, the hash index inside it inert too (an open over no memory). */
+static void inert(bento_multi_index *mi)
+{
+    BENTO__INERT(mi);
+    (void)bento_index_open(&mi->keys, NULL, 0u);
+}
+
+/*
+ * Check the capacities and the buffer and point the lists into `memory`; shared by init and
+ * open (which set up the hash index themselves, at BENTO__MULTI_INDEX_HEAD). Inert on failure.
+ */
+static bento_status configure(bento_multi_index *mi, void *memory, size_t bytes,
+                              uint32_t key_capacity, uint32_t value_capacity)
+{
+    const size_t total = bento__multi_index_bytes(key_capacity, value_capacity);
+    inert(mi);
+    if (memory == NULL || total == 0u) {
         return BENTO_E_ARGUMENT;
     }
     if (!bento__is_aligned(memory, 4u)) {
         return BENTO_E_ALIGN;
     }
-    if (bytes < BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity)) {
+    if (bytes < total) {
         return BENTO_E_SIZE;
     }
-    index_bytes = BENTO_INDEX_BYTES(key_capacity);
-    status = bento_index_init(&mi->keys, memory, index_bytes, key_capacity);
+    mi->next = (uint32_t *)(void *)((unsigned char *)memory + BENTO__MULTI_INDEX_HEAD +
+                                    BENTO_INDEX_BYTES(key_capacity));
+    mi->prev = mi->next + value_capacity;
+    mi->key_of = mi->prev + value_capacity;
+    mi->saved = (bento_multi_index_state *)(void *)((uint32_t *)memory + BENTO__HEAD_PARAMS +
+                                                    BENTO__MULTI_INDEX_PARAMS);
+    mi->value_capacity = value_capacity;
+    return BENTO_OK;
+}
+
+bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t bytes,
+                                    uint32_t key_capacity, uint32_t value_capacity)
+{
+    uint32_t *head;
+    bento_status status;
+    BENTO_ASSERT(mi != NULL);
+    status = configure(mi, memory, bytes, key_capacity, value_capacity);
     if (status != BENTO_OK) {
         return status;
     }
-    mi->next = (uint32_t *)(void *)((unsigned char *)memory + index_bytes);
-    mi->prev = mi->next + value_capacity;
-    mi->key_of = mi->prev + value_capacity;
-    mi->value_capacity = value_capacity;
+    head = (uint32_t *)memory;
+    bento__head_write(head, BENTO__KIND_MULTI_INDEX,
+                      BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity));
+    head[BENTO__HEAD_PARAMS + P_KEY_CAPACITY] = key_capacity;
+    head[BENTO__HEAD_PARAMS + P_VALUE_CAPACITY] = value_capacity;
+    head[PAD] = 0u;
+    /* cannot fail: the capacity and the buffer were checked above */
+    (void)bento_index_init(&mi->keys, (unsigned char *)memory + BENTO__MULTI_INDEX_HEAD,
+                           BENTO_INDEX_BYTES(key_capacity), key_capacity);
     bento_multi_index_clear(mi);
+    return BENTO_OK;
+}
+
+bento_status bento_multi_index_open(bento_multi_index *mi, void *memory, size_t bytes)
+{
+    const uint32_t *head = (const uint32_t *)memory;
+    uint32_t key_capacity;
+    size_t used;
+    bento_status status;
+    BENTO_ASSERT(mi != NULL);
+    inert(mi);
+    status = bento__head_read(memory, bytes, BENTO__KIND_MULTI_INDEX, 4u, BENTO__MULTI_INDEX_HEAD,
+                              &used);
+    if (status != BENTO_OK) {
+        return status;
+    }
+    key_capacity = head[BENTO__HEAD_PARAMS + P_KEY_CAPACITY];
+    status = configure(mi, memory, used, key_capacity, head[BENTO__HEAD_PARAMS + P_VALUE_CAPACITY]);
+    if (status == BENTO_OK && used != BENTO_MULTI_INDEX_BYTES(key_capacity, mi->value_capacity)) {
+        status = BENTO_E_CORRUPT;
+    }
+    /* the hash index inside: its own header, of the capacity this header names */
+    if (status == BENTO_OK &&
+        (bento_index_open(&mi->keys, (unsigned char *)memory + BENTO__MULTI_INDEX_HEAD,
+                          BENTO_INDEX_BYTES(key_capacity)) != BENTO_OK ||
+         mi->keys.capacity != key_capacity)) {
+        status = BENTO_E_CORRUPT;
+    }
+    if (status != BENTO_OK) {
+        inert(mi);
+        return BENTO_E_CORRUPT; /* the alignment was checked with the header */
+    }
+    bento__save(&mi->state, mi->saved, sizeof mi->state);
+    /* the count is trusted from here on: it must describe the lists exactly */
+    if (mi->state.count > mi->value_capacity || bento_multi_index_check(mi) != BENTO_OK) {
+        inert(mi);
+        return BENTO_E_CORRUPT;
+    }
     return BENTO_OK;
 }
 
 void bento_multi_index_clear(bento_multi_index *mi)
 {
     uint32_t v;
+    BENTO_ASSERT(mi != NULL);
     bento_index_clear(&mi->keys);
     for (v = 0u; v < mi->value_capacity; v++) {
         mi->next[v] = NONE;
         mi->prev[v] = NONE;
     }
-    mi->count = 0u;
+    mi->state.count = 0u;
+    BENTO__SAVE(mi);
 }
 
-bento_status bento_multi_index_add(bento_multi_index *mi, uint64_t key, uint32_t value)
+static uint64_t key_of(const bento_multi_index *mi, uint32_t value)
 {
-    uint32_t *first;
+    return (uint64_t)mi->key_of[2u * value + 1u] << 32 | mi->key_of[2u * value];
+}
+
+/* Record `value` (in range, in no list) as the last of the list of `key`, after `last` (itself
+ * when it is alone: the first value's prev names the last). */
+static void list_value(bento_multi_index *mi, uint64_t key, uint32_t value, uint32_t last)
+{
+    mi->prev[value] = last;
+    mi->next[value] = NONE;
+    mi->key_of[2u * value] = (uint32_t)key;
+    mi->key_of[2u * value + 1u] = (uint32_t)(key >> 32);
+    mi->saved->count = ++mi->state.count;
+}
+
+/* Append `value` (in range, in no list) to the list whose first value `first` points to. */
+static bento_status append(bento_multi_index *mi, const uint32_t *first, uint64_t key,
+                           uint32_t value)
+{
+    const uint32_t head = *first;
+    uint32_t last;
+    if (head >= mi->value_capacity || (last = mi->prev[head]) >= mi->value_capacity) {
+        return BENTO_E_CORRUPT;
+    }
+    mi->next[last] = value;
+    mi->prev[head] = value;
+    list_value(mi, key, value, last);
+    return BENTO_OK;
+}
+
+bento_status bento_multi_index_insert(bento_multi_index *mi, uint64_t key, uint32_t value)
+{
+    const uint32_t *first;
+    bento_status status;
+    BENTO_ASSERT(mi != NULL);
     if (value >= mi->value_capacity) {
         return BENTO_E_ARGUMENT;
     }
     if (mi->prev[value] != NONE) {
         return BENTO_E_EXISTS;
     }
-    first = bento_index_find(&mi->keys, key);
-    if (first == NULL) {
-        const bento_status status = bento_index_insert(&mi->keys, key, value);
-        if (status != BENTO_OK) {
-            return status;
-        }
-        mi->prev[value] = value; /* alone: it is its own last */
-    } else {
-        const uint32_t last = mi->prev[*first];
-        mi->next[last] = value;
-        mi->prev[value] = last;
-        mi->prev[*first] = value;
+    first = bento_index_get(&mi->keys, key);
+    if (first != NULL) {
+        return append(mi, first, key, value);
     }
-    mi->next[value] = NONE;
-    mi->key_of[2u * value] = (uint32_t)key;
-    mi->key_of[2u * value + 1u] = (uint32_t)(key >> 32);
-    mi->count++;
-    return BENTO_OK;
+    status = bento_index_insert(&mi->keys, key, value);
+    if (status == BENTO_OK) {
+        list_value(mi, key, value, value); /* alone */
+    }
+    return status;
 }
 
-/* Unlink `value`, listed under `key` (checked by the caller). */
-static void unlink_value(bento_multi_index *mi, uint64_t key, uint32_t value)
+/*
+ * Take `value` (in range, listed) off the list of `key`, the key it records. Every link it
+ * follows is checked first: BENTO_E_CORRUPT, and nothing changed, when one is out of range,
+ * when the key has no list, or when the count is already 0.
+ */
+static bento_status unlink_value(bento_multi_index *mi, uint64_t key, uint32_t value)
 {
-    uint32_t *first = bento_index_find(&mi->keys, key);
+    const uint32_t capacity = mi->value_capacity;
+    uint32_t *first = bento_index_get(&mi->keys, key);
     const uint32_t before = mi->prev[value];
     const uint32_t after = mi->next[value];
-    if (first == NULL) {
-        return; /* only in damaged memory: the list's key is gone */
+    if (first == NULL || *first >= capacity || before >= capacity ||
+        (after != NONE && after >= capacity) || mi->state.count == 0u) {
+        return BENTO_E_CORRUPT;
     }
     if (value == *first) {
         if (after == NONE) {
-            (void)bento_index_remove(&mi->keys, key, NULL);
+            (void)bento_index_remove(&mi->keys, key, NULL); /* found just above */
         } else {
             mi->prev[after] = before; /* the last value */
             *first = after;
@@ -106,56 +215,65 @@ static void unlink_value(bento_multi_index *mi, uint64_t key, uint32_t value)
     }
     mi->prev[value] = NONE;
     mi->next[value] = NONE;
-    mi->count--;
-}
-
-static uint64_t key_of(const bento_multi_index *mi, uint32_t value)
-{
-    return (uint64_t)mi->key_of[2u * value + 1u] << 32 | mi->key_of[2u * value];
+    mi->saved->count = --mi->state.count;
+    return BENTO_OK;
 }
 
 bento_status bento_multi_index_remove(bento_multi_index *mi, uint64_t key, uint32_t value)
 {
+    BENTO_ASSERT(mi != NULL);
     if (value >= mi->value_capacity) {
         return BENTO_E_ARGUMENT;
     }
     if (mi->prev[value] == NONE || key_of(mi, value) != key) {
         return BENTO_E_NOT_FOUND;
     }
-    unlink_value(mi, key, value);
-    return BENTO_OK;
+    return unlink_value(mi, key, value);
 }
 
 bento_status bento_multi_index_remove_value(bento_multi_index *mi, uint32_t value)
 {
+    BENTO_ASSERT(mi != NULL);
     if (value >= mi->value_capacity) {
         return BENTO_E_ARGUMENT;
     }
     if (mi->prev[value] == NONE) {
         return BENTO_E_NOT_FOUND;
     }
-    unlink_value(mi, key_of(mi, value), value);
-    return BENTO_OK;
+    return unlink_value(mi, key_of(mi, value), value);
 }
 
-bento_status bento_multi_index_remove_all(bento_multi_index *mi, uint64_t key, uint32_t *removed)
+bento_status bento_multi_index_remove_key(bento_multi_index *mi, uint64_t key, uint32_t *removed)
 {
-    uint32_t value, n = 0u;
+    const uint32_t *first;
+    uint32_t capacity, v, head, n = 0u, k;
+    BENTO_ASSERT(mi != NULL);
+    capacity = mi->value_capacity;
     if (removed != NULL) {
         *removed = 0u;
     }
-    if (bento_index_remove(&mi->keys, key, &value) != BENTO_OK) {
+    first = bento_index_get(&mi->keys, key);
+    if (first == NULL) {
         return BENTO_E_NOT_FOUND;
     }
-    /* n bounds the walk should the links be damaged */
-    while (value < mi->value_capacity && n < mi->value_capacity) {
-        const uint32_t after = mi->next[value];
-        mi->prev[value] = NONE;
-        mi->next[value] = NONE;
-        value = after;
+    /* the walk first, changing nothing: it must end within the values the count holds */
+    head = *first;
+    for (v = head; v != NONE; v = mi->next[v]) {
+        if (v >= capacity || n >= capacity || n >= mi->state.count) {
+            return BENTO_E_CORRUPT;
+        }
         n++;
     }
-    mi->count -= n <= mi->count ? n : mi->count;
+    /* then the same n values again, unlinked */
+    (void)bento_index_remove(&mi->keys, key, NULL); /* found just above */
+    for (v = head, k = 0u; k < n; k++) {
+        const uint32_t after = mi->next[v];
+        mi->prev[v] = NONE;
+        mi->next[v] = NONE;
+        v = after;
+    }
+    mi->state.count -= n;
+    mi->saved->count = mi->state.count;
     if (removed != NULL) {
         *removed = n;
     }
@@ -166,48 +284,43 @@ bento_status bento_multi_index_move(bento_multi_index *mi, uint64_t key, uint32_
 {
     uint64_t old;
     bento_status status;
+    BENTO_ASSERT(mi != NULL);
     if (value >= mi->value_capacity) {
         return BENTO_E_ARGUMENT;
     }
     if (mi->prev[value] == NONE) {
-        return bento_multi_index_add(mi, key, value);
+        return bento_multi_index_insert(mi, key, value);
     }
     old = key_of(mi, value);
     if (old == key) {
         return BENTO_OK;
     }
     if (bento_index_contains(&mi->keys, key)) {
-        unlink_value(mi, old, value); /* appending to an existing list cannot fail */
-        return bento_multi_index_add(mi, key, value);
+        /* the key has a list: off the old one, onto its end (the old key leaving the hash
+         * index may move the new key's slot, so insert looks it up again) */
+        status = unlink_value(mi, old, value);
+        return status != BENTO_OK ? status : bento_multi_index_insert(mi, key, value);
     }
-    if (mi->next[value] == NONE && mi->prev[value] == value) {
-        /* alone under its key: the old key's entry makes room for the new one; should the new
-         * key be refused (only keys crafted against the hash are), the old one goes back, and
-         * a one-value list has no order to lose */
-        unlink_value(mi, old, value);
-        status = bento_multi_index_add(mi, key, value);
-        if (status != BENTO_OK) {
-            (void)bento_multi_index_add(mi, old, value);
-        }
-        return status;
-    }
-    /* a new key while the old list keeps other values: enter the key first, so a refusal
-     * leaves everything as it was */
+    /* a new key: entered first, so that a full hash index refuses before anything moves */
     status = bento_index_insert(&mi->keys, key, value);
     if (status != BENTO_OK) {
         return status;
     }
-    unlink_value(mi, old, value);
-    mi->prev[value] = value;
-    mi->next[value] = NONE;
-    mi->key_of[2u * value] = (uint32_t)key;
-    mi->key_of[2u * value + 1u] = (uint32_t)(key >> 32);
-    mi->count++;
+    status = unlink_value(mi, old, value);
+    if (status != BENTO_OK) {
+        (void)bento_index_remove(&mi->keys, key, NULL);
+        return status;
+    }
+    list_value(mi, key, value, value); /* alone */
     return BENTO_OK;
 }
 
 bool bento_multi_index_key_of(const bento_multi_index *mi, uint32_t value, uint64_t *key)
 {
+    BENTO_ASSERT(mi != NULL);
+    if (key != NULL) {
+        *key = 0u;
+    }
     if (value >= mi->value_capacity || mi->prev[value] == NONE) {
         return false;
     }
@@ -217,51 +330,83 @@ bool bento_multi_index_key_of(const bento_multi_index *mi, uint32_t value, uint6
     return true;
 }
 
-uint32_t bento_multi_index_count(const bento_multi_index *mi, uint64_t key)
+uint32_t bento_multi_index_length(const bento_multi_index *mi, uint64_t key)
 {
-    uint32_t value = bento_multi_index_first(mi, key);
+    bento_multi_index_iter it;
     uint32_t n = 0u;
-    while (value < mi->value_capacity && n < mi->value_capacity) {
-        value = mi->next[value];
+    BENTO_ASSERT(mi != NULL);
+    bento_multi_index_iter_init(&it, mi, key);
+    while (bento_multi_index_iter_next(&it)) {
         n++;
     }
     return n;
 }
 
-bento_status bento_multi_index_check(const bento_multi_index *mi)
+/* The header's words and the count's copy, as init wrote them and the operations keep them. */
+static bool header_sound(const bento_multi_index *mi)
 {
-    uint32_t cursor = 0u, first, v, listed = 0u, walked = 0u;
-    uint64_t key;
-    if (bento_index_check(&mi->keys) != BENTO_OK || mi->value_capacity == 0u) {
-        return BENTO_E_CORRUPT;
-    }
-    for (v = 0u; v < mi->value_capacity; v++) {
-        if (mi->prev[v] == NONE && mi->next[v] != NONE) {
-            return BENTO_E_CORRUPT; /* a value in no list links to nothing */
+    const uint32_t *head = (const uint32_t *)(const void *)mi->saved - BENTO__HEAD_PARAMS -
+                           BENTO__MULTI_INDEX_PARAMS;
+    const uint32_t keys = mi->keys.capacity, values = mi->value_capacity;
+    return bento__saved_matches(mi->saved, &mi->state, sizeof mi->state) &&
+           head[BENTO__HEAD_MAGIC] == BENTO__MAGIC &&
+           head[BENTO__HEAD_KIND] == BENTO__KIND_MULTI_INDEX &&
+           head[BENTO__HEAD_SIZE] == BENTO_MULTI_INDEX_BYTES(keys, values) &&
+           head[BENTO__HEAD_ZERO] == 0u && head[BENTO__HEAD_PARAMS + P_KEY_CAPACITY] == keys &&
+           head[BENTO__HEAD_PARAMS + P_VALUE_CAPACITY] == values && head[PAD] == 0u;
+}
+
+/*
+ * The lists: a value in no list links nowhere; each key's list runs from its first value
+ * through values in range that record that key, each naming the one before, to BENTO_NONE
+ * within value_capacity values, and its first value names its last; the lists hold every
+ * listed value once (their lengths add up to the values listed, and to the count).
+ */
+static bento_status lists_sound(const bento_multi_index *mi)
+{
+    const uint32_t capacity = mi->value_capacity;
+    bento_index_iter keys;
+    uint32_t v, listed = 0u, walked = 0u;
+    for (v = 0u; v < capacity; v++) {
+        if (mi->prev[v] != NONE) {
+            listed++;
+        } else if (mi->next[v] != NONE) {
+            return BENTO_E_CORRUPT;
         }
-        listed += mi->prev[v] != NONE ? 1u : 0u;
     }
-    while (bento_index_next(&mi->keys, &cursor, &key, &first)) {
+    bento_index_iter_init(&keys, &mi->keys);
+    while (bento_index_iter_next(&keys)) {
+        const uint32_t first = *keys.value;
         uint32_t at = first, before, n = 0u;
-        if (first >= mi->value_capacity) {
+        if (first >= capacity) {
             return BENTO_E_CORRUPT;
         }
         before = mi->prev[first]; /* the last value */
-        for (;;) {
-            if (at >= mi->value_capacity || key_of(mi, at) != key || ++n > mi->value_capacity ||
+        do {
+            if (at >= capacity || n == capacity || key_of(mi, at) != keys.key ||
                 (at != first && mi->prev[at] != before)) {
                 return BENTO_E_CORRUPT;
             }
+            n++;
             before = at;
             at = mi->next[at];
-            if (at == NONE) {
-                break;
-            }
-        }
+        } while (at != NONE);
         if (mi->prev[first] != before) {
             return BENTO_E_CORRUPT; /* the first value must name the last */
         }
         walked += n;
     }
-    return walked == listed && listed == mi->count ? BENTO_OK : BENTO_E_CORRUPT;
+    return walked == listed && listed == mi->state.count ? BENTO_OK : BENTO_E_CORRUPT;
+}
+
+bento_status bento_multi_index_check(const bento_multi_index *mi)
+{
+    BENTO_ASSERT(mi != NULL);
+    if (mi->value_capacity == 0u) {
+        return BENTO_OK; /* inert */
+    }
+    if (!header_sound(mi) || bento_index_check(&mi->keys) != BENTO_OK) {
+        return BENTO_E_CORRUPT;
+    }
+    return lists_sound(mi);
 }

@@ -33,38 +33,121 @@ static uint64_t key_at(const bento_spatial_hash *sh, const int32_t *position)
     return cell_key(cell, sh->dims);
 }
 
+/* Header words after the common four. */
+#define P_CELL_CAPACITY 0u
+#define P_ITEM_CAPACITY 1u
+#define P_DIMS 2u
+#define P_CELL_SHIFT 3u
+
+/* Inert: the struct zeroed (dims 0), the multi-value index inside it inert too. */
+static void inert(bento_spatial_hash *sh)
+{
+    bento__zero(sh, sizeof *sh);
+    (void)bento_multi_index_open(&sh->cells, NULL, 0u);
+}
+
+/*
+ * Check the parameters and the buffer and point the positions into `memory`; shared by init
+ * and open (which set up the multi-value index themselves, at BENTO__SPATIAL_HASH_HEAD).
+ * dims and cell_shift are checked before anything uses them. Inert on failure; on BENTO_OK
+ * *cells_bytes holds the multi-value index's bytes.
+ */
+static bento_status configure(bento_spatial_hash *sh, void *memory, size_t bytes,
+                              uint32_t cell_capacity, uint32_t item_capacity, uint32_t dims,
+                              uint32_t cell_shift, size_t *cells_bytes)
+{
+    bento__layout layout = bento__layout_start(BENTO__SPATIAL_HASH_HEAD);
+    size_t positions;
+    inert(sh);
+    *cells_bytes = bento__multi_index_bytes(cell_capacity, item_capacity);
+    if (memory == NULL || dims < 2u || dims > 3u || cell_shift > 31u || *cells_bytes == 0u) {
+        return BENTO_E_ARGUMENT;
+    }
+    (void)bento__layout_add(&layout, 1u, *cells_bytes, 4u);
+    positions = bento__layout_add(&layout, item_capacity, 4u * dims, 4u);
+    if (!layout.ok || layout.bytes > UINT32_MAX) {
+        return BENTO_E_ARGUMENT;
+    }
+    if (!bento__is_aligned(memory, 4u)) {
+        return BENTO_E_ALIGN;
+    }
+    if (bytes < layout.bytes) {
+        return BENTO_E_SIZE;
+    }
+    sh->position = (int32_t *)(void *)((unsigned char *)memory + positions);
+    sh->dims = dims;
+    sh->cell_shift = cell_shift;
+    return BENTO_OK;
+}
+
 bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_t bytes,
                                      uint32_t cell_capacity, uint32_t item_capacity,
                                      uint32_t dims, uint32_t cell_shift)
 {
+    uint32_t *head;
+    size_t cells_bytes;
     bento_status status;
     BENTO_ASSERT(sh != NULL);
-    sh->position = NULL;
-    sh->dims = 2u;
-    sh->cell_shift = 0u;
-    if (dims < 2u || dims > 3u || cell_shift > 31u) {
-        (void)bento_multi_index_init(&sh->cells, NULL, 0u, 0u, 0u); /* refuses everything */
-        return BENTO_E_ARGUMENT;
-    }
-    status = bento_multi_index_init(&sh->cells, memory, bytes, cell_capacity, item_capacity);
+    status = configure(sh, memory, bytes, cell_capacity, item_capacity, dims, cell_shift,
+                       &cells_bytes);
     if (status != BENTO_OK) {
         return status;
     }
-    /* the positions must not wrap the byte count where size_t is 32 bits (they fit alone) */
-    if ((size_t)item_capacity * dims * 4u >
-        SIZE_MAX - BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity)) {
-        (void)bento_multi_index_init(&sh->cells, NULL, 0u, 0u, 0u);
-        return BENTO_E_ARGUMENT;
-    }
-    if (bytes < BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims)) {
-        (void)bento_multi_index_init(&sh->cells, NULL, 0u, 0u, 0u);
-        return BENTO_E_SIZE;
-    }
-    sh->position = (int32_t *)(void *)((unsigned char *)memory +
-                                       BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity));
-    sh->dims = dims;
-    sh->cell_shift = cell_shift;
+    head = (uint32_t *)memory;
+    bento__head_write(head, BENTO__KIND_SPATIAL_HASH,
+                      BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims));
+    head[BENTO__HEAD_PARAMS + P_CELL_CAPACITY] = cell_capacity;
+    head[BENTO__HEAD_PARAMS + P_ITEM_CAPACITY] = item_capacity;
+    head[BENTO__HEAD_PARAMS + P_DIMS] = dims;
+    head[BENTO__HEAD_PARAMS + P_CELL_SHIFT] = cell_shift;
+    /* cannot fail: the capacities and the buffer were checked above */
+    (void)bento_multi_index_init(&sh->cells, (unsigned char *)memory + BENTO__SPATIAL_HASH_HEAD,
+                                 cells_bytes, cell_capacity, item_capacity);
     return BENTO_OK;
+}
+
+bento_status bento_spatial_hash_open(bento_spatial_hash *sh, void *memory, size_t bytes)
+{
+    const uint32_t *head = (const uint32_t *)memory;
+    uint32_t cells, items;
+    size_t used, cells_bytes;
+    bento_status status;
+    BENTO_ASSERT(sh != NULL);
+    inert(sh);
+    status = bento__head_read(memory, bytes, BENTO__KIND_SPATIAL_HASH, 4u,
+                              BENTO__SPATIAL_HASH_HEAD, &used);
+    if (status != BENTO_OK) {
+        return status;
+    }
+    cells = head[BENTO__HEAD_PARAMS + P_CELL_CAPACITY];
+    items = head[BENTO__HEAD_PARAMS + P_ITEM_CAPACITY];
+    status = configure(sh, memory, used, cells, items, head[BENTO__HEAD_PARAMS + P_DIMS],
+                       head[BENTO__HEAD_PARAMS + P_CELL_SHIFT], &cells_bytes);
+    if (status == BENTO_OK &&
+        used != BENTO__SPATIAL_HASH_HEAD + cells_bytes + (size_t)items * sh->dims * 4u) {
+        status = BENTO_E_CORRUPT;
+    }
+    /* the multi-value index inside: its own header, of the capacities this header names */
+    if (status == BENTO_OK &&
+        (bento_multi_index_open(&sh->cells, (unsigned char *)memory + BENTO__SPATIAL_HASH_HEAD,
+                                cells_bytes) != BENTO_OK ||
+         sh->cells.keys.capacity != cells || sh->cells.value_capacity != items)) {
+        status = BENTO_E_CORRUPT;
+    }
+    if (status == BENTO_OK && bento_spatial_hash_check(sh) != BENTO_OK) {
+        status = BENTO_E_CORRUPT;
+    }
+    if (status != BENTO_OK) {
+        inert(sh);
+        return BENTO_E_CORRUPT; /* the alignment was checked with the header */
+    }
+    return BENTO_OK;
+}
+
+void bento_spatial_hash_clear(bento_spatial_hash *sh)
+{
+    BENTO_ASSERT(sh != NULL);
+    bento_multi_index_clear(&sh->cells);
 }
 
 static void store(bento_spatial_hash *sh, uint32_t item, const int32_t *position)
@@ -79,10 +162,11 @@ bento_status bento_spatial_hash_insert(bento_spatial_hash *sh, uint32_t item,
                                        const int32_t *position)
 {
     bento_status status;
+    BENTO_ASSERT(sh != NULL);
     if (position == NULL) {
         return BENTO_E_ARGUMENT;
     }
-    status = bento_multi_index_add(&sh->cells, key_at(sh, position), item);
+    status = bento_multi_index_insert(&sh->cells, key_at(sh, position), item);
     if (status == BENTO_OK) {
         store(sh, item, position);
     }
@@ -93,6 +177,7 @@ bento_status bento_spatial_hash_move(bento_spatial_hash *sh, uint32_t item,
                                      const int32_t *position)
 {
     bento_status status;
+    BENTO_ASSERT(sh != NULL);
     if (position == NULL || item >= sh->cells.value_capacity) {
         return BENTO_E_ARGUMENT;
     }
@@ -108,11 +193,19 @@ bento_status bento_spatial_hash_move(bento_spatial_hash *sh, uint32_t item,
 
 bento_status bento_spatial_hash_remove(bento_spatial_hash *sh, uint32_t item)
 {
+    BENTO_ASSERT(sh != NULL);
     return bento_multi_index_remove_value(&sh->cells, item);
 }
 
-const int32_t *bento_spatial_hash_position(const bento_spatial_hash *sh, uint32_t item)
+bool bento_spatial_hash_contains(const bento_spatial_hash *sh, uint32_t item)
 {
+    BENTO_ASSERT(sh != NULL);
+    return bento_multi_index_key_of(&sh->cells, item, NULL);
+}
+
+const int32_t *bento_spatial_hash_get(const bento_spatial_hash *sh, uint32_t item)
+{
+    BENTO_ASSERT(sh != NULL);
     if (!bento_multi_index_key_of(&sh->cells, item, NULL)) {
         return NULL;
     }
@@ -123,9 +216,9 @@ const int32_t *bento_spatial_hash_position(const bento_spatial_hash *sh, uint32_
 typedef struct query {
     int64_t lo[3], hi[3], center[3];
     int64_t radius;
-    bento_spatial_visit visit;
+    bento_spatial_hash_visit visit;
     void *context;
-    bento_spatial_stats *stats;
+    bento_spatial_hash_stats *stats;
 } query;
 
 /* Test one item against the query's shape; false when the visitor asked to stop. */
@@ -204,13 +297,13 @@ static void run(const bento_spatial_hash *sh, query *q)
     }
     for (;;) {
         if (cell_in_ball(sh, q, cell)) {
-            uint32_t item = bento_multi_index_first(&sh->cells, cell_key(cell, sh->dims));
+            bento_multi_index_iter it;
+            bento_multi_index_iter_init(&it, &sh->cells, cell_key(cell, sh->dims));
             q->stats->cells_visited++;
-            while (item != BENTO_MULTI_INDEX_NONE) {
-                if (!test_item(sh, q, item)) {
+            while (bento_multi_index_iter_next(&it)) {
+                if (!test_item(sh, q, it.value)) {
                     return;
                 }
-                item = bento_multi_index_next(&sh->cells, item);
             }
         }
         /* next cell, axis 0 fastest */
@@ -226,8 +319,8 @@ static void run(const bento_spatial_hash *sh, query *q)
 
 /* The part of a query both shapes set up alike; the counters are zeroed even when the
  * arguments are then refused. */
-static void start_query(query *q, bento_spatial_visit visit, void *context,
-                        bento_spatial_stats *stats)
+static void start_query(query *q, bento_spatial_hash_visit visit, void *context,
+                        bento_spatial_hash_stats *stats)
 {
     stats->cells_visited = 0u;
     stats->items_tested = 0u;
@@ -238,12 +331,13 @@ static void start_query(query *q, bento_spatial_visit visit, void *context,
 }
 
 bento_status bento_spatial_hash_query_box(const bento_spatial_hash *sh, const int32_t *min,
-                                          const int32_t *max, bento_spatial_visit visit,
-                                          void *context, bento_spatial_stats *stats)
+                                          const int32_t *max, bento_spatial_hash_visit visit,
+                                          void *context, bento_spatial_hash_stats *stats)
 {
-    bento_spatial_stats ignored;
+    bento_spatial_hash_stats ignored;
     query q;
     uint32_t d;
+    BENTO_ASSERT(sh != NULL);
     start_query(&q, visit, context, stats != NULL ? stats : &ignored);
     if (visit == NULL || min == NULL || max == NULL) {
         return BENTO_E_ARGUMENT;
@@ -262,12 +356,13 @@ bento_status bento_spatial_hash_query_box(const bento_spatial_hash *sh, const in
 }
 
 bento_status bento_spatial_hash_query_radius(const bento_spatial_hash *sh, const int32_t *center,
-                                             int32_t radius, bento_spatial_visit visit,
-                                             void *context, bento_spatial_stats *stats)
+                                             int32_t radius, bento_spatial_hash_visit visit,
+                                             void *context, bento_spatial_hash_stats *stats)
 {
-    bento_spatial_stats ignored;
+    bento_spatial_hash_stats ignored;
     query q;
     uint32_t d;
+    BENTO_ASSERT(sh != NULL);
     start_query(&q, visit, context, stats != NULL ? stats : &ignored);
     if (visit == NULL || center == NULL || radius < 0) {
         return BENTO_E_ARGUMENT;
@@ -283,18 +378,43 @@ bento_status bento_spatial_hash_query_radius(const bento_spatial_hash *sh, const
     return BENTO_OK;
 }
 
-bento_status bento_spatial_hash_check(const bento_spatial_hash *sh)
+/* Every item sits in the cell its stored position names. */
+static bool items_sound(const bento_spatial_hash *sh)
 {
     uint32_t item;
     uint64_t key;
-    if (bento_multi_index_check(&sh->cells) != BENTO_OK || sh->position == NULL) {
-        return BENTO_E_CORRUPT;
-    }
     for (item = 0u; item < sh->cells.value_capacity; item++) {
         if (bento_multi_index_key_of(&sh->cells, item, &key) &&
             key != key_at(sh, sh->position + sh->dims * item)) {
-            return BENTO_E_CORRUPT;
+            return false;
         }
     }
-    return BENTO_OK;
+    return true;
+}
+
+/* The header's words, as init wrote them. */
+static bool header_sound(const bento_spatial_hash *sh)
+{
+    const uint32_t *head = (const uint32_t *)(const void *)sh->cells.saved -
+                           BENTO__HEAD_PARAMS - BENTO__MULTI_INDEX_PARAMS -
+                           BENTO__SPATIAL_HASH_HEAD / 4u;
+    const uint32_t cells = sh->cells.keys.capacity, items = sh->cells.value_capacity;
+    return head[BENTO__HEAD_MAGIC] == BENTO__MAGIC &&
+           head[BENTO__HEAD_KIND] == BENTO__KIND_SPATIAL_HASH &&
+           head[BENTO__HEAD_SIZE] == BENTO_SPATIAL_HASH_BYTES(cells, items, sh->dims) &&
+           head[BENTO__HEAD_ZERO] == 0u && head[BENTO__HEAD_PARAMS + P_CELL_CAPACITY] == cells &&
+           head[BENTO__HEAD_PARAMS + P_ITEM_CAPACITY] == items &&
+           head[BENTO__HEAD_PARAMS + P_DIMS] == sh->dims &&
+           head[BENTO__HEAD_PARAMS + P_CELL_SHIFT] == sh->cell_shift;
+}
+
+bento_status bento_spatial_hash_check(const bento_spatial_hash *sh)
+{
+    BENTO_ASSERT(sh != NULL);
+    if (sh->cells.value_capacity == 0u) {
+        return BENTO_OK; /* inert */
+    }
+    return header_sound(sh) && bento_multi_index_check(&sh->cells) == BENTO_OK && items_sound(sh)
+               ? BENTO_OK
+               : BENTO_E_CORRUPT;
 }

@@ -39,12 +39,12 @@ typedef struct hits {
     int64_t nearest2;
 } hits;
 
-static const int32_t player[2] = {10, -20};
+static const bento_point player = {{10, -20, 0, 0}};
 
 static bool on_hit(void *context, uint32_t item, const int32_t *position)
 {
     hits *h = (hits *)context;
-    const int64_t dx = position[0] - player[0], dy = position[1] - player[1];
+    const int64_t dx = position[0] - player.c[0], dy = position[1] - player.c[1];
     (void)item;
     h->count++;
     if (dx * dx + dy * dy < h->nearest2) {
@@ -68,35 +68,30 @@ int main(void)
         fail("init");
     }
     for (i = 0u; i < ENEMIES; i++) {
-        int32_t p[2];
-        enemies[i].x = p[0] = random_between(-200, 200);
-        enemies[i].y = p[1] = random_between(-200, 200);
+        enemies[i].x = random_between(-200, 200);
+        enemies[i].y = random_between(-200, 200);
         enemies[i].vx = random_between(-3, 3);
         enemies[i].vy = random_between(-3, 3);
-        if (bento_spatial_hash_insert(&world.hash, i, p) != BENTO_OK) {
+        if (world_hash_insert_at(&world, i, bento_xy(enemies[i].x, enemies[i].y)) != BENTO_OK) {
             fail("insert");
         }
     }
     for (frame = 0u; frame < 4u; frame++) {
         hits h = {0u, INT64_MAX};
-        bento_spatial_stats stats;
+        bento_spatial_hash_stats stats;
         uint32_t expect = 0u;
         for (i = 0u; i < ENEMIES; i++) {
-            int32_t p[2];
             int64_t dx, dy;
             enemies[i].x += enemies[i].vx * 8;
             enemies[i].y += enemies[i].vy * 8;
-            p[0] = enemies[i].x;
-            p[1] = enemies[i].y;
-            if (bento_spatial_hash_move(&world.hash, i, p) != BENTO_OK) {
+            if (world_hash_move_at(&world, i, bento_xy(enemies[i].x, enemies[i].y)) != BENTO_OK) {
                 fail("move");
             }
-            dx = p[0] - player[0];
-            dy = p[1] - player[1];
+            dx = enemies[i].x - player.c[0];
+            dy = enemies[i].y - player.c[1];
             expect += dx * dx + dy * dy <= (int64_t)RADIUS * RADIUS ? 1u : 0u;
         }
-        if (bento_spatial_hash_query_radius(&world.hash, player, RADIUS, on_hit, &h, &stats) !=
-                BENTO_OK ||
+        if (world_hash_query_radius_at(&world, player, RADIUS, on_hit, &h, &stats) != BENTO_OK ||
             h.count != expect) {
             fail("query");
         }
@@ -114,7 +109,7 @@ int main(void)
         bento_port_write_u64(ENEMIES);
         bento_port_write("\n");
     }
-    if (bento_spatial_hash_check(&world.hash) != BENTO_OK) {
+    if (world_hash_check(&world) != BENTO_OK) {
         fail("check");
     }
     bento_port_write("enemies example: ok\n");

@@ -74,11 +74,11 @@ BENTO_WRAPPER bento_status observers_watch(observer_system *s, uint64_t observed
     o->observed = observed;
     o->observer = observer;
     slot = observations_handle_index(h);
-    status = bento_multi_index_add(&s->by_observed.index, observed, slot);
+    status = entity_index_insert(&s->by_observed, observed, slot);
     if (status == BENTO_OK) {
-        status = bento_multi_index_add(&s->by_observer.index, observer, slot);
+        status = entity_index_insert(&s->by_observer, observer, slot);
         if (status != BENTO_OK) {
-            (void)bento_multi_index_remove_value(&s->by_observed.index, slot);
+            (void)entity_index_remove_value(&s->by_observed, slot);
         }
     }
     if (status != BENTO_OK) {
@@ -89,13 +89,15 @@ BENTO_WRAPPER bento_status observers_watch(observer_system *s, uint64_t observed
 
 /* Call `notify(context, observer)` for every observer of `observed`; returns how many. */
 BENTO_WRAPPER uint32_t observers_notify(const observer_system *s, uint64_t observed,
-                                 void (*notify)(void *context, uint64_t observer), void *context)
+                                        void (*notify)(void *context, uint64_t observer),
+                                        void *context)
 {
-    uint32_t slot, n = 0u;
-    for (slot = bento_multi_index_first(&s->by_observed.index, observed);
-         slot != BENTO_MULTI_INDEX_NONE; slot = bento_multi_index_next(&s->by_observed.index, slot)) {
+    entity_index_iter it;
+    uint32_t n = 0u;
+    entity_index_iter_init(&it, &s->by_observed, observed);
+    while (entity_index_iter_next(&it)) {
         const observation *o =
-            observations_get(&s->pool, observations_handle_of_index(&s->pool, slot));
+            observations_get(&s->pool, observations_handle_of_index(&s->pool, it.value));
         if (o != NULL) {
             notify(context, o->observer);
             n++;
@@ -104,32 +106,38 @@ BENTO_WRAPPER uint32_t observers_notify(const observer_system *s, uint64_t obser
     return n;
 }
 
-/* Forget one observation: out of the other index, out of the pool. */
-BENTO_WRAPPER void forget(observer_system *s, entity_index *other, uint32_t slot)
+/* Forget every observation on the list of `e` in `index`: off that list (the iterator lets
+ * its current value go), off the other index, out of the pool. Returns how many. */
+BENTO_WRAPPER uint32_t forget_all(observer_system *s, entity_index *index, entity_index *other,
+                                  uint64_t e)
 {
-    (void)bento_multi_index_remove_value(&other->index, slot);
-    (void)observations_destroy(&s->pool, observations_handle_of_index(&s->pool, slot));
-    s->work++;
+    entity_index_iter it;
+    uint32_t removed = 0u;
+    entity_index_iter_init(&it, index, e);
+    while (entity_index_iter_next(&it)) {
+        (void)entity_index_remove_value(index, it.value);
+        (void)entity_index_remove_value(other, it.value);
+        (void)observations_destroy(&s->pool, observations_handle_of_index(&s->pool, it.value));
+        s->work++;
+        removed++;
+    }
+    return removed;
 }
 
 /* Entity `e` is gone: remove every observation of it and by it. Returns how many. */
 BENTO_WRAPPER uint32_t observers_destroy_entity(observer_system *s, uint64_t e)
 {
-    uint32_t slot, next, a = 0u, b = 0u;
-    for (slot = bento_multi_index_first(&s->by_observed.index, e); slot != BENTO_MULTI_INDEX_NONE;
-         slot = next) {
-        next = bento_multi_index_next(&s->by_observed.index, slot);
-        forget(s, &s->by_observer, slot);
-    }
-    (void)bento_multi_index_remove_all(&s->by_observed.index, e, &a);
+    const uint32_t a = forget_all(s, &s->by_observed, &s->by_observer, e);
     /* an entity watching itself was already taken off its by_observer list above */
-    for (slot = bento_multi_index_first(&s->by_observer.index, e); slot != BENTO_MULTI_INDEX_NONE;
-         slot = next) {
-        next = bento_multi_index_next(&s->by_observer.index, slot);
-        forget(s, &s->by_observed, slot);
-    }
-    (void)bento_multi_index_remove_all(&s->by_observer.index, e, &b);
-    return a + b;
+    return a + forget_all(s, &s->by_observer, &s->by_observed, e);
+}
+
+/* Every container of the system passes its check. */
+BENTO_WRAPPER bool observers_sound(const observer_system *s)
+{
+    return observations_check(&s->pool) == BENTO_OK &&
+           entity_index_check(&s->by_observed) == BENTO_OK &&
+           entity_index_check(&s->by_observer) == BENTO_OK;
 }
 
 #endif /* OBSERVERS_H */

@@ -80,7 +80,8 @@ int main()
     check(messages_free(&inbox, m) == BENTO_OK, "block free");
 
     check(names_init(&by_name) == BENTO_OK, "index init");
-    check(bento_index_insert(&by_name.index, 0x1234u, 5u) == BENTO_OK, "index insert");
+    check(names_insert(&by_name, 0x1234u, 5u) == BENTO_OK, "index insert");
+    check(names_value(&by_name, 0x1234u, 0u) == 5u, "index value");
 
     std::printf("bento %s from C++: %s\n", BENTO_VERSION, failures == 0 ? "ok" : "FAILED");
     return failures == 0 ? 0 : 1;

@@ -2,23 +2,33 @@
 /*
  * bento/multi_index.h - the multi-value index: one 64-bit key to many 32-bit values.
  *
- * Values are record indices in [0, value_capacity): the slot index of a pool handle, a
- * position in an array. Each value belongs to at most one key at a time. The values of one key
- * form a list threaded through arrays indexed by value, so nothing is allocated per key:
- *     next[v]    the value after v in its key's list, or BENTO_MULTI_INDEX_NONE at the end
- *     prev[v]    the value before v; the first value's prev is the last value (so appending
- *                is O(1)); BENTO_MULTI_INDEX_NONE when v is in no list
- *     key_of[v]  the key v is listed under (two words), so remove(key, v) can verify it
- * and a hash index (bento/index.h) maps each key with at least one value to its first value.
- * Values of a key are listed in the order they were added.
+ * Values are record indices in [0, value_capacity): the slot index of a pool handle (which
+ * bento_pool_handle_of_index turns back into the live handle), a position in an array. Each
+ * value belongs to at most one key at a time. The values of one key form a list threaded
+ * through arrays indexed by value, so nothing is allocated per key, and a hash index
+ * (bento/index.h) maps each key with at least one value to its first value. A key's values
+ * are listed in the order they joined it.
  *
- * Memory layout (BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity) bytes, 4-byte aligned):
- *     index slots   BENTO_INDEX_BYTES(key_capacity)
- *     next, prev    value_capacity * uint32_t each
- *     key_of        value_capacity * 2 * uint32_t
- * Indices only, no pointers. At most BENTO_INDEX_MAX_COUNT(key_capacity) distinct keys.
+ * Memory (BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity) bytes, 4-byte aligned):
+ *     header   the two capacities and a copy of the count (bento/common.h, "Buffers")
+ *     keys     a hash index of key_capacity slots, header included: key -> first value
+ *     next     value_capacity * uint32_t: the value after v in its key's list, or BENTO_NONE
+ *     prev     value_capacity * uint32_t: the value before v; the first value's prev is the
+ *              last value (so appending is O(1)); BENTO_NONE when v is in no list
+ *     key_of   value_capacity * 2 * uint32_t: the key v is listed under (low, high half)
+ * At most BENTO_INDEX_MAX_COUNT(key_capacity) distinct keys.
  *
- * Not thread-safe: a multi-value index must be used from one context at a time.
+ * Conventions (bento/common.h): statuses, out-parameters, inert after a failed init or open
+ * (value capacity 0: every value is out of range, so insert answers BENTO_E_ARGUMENT; lookups
+ * find nothing), confinement on damaged buffers: every link read from the buffer is checked
+ * against the value capacity before it is followed, every list walk stops after
+ * value_capacity values, and an operation that meets a link out of range answers
+ * BENTO_E_CORRUPT. Not thread-safe: a multi-value index must be used from one context at a
+ * time.
+ *
+ * Typed multi-value indices: BENTO_MULTI_INDEX_TYPE(name, key_capacity, value_capacity)
+ * declares one with its own storage and its whole API under its name (see the end of the API
+ * below).
  */
 #ifndef BENTO_MULTI_INDEX_H
 #define BENTO_MULTI_INDEX_H
@@ -29,137 +39,328 @@
 extern "C" {
 #endif
 
-/* "No value": the end of a list, or a value in no list. */
-#define BENTO_MULTI_INDEX_NONE 0xffffffffu
+/* The counters, kept in the struct and copied to the buffer's header on every change (the
+ * hash index keeps its own: the number of keys). */
+typedef struct bento_multi_index_state {
+    uint32_t count; /* values listed under some key */
+} bento_multi_index_state;
 
+/* A multi-value index. Its fields are the implementation's: use the functions. */
 typedef struct bento_multi_index {
-    bento_index keys;        /* key -> first value of its list */
-    uint32_t *next;          /* value_capacity entries */
-    uint32_t *prev;          /* value_capacity entries */
-    uint32_t *key_of;        /* 2 * value_capacity words: low, high half of each value's key */
-    uint32_t value_capacity;
-    uint32_t count;          /* values in some list */
+    bento_index keys;                /* key -> first value of its list */
+    uint32_t *next;                  /* value_capacity entries */
+    uint32_t *prev;                  /* value_capacity entries */
+    uint32_t *key_of;                /* 2 * value_capacity words: each value's key */
+    bento_multi_index_state *saved;  /* the counters' copy in the buffer (`state` when inert) */
+    bento_multi_index_state state;
+    uint32_t value_capacity;         /* 0 when inert */
 } bento_multi_index;
 
+/* Largest value capacity accepted by bento_multi_index_init (exclusive). */
+#define BENTO_MULTI_INDEX_MAX_VALUES 0x10000000u
+
 /* Bytes of caller memory (a constant expression when the arguments are). */
-#define BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity) \
-    (BENTO_INDEX_BYTES(key_capacity) + (size_t)(value_capacity) * 16u)
+#define BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity)                                     \
+    (BENTO__MULTI_INDEX_HEAD + BENTO_INDEX_BYTES(key_capacity) + (size_t)(value_capacity) * 16u)
 
 /*
  * Carve a multi-value index out of `memory` (`bytes` long), empty. key_capacity is the hash
- * index capacity (a power of two in [2, BENTO_INDEX_MAX_CAPACITY]); 1 <= value_capacity <
- * 2^28. BENTO_E_ARGUMENT for a NULL memory or a capacity out of range, BENTO_E_ALIGN when memory
- * is not 4-byte aligned, BENTO_E_SIZE when bytes is too small. On failure every add answers
- * BENTO_E_ARGUMENT and every lookup finds nothing. O(key_capacity + value_capacity).
+ * index's capacity (a power of two in [2, BENTO_INDEX_MAX_CAPACITY]); 1 <= value_capacity <
+ * BENTO_MULTI_INDEX_MAX_VALUES. BENTO_E_ARGUMENT for a NULL memory, a capacity out of range
+ * or a buffer of more than 4 GiB, BENTO_E_ALIGN when memory is not 4-byte aligned,
+ * BENTO_E_SIZE when bytes < BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity); the
+ * multi-value index is inert then. O(key_capacity + value_capacity).
  */
 bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t bytes,
                                     uint32_t key_capacity, uint32_t value_capacity);
 
 /*
+ * Reattach `mi` to `memory`, a buffer that holds a multi-value index (bento/common.h,
+ * "Buffers"): its header, the hash index inside it (as bento_index_open) and every invariant
+ * bento_multi_index_check verifies are validated. BENTO_E_ARGUMENT for NULL memory,
+ * BENTO_E_ALIGN for a buffer not 4-byte aligned, BENTO_E_SIZE when bytes is shorter than the
+ * header says, BENTO_E_CORRUPT for anything else; the multi-value index is inert then.
+ * O(key_capacity + value_capacity).
+ */
+bento_status bento_multi_index_open(bento_multi_index *mi, void *memory, size_t bytes);
+
+/*
  * List `value` under `key`, after the key's other values. BENTO_E_ARGUMENT when value >=
  * value_capacity, BENTO_E_EXISTS when the value is already listed (under any key),
- * BENTO_E_FULL when the key is new and the hash index is full. Unchanged on failure. O(1)
+ * BENTO_E_FULL when the key is new and the hash index is full (bento_index_insert),
+ * BENTO_E_CORRUPT when the key's list has a link out of range; unchanged on failure. O(1)
  * expected (one hash lookup).
  */
-bento_status bento_multi_index_add(bento_multi_index *mi, uint64_t key, uint32_t value);
+bento_status bento_multi_index_insert(bento_multi_index *mi, uint64_t key, uint32_t value);
 
 /*
  * Take `value` off the list of `key`. BENTO_E_ARGUMENT when value >= value_capacity,
- * BENTO_E_NOT_FOUND when the value is not listed under that key. O(1) expected.
+ * BENTO_E_NOT_FOUND when the value is not listed under that key, BENTO_E_CORRUPT when its
+ * links are out of range or its key is missing from the hash index (unchanged then). O(1)
+ * expected.
  */
 bento_status bento_multi_index_remove(bento_multi_index *mi, uint64_t key, uint32_t value);
 
-/*
- * Take `value` off whatever list it is on. BENTO_E_ARGUMENT when value >= value_capacity,
- * BENTO_E_NOT_FOUND when it is on none. O(1) expected.
- */
+/* Take `value` off whatever list it is on. As remove, BENTO_E_NOT_FOUND when it is on none. */
 bento_status bento_multi_index_remove_value(bento_multi_index *mi, uint32_t value);
 
 /*
- * Take every value off the list of `key`; *removed (when not NULL) gets how many. Returns
- * BENTO_E_NOT_FOUND (and *removed = 0) when the key has no values. O(values removed).
+ * Take every value off the list of `key` and the key out of the hash index; *removed
+ * (optional) gets how many. BENTO_E_NOT_FOUND when the key has no values; BENTO_E_CORRUPT
+ * when its list leaves the values or does not end within value_capacity values (unchanged
+ * then); *removed is 0 on failure. O(values removed).
  */
-bento_status bento_multi_index_remove_all(bento_multi_index *mi, uint64_t key, uint32_t *removed);
+bento_status bento_multi_index_remove_key(bento_multi_index *mi, uint64_t key, uint32_t *removed);
 
 /*
- * Move `value` to the list of `key` (from whatever list it is on, or none). BENTO_OK also
- * when it is already there (it stays in place). BENTO_E_ARGUMENT for a value out of range,
- * BENTO_E_FULL when the key is new and the hash index is full (the value is then left where
- * it was). O(1) expected.
+ * Move `value` to the end of the list of `key`, from whatever list it is on (or none: then as
+ * insert). BENTO_OK also when it is already under `key` (it stays in place).
+ * BENTO_E_ARGUMENT for a value out of range; BENTO_E_FULL when `key` is new and the hash
+ * index is full (even when the value's old key would be left without values: the new key is
+ * entered before the old one leaves), and the value stays where it was; BENTO_E_CORRUPT as
+ * for insert and remove (then the value may have left its old list). O(1) expected.
  */
 bento_status bento_multi_index_move(bento_multi_index *mi, uint64_t key, uint32_t value);
 
-/* The first value of `key`, or BENTO_MULTI_INDEX_NONE when it has none. O(1) expected. */
-static inline uint32_t bento_multi_index_first(const bento_multi_index *mi, uint64_t key)
-{
-    return bento_index_get(&mi->keys, key, BENTO_MULTI_INDEX_NONE);
-}
-
-/*
- * The value after `value` in its key's list, or BENTO_MULTI_INDEX_NONE at the end (also for a
- * value out of range or in no list). O(1). To visit a key's values:
- *     for (v = bento_multi_index_first(mi, k); v != BENTO_MULTI_INDEX_NONE;
- *          v = bento_multi_index_next(mi, v))
- * Removing the current value is fine when its successor is fetched first.
- */
-static inline uint32_t bento_multi_index_next(const bento_multi_index *mi, uint32_t value)
-{
-    return value < mi->value_capacity ? mi->next[value] : BENTO_MULTI_INDEX_NONE;
-}
-
-/* True when `value` is listed (under any key); then *key (when not NULL) gets its key. O(1). */
+/* True when `value` is listed (under any key); then *key (optional) gets its key, otherwise
+ * 0. O(1). */
 bool bento_multi_index_key_of(const bento_multi_index *mi, uint32_t value, uint64_t *key);
 
-/* Number of values listed under `key`. O(that number). */
-uint32_t bento_multi_index_count(const bento_multi_index *mi, uint64_t key);
+/* Number of values listed under `key` (0 when none). O(that number), at most value_capacity
+ * steps. */
+uint32_t bento_multi_index_length(const bento_multi_index *mi, uint64_t key);
 
-/* True when `key` has at least one value. O(1) expected. */
-static inline bool bento_multi_index_contains(const bento_multi_index *mi, uint64_t key)
-{
-    return bento_index_contains(&mi->keys, key);
-}
+/* True when `key` has at least one value. O(1) expected, inline. */
+static inline bool bento_multi_index_contains(const bento_multi_index *mi, uint64_t key);
 
-/* Values listed under any key. */
-static inline uint32_t bento_multi_index_total(const bento_multi_index *mi) { return mi->count; }
+/* Values listed under any key. O(1). */
+static inline uint32_t bento_multi_index_count(const bento_multi_index *mi);
 
-/* Distinct keys with at least one value. */
-static inline uint32_t bento_multi_index_keys(const bento_multi_index *mi)
-{
-    return bento_index_count(&mi->keys);
-}
+/* Distinct keys with at least one value. O(1). */
+static inline uint32_t bento_multi_index_key_count(const bento_multi_index *mi);
+
+/* The value capacity given at init (0 when inert). O(1). */
+static inline uint32_t bento_multi_index_capacity(const bento_multi_index *mi);
 
 /* Take every value off every list. O(key_capacity + value_capacity). */
 void bento_multi_index_clear(bento_multi_index *mi);
 
 /*
- * Verify the hash index and every list: links agree both ways, every listed value sits under
- * the key it records, no list is cyclic, the counts match. BENTO_OK or BENTO_E_CORRUPT.
- * O(key_capacity + value_capacity).
+ * Verify the buffer: the header and the count's copy, the hash index (bento_index_check),
+ * and every list: each key's first value in range, links that agree both ways, every listed
+ * value under the key it records, no cycle, no value listed twice or linked while unlisted,
+ * the counts matching. BENTO_OK (also when inert) or BENTO_E_CORRUPT.
+ * O(key_capacity + value_capacity), no recursion.
  */
 bento_status bento_multi_index_check(const bento_multi_index *mi);
 
 /*
- * BENTO_MULTI_INDEX_TYPE(name, key_capacity, value_capacity) declares a type `name` holding a
- * multi-value index and its storage, with name_init(name *) -> bento_status. Use the
- * bento_multi_index_* functions on `&x.index`. Fails to compile for a key capacity that is not
- * a power of two in [2, 2^24] or a value capacity out of [1, 2^28). Do not copy after init.
+ * Iteration over the values of one key, in the order they joined it:
+ *
+ *     bento_multi_index_iter it;
+ *     bento_multi_index_iter_init(&it, &mi, key);
+ *     while (bento_multi_index_iter_next(&it)) { use(it.value); }
+ *
+ * The current value may be removed (remove, remove_value) or moved to another key during the
+ * walk: the iterator has read its successor already. Any other change to the key's list makes
+ * the walk yield unspecified values of the index (never one out of range), and it still ends
+ * within value_capacity values.
+ */
+typedef struct bento_multi_index_iter {
+    uint32_t value;                /* the current value (BENTO_NONE before the first, and once
+                                      done) */
+    /* the walk, private: */
+    const bento_multi_index *mi_;
+    uint32_t next_;                /* the value after it, or BENTO_NONE */
+    uint32_t left_;                /* values the walk may still yield */
+} bento_multi_index_iter;
+
+/* Start a walk over the values of `key`. O(1) expected, inline. */
+static inline void bento_multi_index_iter_init(bento_multi_index_iter *it,
+                                               const bento_multi_index *mi, uint64_t key);
+
+/* Advance to the next value: true with it->value set, false once done (and on every later
+ * call). O(1), inline. */
+static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it);
+
+/*
+ * BENTO_MULTI_INDEX_TYPE(name, key_capacity, value_capacity) declares:
+ *   name                                  the multi-value index type, storage included
+ *   name_init(name *)                     -> bento_status (BENTO_OK for a well-formed type)
+ *   name_open(name *)                     -> bento_status: bento_multi_index_open on its own
+ *                                            storage, BENTO_E_CORRUPT also for another type's
+ *   name_insert, name_remove, name_move(name *, uint64_t key, uint32_t value) -> bento_status
+ *   name_remove_value(name *, uint32_t value) -> bento_status
+ *   name_remove_key(name *, uint64_t key, uint32_t *removed) -> bento_status
+ *   name_key_of(const name *, uint32_t value, uint64_t *key) -> bool
+ *   name_contains(const name *, uint64_t key) -> bool (the capacity folded in)
+ *   name_length(const name *, uint64_t key) -> uint32_t
+ *   name_count, name_key_count, name_capacity -> uint32_t
+ *   name_check -> bento_status, name_clear
+ *   name_iter                             an iterator: field value
+ *   name_iter_init(name_iter *, const name *, uint64_t key), name_iter_next(name_iter *)
+ * It fails to compile for a key capacity that is not a power of two in [2, 2^24] or a value
+ * capacity out of [1, 2^28). An object points into its own storage: after copying one
+ * (`b = a`), or when it lives in retained RAM after a reset, call name_open(&b).
+ *
+ *     BENTO_MULTI_INDEX_TYPE(by_owner, 64, 256);   // up to 56 owners, values 0..255
+ *     static by_owner owners;
  */
 #define BENTO_MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                              \
-    BENTO_STATIC_ASSERT((key_capacity_) >= 2 && (key_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&     \
-                            ((key_capacity_) & ((key_capacity_) - 1)) == 0 &&                     \
-                            (value_capacity_) >= 1 && (value_capacity_) < (1l << 28),             \
-                        name##_bad_multi_value_index_capacities);                              \
-    typedef struct name {                                                                         \
-        bento_multi_index index;                                                                  \
-        bento_align_unit                                                                          \
-            storage[BENTO_ALIGN_UNITS(BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_))];   \
-    } name;                                                                                       \
+    BENTO__MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                                 \
+    BENTO__TYPED_END(name)
+
+/* ---------------------------------------------------------------------------------------------
+ * Everything below is implementation detail: not part of the API.
+ */
+
+/* Header: 2 parameter words (key capacity, value capacity), then the counters. */
+#define BENTO__MULTI_INDEX_PARAMS 2u
+#define BENTO__MULTI_INDEX_HEAD                                                                   \
+    BENTO__HEAD_BYTES(BENTO__MULTI_INDEX_PARAMS + sizeof(bento_multi_index_state) / 4u)
+
+/* The bytes of a multi-value index of these capacities (BENTO_MULTI_INDEX_BYTES), or 0 when a
+ * capacity is out of range or the bytes do not fit in 32 bits. Init and open only. */
+size_t bento__multi_index_bytes(uint32_t key_capacity, uint32_t value_capacity);
+
+static inline bool bento_multi_index_contains(const bento_multi_index *mi, uint64_t key)
+{
+    BENTO_ASSERT(mi != NULL);
+    return bento_index_contains(&mi->keys, key);
+}
+
+static inline uint32_t bento_multi_index_count(const bento_multi_index *mi)
+{
+    BENTO_ASSERT(mi != NULL);
+    return mi->state.count;
+}
+
+static inline uint32_t bento_multi_index_key_count(const bento_multi_index *mi)
+{
+    BENTO_ASSERT(mi != NULL);
+    return mi->keys.state.count;
+}
+
+static inline uint32_t bento_multi_index_capacity(const bento_multi_index *mi)
+{
+    BENTO_ASSERT(mi != NULL);
+    return mi->value_capacity;
+}
+
+/* Start a walk at the value `first` points to (NULL: an empty walk). */
+static inline void bento__multi_index_iter_start(bento_multi_index_iter *it,
+                                                 const bento_multi_index *mi,
+                                                 const uint32_t *first)
+{
+    it->value = BENTO_NONE;
+    it->mi_ = mi;
+    it->next_ = first != NULL ? *first : BENTO_NONE;
+    it->left_ = mi->value_capacity;
+}
+
+static inline void bento_multi_index_iter_init(bento_multi_index_iter *it,
+                                               const bento_multi_index *mi, uint64_t key)
+{
+    BENTO_ASSERT(it != NULL && mi != NULL);
+    bento__multi_index_iter_start(it, mi, bento_index_get(&mi->keys, key));
+}
+
+static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
+{
+    uint32_t value;
+    BENTO_ASSERT(it != NULL);
+    value = it->next_;
+    /* a link out of range, or more values than there can be, ends the walk */
+    if (value >= it->mi_->value_capacity || it->left_ == 0u) {
+        it->value = BENTO_NONE;
+        it->next_ = BENTO_NONE;
+        return false;
+    }
+    it->left_--;
+    it->value = value;
+    it->next_ = it->mi_->next[value];
+    return true;
+}
+
+#define BENTO__MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                             \
+    BENTO_STATIC_ASSERT((key_capacity_) >= 2 &&                                                   \
+                            (uint64_t)(key_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&              \
+                            ((key_capacity_) & ((key_capacity_) - 1)) == 0,                       \
+                        name##_key_capacity_must_be_a_power_of_two_from_2_to_2_pow_24);           \
+    BENTO_STATIC_ASSERT((value_capacity_) >= 1 &&                                                 \
+                            (uint64_t)(value_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES,           \
+                        name##_value_capacity_must_be_1_to_2_pow_28_minus_1);                     \
+    BENTO__TYPED(name, bento_multi_index,                                                         \
+                 BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_))                         \
+    BENTO__TYPED_OPEN(name, bento_multi_index,                                                    \
+                      x->generic_.keys.capacity == (key_capacity_) &&                             \
+                          x->generic_.value_capacity == (value_capacity_))                        \
+    typedef bento_multi_index_iter name##_iter;                                                   \
     BENTO_WRAPPER bento_status name##_init(name *x)                                               \
     {                                                                                             \
-        return bento_multi_index_init(&x->index, x->storage, sizeof x->storage, (key_capacity_), \
-                                      (value_capacity_));                                         \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return bento_multi_index_init(&x->generic_, x->storage_, sizeof x->storage_,              \
+                                      (key_capacity_), (value_capacity_));                        \
     }                                                                                             \
-    typedef int name##_defined_ /* swallow the caller's semicolon */
+    BENTO_WRAPPER bento_status name##_insert(name *x, uint64_t key, uint32_t value)               \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return bento_multi_index_insert(&x->generic_, key, value);                                \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_remove(name *x, uint64_t key, uint32_t value)               \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return bento_multi_index_remove(&x->generic_, key, value);                                \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_remove_value(name *x, uint32_t value)                       \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return bento_multi_index_remove_value(&x->generic_, value);                               \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_remove_key(name *x, uint64_t key, uint32_t *removed)        \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return bento_multi_index_remove_key(&x->generic_, key, removed);                          \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_move(name *x, uint64_t key, uint32_t value)                 \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return bento_multi_index_move(&x->generic_, key, value);                                  \
+    }                                                                                             \
+    BENTO_WRAPPER bool name##_key_of(const name *x, uint32_t value, uint64_t *key)                \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return bento_multi_index_key_of(&x->generic_, value, key);                                \
+    }                                                                                             \
+    BENTO_WRAPPER uint32_t *name##_first_(const name *x, uint64_t key)                            \
+    {                                                                                             \
+        return bento__index_get(&x->generic_.keys, key, 32u - BENTO__CEIL_LOG2(key_capacity_),    \
+                                (uint32_t)(key_capacity_) - 1u);                                  \
+    }                                                                                             \
+    BENTO_WRAPPER bool name##_contains(const name *x, uint64_t key)                               \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return name##_first_(x, key) != NULL;                                                     \
+    }                                                                                             \
+    BENTO_WRAPPER uint32_t name##_length(const name *x, uint64_t key)                             \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return bento_multi_index_length(&x->generic_, key);                                       \
+    }                                                                                             \
+    BENTO_WRAPPER uint32_t name##_key_count(const name *x)                                        \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return bento_multi_index_key_count(&x->generic_);                                         \
+    }                                                                                             \
+    BENTO_WRAPPER void name##_iter_init(name##_iter *it, const name *x, uint64_t key)             \
+    {                                                                                             \
+        BENTO_ASSERT(it != NULL && x != NULL);                                                    \
+        bento__multi_index_iter_start(it, &x->generic_, name##_first_(x, key));                   \
+    }                                                                                             \
+    BENTO_WRAPPER bool name##_iter_next(name##_iter *it)                                          \
+    {                                                                                             \
+        return bento_multi_index_iter_next(it);                                                   \
+    }
 
 #ifdef __cplusplus
 }

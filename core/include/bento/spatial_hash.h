@@ -3,102 +3,139 @@
  * bento/spatial_hash.h - items at 2D or 3D integer positions, bucketed by cell.
  *
  * Space is cut into square (cubic) cells of 2^cell_shift units a side. Each item, a record
- * index in [0, item_capacity), sits in the cell holding its position; a multi-value index
- * (bento/multi_index.h) maps each occupied cell to its items, so memory grows with the items,
- * not with the world's extent. Positions are int32_t (integers or any fixed-point format);
- * the whole int32 range is usable.
+ * index in [0, item_capacity) (a pool's slot index, a position in an array), sits in the cell
+ * holding its position; a multi-value index (bento/multi_index.h) maps each occupied cell to
+ * its items, so memory grows with the items, not with the world's extent. Positions are
+ * int32_t (integers or any fixed-point format); the whole int32 range is usable.
  *
- * Queries visit only the cells their box overlaps (the radius query skips the box's corner
- * cells that the ball does not reach), test each item there against the exact shape and
- * call back for each match. When the box covers more cells than there are item slots, the
- * query scans the item array instead and visits no cell at all, so a huge query costs
- * O(item_capacity), never O(cells). bento_spatial_stats reports what a query touched.
+ * Coordinates. Every position argument points to dims coordinates: an int32_t array, or the
+ * `c` of a bento_point (bento/point.h: bento_xy(x, y), bento_xyz(x, y, z)). Typed spatial
+ * hashes also take a bento_point by value (name_insert_at(&h, 7, bento_xy(10, -3))).
+ *
+ * Queries visit only the cells their box overlaps (the radius query skips the box's cells
+ * that the ball does not reach), test each item there against the exact shape and call back
+ * for each match. When the box covers more cells than there are item slots, the query scans
+ * the items instead and visits no cell at all, so a huge query costs O(item_capacity), never
+ * O(cells). A bento_spatial_hash_stats reports what a query touched.
  *
  * Cell keys: in 2D the two 32-bit cell coordinates; in 3D 21 bits of each. 3D cells 2^21
  * cells apart share a key (their items share a list and are told apart by position); a 3D
  * query spanning more than 2^21 cells on an axis scans the items instead.
  *
- * Memory (BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims), 4-byte aligned): the
- * multi-value index (cell_capacity hash slots, a power of two: at most 7/8 of them can hold
- * occupied cells) followed by dims int32_t per item. Indices only.
+ * Memory (BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims), 4-byte aligned):
+ *     header     the capacities, dims and cell_shift (bento/common.h, "Buffers"; the counters
+ *                are the multi-value index's, in its own header)
+ *     cells      a multi-value index of cell_capacity hash slots (at most 7/8 of them hold
+ *                occupied cells) and item_capacity values, header included
+ *     positions  item_capacity * dims int32_t
  *
- * Not thread-safe: a spatial hash must be used from one context at a time.
+ * Conventions (bento/common.h): statuses, out-parameters, inert after a failed init or open
+ * (item capacity 0: every item is out of range, so insert answers BENTO_E_ARGUMENT; queries
+ * find nothing), confinement on damaged buffers: every list a query walks is bounded as the
+ * multi-value index's are. Not thread-safe: a spatial hash must be used from one context at a
+ * time.
+ *
+ * Typed spatial hashes: BENTO_SPATIAL_HASH_TYPE(name, cell_capacity, item_capacity, dims,
+ * cell_shift) declares one with its own storage and its whole API under its name (see the
+ * end of the API below).
  */
 #ifndef BENTO_SPATIAL_HASH_H
 #define BENTO_SPATIAL_HASH_H
 
 #include <bento/multi_index.h>
+#include <bento/point.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/* A spatial hash. Its fields are the implementation's: use the functions. */
 typedef struct bento_spatial_hash {
     bento_multi_index cells; /* cell key -> items */
     int32_t *position;       /* dims * item_capacity coordinates */
-    uint32_t dims;           /* 2 or 3 */
+    uint32_t dims;           /* 2 or 3 (0 when inert) */
     uint32_t cell_shift;     /* a cell is 2^cell_shift units a side */
 } bento_spatial_hash;
 
 /* What a query touched: cell lookups, items tested against the shape, items reported. */
-typedef struct bento_spatial_stats {
+typedef struct bento_spatial_hash_stats {
     uint32_t cells_visited;
     uint32_t items_tested;
     uint32_t items_found;
-} bento_spatial_stats;
+} bento_spatial_hash_stats;
 
 /*
  * Called for each item a query finds, with its position (dims coordinates). Return true to
  * go on, false to stop the query. The callback must not insert, move or remove items.
  */
-typedef bool (*bento_spatial_visit)(void *context, uint32_t item, const int32_t *position);
+typedef bool (*bento_spatial_hash_visit)(void *context, uint32_t item, const int32_t *position);
 
 /* Bytes of caller memory (a constant expression when the arguments are). */
 #define BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims)                              \
-    (BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity) +                                      \
+    (BENTO__SPATIAL_HASH_HEAD + BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity) +           \
      (size_t)(item_capacity) * (size_t)(dims) * 4u)
 
 /*
- * Carve a spatial hash out of `memory`, empty. dims is 2 or 3; cell_shift in [0, 31];
- * cell_capacity a power of two in [2, 2^24]; 1 <= item_capacity < 2^28. BENTO_E_ARGUMENT,
- * BENTO_E_ALIGN (4-byte alignment) or BENTO_E_SIZE as for the multi-value index; on failure
- * every insert answers BENTO_E_ARGUMENT. O(cell_capacity + item_capacity).
+ * Carve a spatial hash out of `memory` (`bytes` long), empty. dims is 2 or 3; cell_shift in
+ * [0, 31]; cell_capacity a power of two in [2, 2^24]; 1 <= item_capacity < 2^28.
+ * BENTO_E_ARGUMENT for a parameter out of range, a NULL memory or a buffer of more than
+ * 4 GiB, BENTO_E_ALIGN when memory is not 4-byte aligned, BENTO_E_SIZE when bytes is smaller
+ * than BENTO_SPATIAL_HASH_BYTES; the spatial hash is inert then.
+ * O(cell_capacity + item_capacity).
  */
 bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_t bytes,
                                      uint32_t cell_capacity, uint32_t item_capacity,
                                      uint32_t dims, uint32_t cell_shift);
 
 /*
- * Put `item` at `position` (dims coordinates). BENTO_E_ARGUMENT for an item out of range or a
- * NULL position, BENTO_E_EXISTS when the item is already in, BENTO_E_FULL when its cell is new
- * and the cell index is full. O(1) expected.
+ * Reattach `sh` to `memory`, a buffer that holds a spatial hash (bento/common.h, "Buffers"):
+ * its header (dims and cell_shift in range before anything uses them), the multi-value index
+ * inside it (as bento_multi_index_open) and every item in the cell its position names.
+ * BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN for a buffer not 4-byte aligned,
+ * BENTO_E_SIZE when bytes is shorter than the header says, BENTO_E_CORRUPT for anything else;
+ * the spatial hash is inert then. O(cell_capacity + item_capacity).
+ */
+bento_status bento_spatial_hash_open(bento_spatial_hash *sh, void *memory, size_t bytes);
+
+/*
+ * Put `item` at `position`. BENTO_E_ARGUMENT for an item out of range or a NULL position,
+ * BENTO_E_EXISTS when the item is already in, BENTO_E_FULL when its cell is new and the cell
+ * index is full, BENTO_E_CORRUPT as bento_multi_index_insert; unchanged on failure. O(1)
+ * expected.
  */
 bento_status bento_spatial_hash_insert(bento_spatial_hash *sh, uint32_t item,
                                        const int32_t *position);
 
 /*
  * Move `item` to `position`. Only the stored position changes when the cell stays the same.
- * BENTO_E_ARGUMENT as insert, BENTO_E_NOT_FOUND when the item is not in, BENTO_E_FULL when the
- * new cell is new and the cell index is full (the item stays where it was). O(1) expected.
+ * BENTO_E_ARGUMENT as insert, BENTO_E_NOT_FOUND when the item is not in, BENTO_E_FULL when
+ * the new cell is new and the cell index is full, even when the item was alone in its old
+ * cell (the item stays where it was), BENTO_E_CORRUPT as bento_multi_index_move. O(1)
+ * expected.
  */
 bento_status bento_spatial_hash_move(bento_spatial_hash *sh, uint32_t item,
                                      const int32_t *position);
 
-/* Take `item` out. BENTO_E_ARGUMENT for an item out of range, BENTO_E_NOT_FOUND. O(1) expected. */
+/* Take `item` out. BENTO_E_ARGUMENT for an item out of range, BENTO_E_NOT_FOUND when it is
+ * not in, BENTO_E_CORRUPT as bento_multi_index_remove_value. O(1) expected. */
 bento_status bento_spatial_hash_remove(bento_spatial_hash *sh, uint32_t item);
 
 /* The stored position of `item` (dims coordinates), or NULL when it is not in. O(1). */
-const int32_t *bento_spatial_hash_position(const bento_spatial_hash *sh, uint32_t item);
+const int32_t *bento_spatial_hash_get(const bento_spatial_hash *sh, uint32_t item);
+
+/* True when `item` is in. O(1). */
+bool bento_spatial_hash_contains(const bento_spatial_hash *sh, uint32_t item);
 
 /*
  * Call `visit` for every item with min[d] <= position[d] <= max[d] on every axis, until it
- * returns false. `stats` (when not NULL) tells what was touched. BENTO_E_ARGUMENT when visit,
- * min or max is NULL or min[d] > max[d] on some axis. O(cells in the box + items in those
- * cells), or O(item_capacity) when the box covers more cells than that.
+ * returns false. `stats` (optional) tells what was touched (zeroed first, also on failure).
+ * BENTO_E_ARGUMENT when visit, min or max is NULL or min[d] > max[d] on some axis.
+ * O(cells in the box + items in those cells), or O(item_capacity) when the box covers more
+ * cells than that.
  */
 bento_status bento_spatial_hash_query_box(const bento_spatial_hash *sh, const int32_t *min,
-                                          const int32_t *max, bento_spatial_visit visit,
-                                          void *context, bento_spatial_stats *stats);
+                                          const int32_t *max, bento_spatial_hash_visit visit,
+                                          void *context, bento_spatial_hash_stats *stats);
 
 /*
  * Call `visit` for every item within Euclidean distance `radius` of `center` (the sphere's
@@ -107,51 +144,165 @@ bento_status bento_spatial_hash_query_box(const bento_spatial_hash *sh, const in
  * center or a negative radius. Complexity as query_box.
  */
 bento_status bento_spatial_hash_query_radius(const bento_spatial_hash *sh, const int32_t *center,
-                                             int32_t radius, bento_spatial_visit visit,
-                                             void *context, bento_spatial_stats *stats);
+                                             int32_t radius, bento_spatial_hash_visit visit,
+                                             void *context, bento_spatial_hash_stats *stats);
 
-/* Items in the hash. */
-static inline uint32_t bento_spatial_hash_count(const bento_spatial_hash *sh)
-{
-    return bento_multi_index_total(&sh->cells);
-}
+/* Items in the hash. O(1). */
+static inline uint32_t bento_spatial_hash_count(const bento_spatial_hash *sh);
+
+/* The item capacity given at init (0 when inert). O(1). */
+static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh);
 
 /* Take every item out. O(cell_capacity + item_capacity). */
-static inline void bento_spatial_hash_clear(bento_spatial_hash *sh)
-{
-    bento_multi_index_clear(&sh->cells);
-}
+void bento_spatial_hash_clear(bento_spatial_hash *sh);
 
 /*
- * Verify the cell index and that every item sits in the cell its stored position names.
- * BENTO_OK or BENTO_E_CORRUPT. O(cell_capacity + item_capacity).
+ * Verify the buffer: the header, the multi-value index (bento_multi_index_check) and that
+ * every item sits in the cell its stored position names. BENTO_OK (also when inert) or
+ * BENTO_E_CORRUPT. O(cell_capacity + item_capacity), no recursion.
  */
 bento_status bento_spatial_hash_check(const bento_spatial_hash *sh);
 
 /*
- * BENTO_SPATIAL_HASH_TYPE(name, cell_capacity, item_capacity, dims, cell_shift) declares a
- * type `name` holding a spatial hash and its storage, with name_init(name *). Use the
- * bento_spatial_hash_* functions on `&x.hash`. Do not copy after init.
+ * BENTO_SPATIAL_HASH_TYPE(name, cell_capacity, item_capacity, dims, cell_shift) declares, with
+ * `position` a const int32_t * of dims coordinates, and an `_at` twin of each function taking
+ * one that takes a bento_point by value instead:
+ *   name                                  the spatial hash type, storage included
+ *   name_init(name *)                     -> bento_status (BENTO_OK for a well-formed type)
+ *   name_open(name *)                     -> bento_status: bento_spatial_hash_open on its own
+ *                                            storage, BENTO_E_CORRUPT also for another type's
+ *   name_insert(name *, uint32_t item, position), name_move(...) -> bento_status
+ *   name_insert_at(name *, uint32_t item, bento_point), name_move_at(...)
+ *   name_remove(name *, uint32_t item)    -> bento_status
+ *   name_get(const name *, uint32_t item) -> const int32_t * or NULL
+ *   name_contains(const name *, uint32_t item) -> bool
+ *   name_query_box(const name *, min, max, visit, context, stats) -> bento_status
+ *   name_query_box_at(const name *, bento_point min, bento_point max, visit, context, stats)
+ *   name_query_radius(const name *, center, radius, visit, context, stats) -> bento_status
+ *   name_query_radius_at(const name *, bento_point center, radius, visit, context, stats)
+ *   name_count, name_capacity -> uint32_t, name_check -> bento_status, name_clear
+ * It fails to compile when dims is not 2 or 3, cell_shift is not 0 to 31, the cell capacity
+ * is not a power of two in [2, 2^24] or the item capacity is out of [1, 2^28). An object
+ * points into its own storage: after copying one (`b = a`), or when it lives in retained RAM
+ * after a reset, call name_open(&b).
+ *
+ *     BENTO_SPATIAL_HASH_TYPE(world, 128, 96, 2, 4);   // 96 items, cells of 16 units
+ *     static world space;
  */
 #define BENTO_SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_)         \
-    BENTO_STATIC_ASSERT(((dims_) == 2 || (dims_) == 3) && (cell_shift_) >= 0 &&                   \
-                            (cell_shift_) <= 31 && (cell_capacity_) >= 2 &&                       \
-                            (cell_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&                       \
-                            ((cell_capacity_) & ((cell_capacity_) - 1)) == 0 &&                   \
-                            (item_capacity_) >= 1 && (item_capacity_) < (1l << 28),               \
-                        name##_bad_spatial_hash_parameters);                                   \
-    typedef struct name {                                                                         \
-        bento_spatial_hash hash;                                                                  \
-        bento_align_unit storage[BENTO_ALIGN_UNITS(                                               \
-            BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_))];                    \
-    } name;                                                                                       \
+    BENTO__SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_)            \
+    BENTO__TYPED_END(name)
+
+/* ---------------------------------------------------------------------------------------------
+ * Everything below is implementation detail: not part of the API.
+ */
+
+/* Header: 4 parameter words (cell capacity, item capacity, dims, cell_shift); no counters of
+ * its own. */
+#define BENTO__SPATIAL_HASH_PARAMS 4u
+#define BENTO__SPATIAL_HASH_HEAD BENTO__HEAD_BYTES(BENTO__SPATIAL_HASH_PARAMS)
+
+static inline uint32_t bento_spatial_hash_count(const bento_spatial_hash *sh)
+{
+    BENTO_ASSERT(sh != NULL);
+    return sh->cells.state.count;
+}
+
+static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
+{
+    BENTO_ASSERT(sh != NULL);
+    return sh->cells.value_capacity;
+}
+
+#define BENTO__SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_)        \
+    BENTO_STATIC_ASSERT((dims_) == 2 || (dims_) == 3, name##_dims_must_be_2_or_3);                \
+    BENTO_STATIC_ASSERT((cell_shift_) >= 0 && (cell_shift_) <= 31,                                \
+                        name##_cell_shift_must_be_0_to_31);                                       \
+    BENTO_STATIC_ASSERT((cell_capacity_) >= 2 &&                                                  \
+                            (uint64_t)(cell_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&             \
+                            ((cell_capacity_) & ((cell_capacity_) - 1)) == 0,                     \
+                        name##_cell_capacity_must_be_a_power_of_two_from_2_to_2_pow_24);          \
+    BENTO_STATIC_ASSERT((item_capacity_) >= 1 &&                                                  \
+                            (uint64_t)(item_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES,            \
+                        name##_item_capacity_must_be_1_to_2_pow_28_minus_1);                      \
+    BENTO__TYPED(name, bento_spatial_hash,                                                        \
+                 BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_))                 \
+    BENTO__TYPED_OPEN(name, bento_spatial_hash,                                                   \
+                      x->generic_.cells.keys.capacity == (cell_capacity_) &&                      \
+                          x->generic_.cells.value_capacity == (item_capacity_) &&                 \
+                          x->generic_.dims == (dims_) && x->generic_.cell_shift == (cell_shift_)) \
     BENTO_WRAPPER bento_status name##_init(name *x)                                               \
     {                                                                                             \
-        return bento_spatial_hash_init(&x->hash, x->storage, sizeof x->storage,                   \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return bento_spatial_hash_init(&x->generic_, x->storage_, sizeof x->storage_,             \
                                        (cell_capacity_), (item_capacity_), (dims_),               \
                                        (cell_shift_));                                            \
     }                                                                                             \
-    typedef int name##_defined_ /* swallow the caller's semicolon */
+    BENTO_WRAPPER bento_status name##_insert(name *x, uint32_t item, const int32_t *position)     \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return bento_spatial_hash_insert(&x->generic_, item, position);                           \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_insert_at(name *x, uint32_t item, bento_point p)            \
+    {                                                                                             \
+        return name##_insert(x, item, p.c);                                                       \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_move(name *x, uint32_t item, const int32_t *position)       \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return bento_spatial_hash_move(&x->generic_, item, position);                             \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_move_at(name *x, uint32_t item, bento_point p)              \
+    {                                                                                             \
+        return name##_move(x, item, p.c);                                                         \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_remove(name *x, uint32_t item)                              \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return bento_spatial_hash_remove(&x->generic_, item);                                     \
+    }                                                                                             \
+    BENTO_WRAPPER const int32_t *name##_get(const name *x, uint32_t item)                         \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return bento_spatial_hash_get(&x->generic_, item);                                        \
+    }                                                                                             \
+    BENTO_WRAPPER bool name##_contains(const name *x, uint32_t item)                              \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return bento_spatial_hash_contains(&x->generic_, item);                                   \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_query_box(const name *x, const int32_t *min,                \
+                                                const int32_t *max,                               \
+                                                bento_spatial_hash_visit visit, void *context,    \
+                                                bento_spatial_hash_stats *stats)                  \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return bento_spatial_hash_query_box(&x->generic_, min, max, visit, context, stats);       \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_query_box_at(const name *x, bento_point min,                \
+                                                   bento_point max,                               \
+                                                   bento_spatial_hash_visit visit,                \
+                                                   void *context, bento_spatial_hash_stats *stats) \
+    {                                                                                             \
+        return name##_query_box(x, min.c, max.c, visit, context, stats);                          \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_query_radius(const name *x, const int32_t *center,          \
+                                                   int32_t radius,                                \
+                                                   bento_spatial_hash_visit visit,                \
+                                                   void *context, bento_spatial_hash_stats *stats) \
+    {                                                                                             \
+        BENTO_ASSERT(x != NULL);                                                                  \
+        return bento_spatial_hash_query_radius(&x->generic_, center, radius, visit, context,      \
+                                               stats);                                            \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_query_radius_at(const name *x, bento_point center,          \
+                                                      int32_t radius,                             \
+                                                      bento_spatial_hash_visit visit,             \
+                                                      void *context,                              \
+                                                      bento_spatial_hash_stats *stats)            \
+    {                                                                                             \
+        return name##_query_radius(x, center.c, radius, visit, context, stats);                   \
+    }
 
 #ifdef __cplusplus
 }
