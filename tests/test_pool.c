@@ -327,7 +327,8 @@ static void test_churn(void)
         enemies_retire retire;
     } pool; /* one after the other */
     static enemies_handle live[64];
-    static uint32_t last_created[128], created[128];
+    static uint32_t last_created[128];
+    static uint16_t created[128]; /* at most frames / 65 + 1 each */
     const uint32_t frames = 20000u * bento_test_scale();
     const uint64_t per_second = 60u;
     uint64_t creates;
