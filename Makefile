@@ -195,19 +195,23 @@ $(BUILD)/host/$1/tests: $(call host_test_objs,$1) $(call host_port_objs,$1) $(ca
 	@mkdir -p $$(@D)
 	$(Q)$(cc.$1) $(cflags.$1) $(ldflags.$1) $$^ -o $$@
 
-$(BUILD)/host/$1/readme: $(call example_objs,$1,readme) $(call host_port_objs,$1) $(call lib,$1)
+$(RESULTS)/host-$1-tests: $(BUILD)/host/$1/tests FORCE
+	@$(CHECK_RUN) $$@ 'host $1' tests counts -- $$<
+endef
+# Every example, the README's included, built and run in every host configuration.
+define host_example_rules
+$(BUILD)/host/$1/example-$2: $(call example_objs,$1,$2) $(call host_port_objs,$1) $(call lib,$1)
 	@mkdir -p $$(@D)
 	$(Q)$(cc.$1) $(cflags.$1) $(ldflags.$1) $$^ -o $$@
 
-$(RESULTS)/host-$1-tests: $(BUILD)/host/$1/tests FORCE
-	@$(CHECK_RUN) $$@ 'host $1' tests counts -- $$<
-
-$(RESULTS)/host-$1-readme: $(BUILD)/host/$1/readme FORCE
-	@$(CHECK_RUN) $$@ 'host $1' readme exit0 -- $$<
+$(RESULTS)/host-$1-example-$2: $(BUILD)/host/$1/example-$2 FORCE
+	@$(CHECK_RUN) $$@ 'host $1' $2 exit0 -- $$<
 endef
 $(foreach c,$(HOST_CONFIGS),$(eval $(call host_rules,$c)))
+$(foreach c,$(HOST_CONFIGS),$(foreach e,$(EXAMPLES),$(eval $(call host_example_rules,$c,$e))))
 
-HOST_RESULTS := $(foreach c,$(HOST_CONFIGS),$(RESULTS)/host-$c-tests $(RESULTS)/host-$c-readme)
+HOST_RESULTS := $(foreach c,$(HOST_CONFIGS),$(RESULTS)/host-$c-tests \
+                  $(foreach e,$(EXAMPLES),$(RESULTS)/host-$c-example-$e))
 
 # Misuse that must not compile: each tests/compile_fail/*.c compiles with -DBENTO_EXPECT_OK,
 # fails without it, and (C11) fails with the message on its `expect:` line.
