@@ -37,11 +37,12 @@ static bool pool_unmoved(const bento_paged_set *set)
 
 bento_status bento_paged_set_check(const bento_paged_set *set)
 {
-    const uint32_t page_size = 1u << set->page_shift;
+    uint32_t page_size;
     uint32_t page;
     uint32_t held = 0u;
     uint32_t total = 0u;
     BENTO_ASSERT(set != NULL);
+    page_size = 1u << set->page_shift;
     if (set->capacity == 0u) {
         return BENTO_OK; /* inert: an empty set of capacity 0 */
     }

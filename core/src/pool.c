@@ -234,11 +234,12 @@ void bento_pool_clear(bento_pool *pool)
 
 uint32_t bento_pool_lifetime(const bento_pool *pool)
 {
-    const uint32_t shift = pool->index_bits;
-    const uint32_t last = pool->last_generation >> shift; /* 2^generation_bits - 1 */
+    uint32_t shift, last;
     uint32_t least = BENTO_POOL_FOREVER;
     uint32_t index;
     BENTO_ASSERT(pool != NULL);
+    shift = pool->index_bits;
+    last = pool->last_generation >> shift; /* 2^generation_bits - 1 */
     if (pool->policy == (uint8_t)BENTO_POOL_WRAP && pool->capacity != 0u) {
         return BENTO_POOL_FOREVER;
     }

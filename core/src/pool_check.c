@@ -24,13 +24,15 @@ static bool header_sound(const bento_pool *pool)
 
 bento_status bento_pool_check(const bento_pool *pool)
 {
-    const uint32_t mask = pool->index_mask;
-    const uint32_t odd = mask + 1u; /* the lowest generation bit: set while a slot is live */
-    const bento_pool_state *s = &pool->state;
+    uint32_t mask, odd;
+    const bento_pool_state *s;
     uint32_t position;
     uint32_t index;
     uint32_t live = 0u, free_slots = 0u;
     BENTO_ASSERT(pool != NULL);
+    mask = pool->index_mask;
+    odd = mask + 1u; /* the lowest generation bit: set while a slot is live */
+    s = &pool->state;
     if (pool->capacity == 0u) {
         return BENTO_OK; /* inert: an empty pool of capacity 0 */
     }

@@ -33,11 +33,12 @@ static bool header_sound(const bento_sparse_set *set)
 
 bento_status bento_sparse_set_check(const bento_sparse_set *set)
 {
-    const uint32_t absent = set->wide != 0u ? 0xffffffffu : 0xffffu;
+    uint32_t absent;
     uint32_t p;
     uint32_t index;
     uint32_t taken = 0u;
     BENTO_ASSERT(set != NULL);
+    absent = set->wide != 0u ? 0xffffffffu : 0xffffu;
     if (set->capacity == 0u) {
         return BENTO_OK; /* inert: an empty set of capacity 0 */
     }
