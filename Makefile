@@ -407,7 +407,12 @@ $(RESULTS)/matrix-%: $(LIB)/%/libbento.a
 	@printf 'core matrix\t%s\tok\t-\t-\tbuilt\n' $* > $@
 
 CHECK_RESULTS = $(RESULTS)/spdx $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS) $(BOARD_RESULTS) $(EXAMPLE_RESULTS) \
-                $(SINGLE_RESULTS) $(CXX_RESULTS) $(MATRIX_RESULTS) $(CMAKE_RESULTS) $(CONSUMER_RESULTS)
+                $(SINGLE_RESULTS) $(CXX_RESULTS) $(MATRIX_RESULTS) $(CMAKE_RESULTS) $(CONSUMER_RESULTS) \
+                $(RESULTS)/docs
+
+# The API reference: make docs, whose last line counts the documented public symbols.
+$(RESULTS)/docs: FORCE | docs-tools
+	@$(CHECK_RUN) $@ 'docs' 'doxygen' last -- $(MAKE) --no-print-directory docs
 
 summary = @scripts/check-summary 'make $@' $1
 

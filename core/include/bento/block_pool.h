@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/*
+/**
+ * @file
  * bento/block_pool.h - fixed-size blocks over caller memory.
  *
  * A block pool hands out blocks of one size from a caller buffer and takes them back, both in
@@ -72,33 +73,33 @@
 extern "C" {
 #endif
 
-/* The counters, kept in the struct and copied to the buffer's header on every change. */
+/** The counters, kept in the struct and copied to the buffer's header on every change. */
 typedef struct bento_block_pool_state {
-    uint32_t count;     /* live blocks */
-    uint32_t fresh;     /* blocks [0, fresh) carved since init or clear: the high-water mark */
-    uint32_t free_head; /* front of the free list (fresh - count blocks), BENTO_NONE if empty */
+    uint32_t count;     /**< live blocks */
+    uint32_t fresh;     /**< blocks [0, fresh) carved since init or clear: the high-water mark */
+    uint32_t free_head; /**< front of the free list (fresh - count blocks), BENTO_NONE if empty */
 } bento_block_pool_state;
 
-/* A block pool. Its fields are the implementation's: use the functions. */
+/** A block pool. Its fields are the implementation's: use the functions. */
 typedef struct bento_block_pool {
-    unsigned char *blocks;          /* capacity blocks of `stride` bytes */
-    unsigned char *live;            /* capacity bytes: 1 live, 0 free (below fresh) */
-    bento_block_pool_state *saved;  /* the counters' copy in the buffer (`state` when inert) */
-    bento_block_pool_state state;
-    uint32_t capacity;
-    uint32_t stride;                /* block_size rounded up to a multiple of 4 */
-    uint32_t block_size;
-    uint32_t reciprocal;            /* ceil(2^32 / stride): pointer offset to index */
+    unsigned char *blocks;          /**< capacity blocks of `stride` bytes */
+    unsigned char *live;            /**< capacity bytes: 1 live, 0 free (below fresh) */
+    bento_block_pool_state *saved;  /**< the counters' copy in the buffer (`state` when inert) */
+    bento_block_pool_state state; /**< the counters (the operations' copy) */
+    uint32_t capacity; /**< the capacity given at init */
+    uint32_t stride;                /**< block_size rounded up to a multiple of 4 */
+    uint32_t block_size; /**< bytes of a block, as given at init */
+    uint32_t reciprocal;            /**< ceil(2^32 / stride): pointer offset to index */
 } bento_block_pool;
 
-/* Bytes from one block to the next: the block size rounded up to a multiple of 4. */
+/** Bytes from one block to the next: the block size rounded up to a multiple of 4. */
 #define BENTO_BLOCK_POOL_STRIDE(block_size) BENTO_ALIGN_UP((size_t)(block_size), 4u)
 
-/* Bytes of caller memory for a pool (a constant expression when the arguments are). */
+/** Bytes of caller memory for a pool (a constant expression when the arguments are). */
 #define BENTO_BLOCK_POOL_BYTES(capacity, block_size) \
     (BENTO__BLOCK_POOL_HEAD + (size_t)(capacity) * (BENTO_BLOCK_POOL_STRIDE(block_size) + 1u))
 
-/*
+/**
  * Carve a pool of `capacity` blocks of `block_size` bytes out of `memory` (`bytes` long),
  * every block free. O(1): only the header is written. Preconditions a status reports:
  * block_size >= 1, capacity >= 1, BENTO_BLOCK_POOL_BYTES(capacity, block_size) < 4 GiB.
@@ -109,7 +110,7 @@ typedef struct bento_block_pool {
 bento_status bento_block_pool_init(bento_block_pool *pool, void *memory, size_t bytes,
                                    size_t block_size, uint32_t capacity);
 
-/*
+/**
  * Reattach `pool` to `memory`, a buffer that holds a block pool (bento/common.h, "Buffers"):
  * the header's parameters, the counters and every invariant bento_block_pool_check verifies
  * are validated. Live blocks stay live, at the same offsets in the buffer (bento_block_pool_
@@ -120,7 +121,7 @@ bento_status bento_block_pool_init(bento_block_pool *pool, void *memory, size_t 
  */
 bento_status bento_block_pool_open(bento_block_pool *pool, void *memory, size_t bytes);
 
-/*
+/**
  * Take a block. On BENTO_OK, *block points to `stride` bytes aligned as described above;
  * their contents are not initialised (the first word holds a stale free-list link).
  * BENTO_E_FULL when every block is live; BENTO_E_CORRUPT when the free list is damaged (its
@@ -130,7 +131,7 @@ bento_status bento_block_pool_open(bento_block_pool *pool, void *memory, size_t 
  */
 bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block);
 
-/*
+/**
  * Give a block back. BENTO_E_ARGUMENT when `block` is not the start of one of this pool's
  * blocks (NULL, outside the pool, inside a block, another pool's block); BENTO_E_STALE when
  * it is one but is not live (a double free, or a block never handed out). The pool is
@@ -138,13 +139,13 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block);
  */
 bento_status bento_block_pool_free(bento_block_pool *pool, void *block);
 
-/*
+/**
  * Free every block at once and restart the high-water mark. O(1): only the counters change.
  * Every block handed out before is free afterwards (freeing one again answers BENTO_E_STALE).
  */
 void bento_block_pool_clear(bento_block_pool *pool);
 
-/*
+/**
  * Verify the buffer: the header and the counters' copy, counters in range, every state byte
  * below the high-water mark 0 or 1, the free list a chain of exactly (high_water - count)
  * distinct free blocks ending in BENTO_NONE. BENTO_OK, or BENTO_E_CORRUPT. O(high_water), no
@@ -152,32 +153,32 @@ void bento_block_pool_clear(bento_block_pool *pool);
  */
 bento_status bento_block_pool_check(const bento_block_pool *pool);
 
-/*
+/**
  * The index (0 .. capacity-1) of the block starting at `block`, or BENTO_NONE when `block` is
  * not the start of one of this pool's blocks. Says nothing about liveness. O(1), inline.
  */
 static inline uint32_t bento_block_pool_index_of(const bento_block_pool *pool, const void *block);
 
-/* The block at `index`, or NULL when index >= capacity. O(1), inline. */
+/** The block at `index`, or NULL when index >= capacity. O(1), inline. */
 static inline void *bento_block_pool_block_at(const bento_block_pool *pool, uint32_t index);
 
-/* True when `block` is the start of one of this pool's blocks and that block is live. O(1),
+/** True when `block` is the start of one of this pool's blocks and that block is live. O(1),
  * inline. */
 static inline bool bento_block_pool_contains(const bento_block_pool *pool, const void *block);
 
-/* Live blocks. O(1). */
+/** Live blocks. O(1). */
 static inline uint32_t bento_block_pool_count(const bento_block_pool *pool);
 
-/* The most blocks live at once since init or clear (the carved region). O(1). */
+/** The most blocks live at once since init or clear (the carved region). O(1). */
 static inline uint32_t bento_block_pool_high_water(const bento_block_pool *pool);
 
-/* Blocks given at init (0 when inert). O(1). */
+/** Blocks given at init (0 when inert). O(1). */
 static inline uint32_t bento_block_pool_capacity(const bento_block_pool *pool);
 
-/* Bytes per block: the block size given at init rounded up to a multiple of 4. O(1). */
+/** Bytes per block: the block size given at init rounded up to a multiple of 4. O(1). */
 static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool);
 
-/*
+/**
  * BENTO_BLOCK_POOL_TYPE(name, T, capacity) declares:
  *   name                                  the pool type, storage included
  *   name_init(name *)                     -> bento_status (BENTO_OK for a well-formed type)
@@ -205,6 +206,7 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool);
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
  */
+/** @cond INTERNAL */
 
 /* Header: 2 parameter words (capacity, block size), then the counters. */
 #define BENTO__BLOCK_POOL_PARAMS 2u
@@ -369,6 +371,8 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
         return &p->generic_;                                                                      \
     }                                                                                             \
     BENTO__TYPED_END(name)
+
+/** @endcond */
 
 #ifdef __cplusplus
 }

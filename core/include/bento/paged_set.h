@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/*
+/**
+ * @file
  * bento/paged_set.h - a sparse set of 32-bit keys whose values never move.
  *
  * A key is a 32-bit id; its low `index_bits` bits are its index (below `universe`), the rest
@@ -58,45 +59,45 @@
 extern "C" {
 #endif
 
-/* The counters, kept in the struct and copied to the buffer's header on every change. */
+/** The counters, kept in the struct and copied to the buffer's header on every change. */
 typedef struct bento_paged_set_state {
-    uint32_t count;      /* keys present, dense positions [0, count) */
-    uint32_t pages_held; /* pages taken from the pool and not yet given back */
+    uint32_t count;      /**< keys present, dense positions [0, count) */
+    uint32_t pages_held; /**< pages taken from the pool and not yet given back */
 } bento_paged_set_state;
 
-/* A paged set. Its fields are the implementation's: use the functions. */
+/** A paged set. Its fields are the implementation's: use the functions. */
 typedef struct bento_paged_set {
-    uint32_t *dense;              /* capacity keys, positions [0, count) live */
-    uint32_t *page_table;         /* page_count word offsets into the pool's blocks, or NONE */
-    uint32_t *page_live;          /* page_count counts of keys present */
-    uint32_t *page_base;          /* the pool's first block */
-    bento_block_pool *pages;      /* where pages come from and go back to */
-    bento_paged_set_state *saved; /* the counters' copy in the buffer (`state` when inert) */
-    bento_paged_set_state state;
-    uint32_t page_limit;          /* table entries at or above it are no page (none would fit) */
-    uint32_t page_count;
-    uint32_t capacity;
-    uint32_t universe;
-    uint32_t value_size;
-    uint32_t index_mask;
-    uint8_t page_shift;           /* log2(page_size) */
-    uint8_t index_bits;
+    uint32_t *dense;              /**< capacity keys, positions [0, count) live */
+    uint32_t *page_table;         /**< page_count word offsets into the pool's blocks, or NONE */
+    uint32_t *page_live;          /**< page_count counts of keys present */
+    uint32_t *page_base;          /**< the pool's first block */
+    bento_block_pool *pages;      /**< where pages come from and go back to */
+    bento_paged_set_state *saved; /**< the counters' copy in the buffer (`state` when inert) */
+    bento_paged_set_state state; /**< the counters (the operations' copy) */
+    uint32_t page_limit;          /**< table entries at or above it are no page (none would fit) */
+    uint32_t page_count; /**< entries of the page table: universe / page_size, rounded up */
+    uint32_t capacity; /**< the capacity given at init */
+    uint32_t universe; /**< keys are below it (their index bits) */
+    uint32_t value_size; /**< bytes of a value, as given at init */
+    uint32_t index_mask; /**< the key bits that are its index */
+    uint8_t page_shift;           /**< log2(page_size) */
+    uint8_t index_bits; /**< bits of a key that are its index */
 } bento_paged_set;
 
-/* Pages needed to cover `universe` indices (a constant expression when the arguments are). */
+/** Pages needed to cover `universe` indices (a constant expression when the arguments are). */
 #define BENTO_PAGED_SET_PAGES(universe, page_size) \
     (((size_t)(universe) + (size_t)(page_size) - 1u) / (size_t)(page_size))
 
-/* Bytes of one page: the least block size of the page pool. */
+/** Bytes of one page: the least block size of the page pool. */
 #define BENTO_PAGED_SET_PAGE_BYTES(page_size, value_size) \
     ((size_t)(page_size) * 4u + (size_t)(page_size) * (size_t)(value_size))
 
-/* Bytes of caller memory for the set itself, pages not included (a constant expression when
+/** Bytes of caller memory for the set itself, pages not included (a constant expression when
  * the arguments are). */
 #define BENTO_PAGED_SET_BYTES(capacity, universe, page_size) \
     (BENTO__PAGED_SET_HEAD + (size_t)(capacity) * 4u + BENTO_PAGED_SET_PAGES(universe, page_size) * 8u)
 
-/*
+/**
  * Set up a set over `memory` (`bytes` long, 4-byte aligned) drawing pages from `pages`, an
  * initialised block pool (its blocks may already be in use by other sets). O(page_count): the
  * page table is cleared; the pool is not touched.
@@ -114,7 +115,7 @@ bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t byt
                                   bento_block_pool *pages, size_t value_size, uint32_t capacity,
                                   uint32_t universe, uint32_t page_size, unsigned index_bits);
 
-/*
+/**
  * Reattach `set` to `memory`, a buffer that holds a paged set (bento/common.h, "Buffers"),
  * whose pages are in `pages`, an open block pool (bento_block_pool_open on the pool's buffer
  * first): the header's parameters, the counters, every page reference (each must be a live
@@ -128,7 +129,7 @@ bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t byt
 bento_status bento_paged_set_open(bento_paged_set *set, void *memory, size_t bytes,
                                   bento_block_pool *pages);
 
-/*
+/**
  * Insert `key`. On BENTO_OK, *value (optional) points to its uninitialised storage, which stays
  * put until the key is removed or the set cleared. Failures leave the set unchanged and set
  * *value to NULL; they are tried in this order:
@@ -142,7 +143,7 @@ bento_status bento_paged_set_open(bento_paged_set *set, void *memory, size_t byt
  */
 bento_status bento_paged_set_insert(bento_paged_set *set, uint32_t key, void **value);
 
-/*
+/**
  * Remove `key`. The last key in the dense array moves into its position; no value moves.
  * When the key was the last one in its page, the page goes back to the pool. BENTO_OK, or
  * BENTO_E_NOT_FOUND when the key is absent (the set is unchanged then), or BENTO_E_CORRUPT
@@ -150,11 +151,11 @@ bento_status bento_paged_set_insert(bento_paged_set *set, uint32_t key, void **v
  */
 bento_status bento_paged_set_remove(bento_paged_set *set, uint32_t key);
 
-/* Remove every key and give every page back to the pool. O(page_count): the page table is
+/** Remove every key and give every page back to the pool. O(page_count): the page table is
  * swept, so even a damaged set ends empty and sound. */
 void bento_paged_set_clear(bento_paged_set *set);
 
-/*
+/**
  * Verify the buffer and the pages: the header and the counters' copy, every held page a live
  * block of the pool (which has not moved), every occupied slot and a dense key naming each
  * other, the page counts and the totals. BENTO_OK, or BENTO_E_CORRUPT.
@@ -162,31 +163,31 @@ void bento_paged_set_clear(bento_paged_set *set);
  */
 bento_status bento_paged_set_check(const bento_paged_set *set);
 
-/*
+/**
  * The value of `key`, or NULL when the key is absent (also for another generation of a
  * present index, or an index beyond the universe). O(1), inline.
  */
 static inline void *bento_paged_set_get(const bento_paged_set *set, uint32_t key);
 
-/* True when `key` is present. O(1), inline. */
+/** True when `key` is present. O(1), inline. */
 static inline bool bento_paged_set_contains(const bento_paged_set *set, uint32_t key);
 
-/* Keys present. O(1). */
+/** Keys present. O(1). */
 static inline uint32_t bento_paged_set_count(const bento_paged_set *set);
 
-/* Capacity given at init (0 when inert). O(1). */
+/** Capacity given at init (0 when inert). O(1). */
 static inline uint32_t bento_paged_set_capacity(const bento_paged_set *set);
 
-/* Pages currently taken from the pool by this set. O(1). */
+/** Pages currently taken from the pool by this set. O(1). */
 static inline uint32_t bento_paged_set_pages_held(const bento_paged_set *set);
 
-/*
+/**
  * The dense keys: bento_paged_set_count() keys in no particular order (bento_paged_set_get on
  * each gives its value). Valid until the next insert, remove or clear.
  */
 static inline const uint32_t *bento_paged_set_keys(const bento_paged_set *set);
 
-/*
+/**
  * Iteration over the values in index order, page by page: memory order, so a pass over every
  * value reads each held page once, front to back, instead of jumping between pages as a walk
  * over the dense keys does:
@@ -202,23 +203,23 @@ static inline const uint32_t *bento_paged_set_keys(const bento_paged_set *set);
  * O(page_count + pages_held * page_size); inline, so the loop compiles into the caller's.
  */
 typedef struct bento_paged_set_iter {
-    void *value;       /* the current value (NULL once done) */
-    uint32_t index;    /* its index: the key's low index_bits bits */
-    uint32_t position; /* its dense position: the key is bento_paged_set_keys(set)[position] */
-    /* the walk, private: */
+    void *value;       /**< the current value (NULL once done) */
+    uint32_t index;    /**< its index: the key's low index_bits bits */
+    uint32_t position; /**< its dense position: the key is bento_paged_set_keys(set)[position] */
+    /** the walk, private: */
     const bento_paged_set *set_;
-    uint32_t page_;    /* the page and slot to look at next */
-    uint32_t slot_;
+    uint32_t page_;    /**< the page and slot to look at next */
+    uint32_t slot_; /**< the next slot to look at (private) */
 } bento_paged_set_iter;
 
-/* Start iterating `set` from its lowest index. O(1). */
+/** Start iterating `set` from its lowest index. O(1). */
 static inline void bento_paged_set_iter_init(bento_paged_set_iter *it, const bento_paged_set *set);
 
-/* Advance to the next present key: true with it->value, it->index and it->position set, false
+/** Advance to the next present key: true with it->value, it->index and it->position set, false
  * at the end (and on every later call; it->value is NULL then). */
 static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it);
 
-/*
+/**
  * BENTO_PAGED_SET_TYPE(name, T, capacity, universe, page_size) declares, with the fewest index
  * bits that name `universe` indices (the bits above are the keys' generation):
  *   name_page                              the page type: the pool's block type, for
@@ -254,6 +255,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it);
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
  */
+/** @cond INTERNAL */
 
 /* Header: 5 parameter words (capacity, universe, value size, page size, index bits), then the
  * counters. */
@@ -489,6 +491,8 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
         return more_;                                                                             \
     }                                                                                             \
     BENTO__TYPED_END(name)
+
+/** @endcond */
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/*
+/**
+ * @file
  * bento/sparse_set.h - a sparse set of 32-bit keys with parallel dense columns: the component
  * storage of an ECS, over caller memory, with in-place sorts and N-way joins.
  *
@@ -61,48 +62,48 @@
 extern "C" {
 #endif
 
-/*
+/**
  * A column: `size`-byte elements, one per dense position, in caller memory `data` of `bytes`
  * bytes (at least capacity * size). The set moves elements with a copy that is word-wise when
  * it can and bytewise otherwise, so it asks no alignment of `data`: align it for the element
  * type (an array of that type is).
  */
 typedef struct bento_sparse_set_column {
-    void *data;
-    size_t bytes;
-    uint32_t size;
+    void *data; /**< the column array: at least capacity elements */
+    size_t bytes; /**< bytes of data (at least capacity * size) */
+    uint32_t size; /**< bytes of one element */
 } bento_sparse_set_column;
 
-/* The counters, kept in the struct and copied to the buffer's header on every change. */
+/** The counters, kept in the struct and copied to the buffer's header on every change. */
 typedef struct bento_sparse_set_state {
-    uint32_t count; /* keys present, dense positions [0, count) */
+    uint32_t count; /**< keys present, dense positions [0, count) */
 } bento_sparse_set_state;
 
-/* A sparse set. Its fields are the implementation's: use the functions. */
+/** A sparse set. Its fields are the implementation's: use the functions. */
 typedef struct bento_sparse_set {
-    uint32_t *dense;                        /* capacity keys */
-    void *sparse;                           /* universe entries of uint16_t or uint32_t */
-    const bento_sparse_set_column *columns; /* column_count caller descriptors */
-    bento_sparse_set_state *saved;          /* the counters' copy in the buffer */
-    bento_sparse_set_state state;
-    uint32_t universe;
-    uint32_t capacity;
-    uint32_t column_count;
-    uint32_t bytes;      /* of the buffer: BENTO_SPARSE_SET_BYTES of the parameters */
-    uint32_t index_mask; /* the key bits that are its index */
-    uint32_t stray;      /* the key bits above index and generation: 0 in every key */
-    uint8_t index_bits;
-    uint8_t generation_bits;
-    uint8_t pos_bits;    /* an entry's position: capacity <= 2^pos_bits - 1 */
-    uint8_t tag_shift;   /* 1 when capacity == 2^index_bits: the generation one bit higher */
-    uint8_t wide;        /* 1: 32-bit entries, 0: 16-bit */
+    uint32_t *dense;                        /**< capacity keys */
+    void *sparse;                           /**< universe entries of uint16_t or uint32_t */
+    const bento_sparse_set_column *columns; /**< column_count caller descriptors */
+    bento_sparse_set_state *saved;          /**< the counters' copy in the buffer */
+    bento_sparse_set_state state; /**< the counters (the operations' copy) */
+    uint32_t universe; /**< keys are below it (their index bits) */
+    uint32_t capacity; /**< the capacity given at init */
+    uint32_t column_count; /**< columns given at init */
+    uint32_t bytes;      /**< of the buffer: BENTO_SPARSE_SET_BYTES of the parameters */
+    uint32_t index_mask; /**< the key bits that are its index */
+    uint32_t stray;      /**< the key bits above index and generation: 0 in every key */
+    uint8_t index_bits; /**< bits of a key that are its index */
+    uint8_t generation_bits; /**< bits of a handle above its index */
+    uint8_t pos_bits;    /**< an entry's position: capacity <= 2^pos_bits - 1 */
+    uint8_t tag_shift;   /**< 1 when capacity == 2^index_bits: the generation one bit higher */
+    uint8_t wide;        /**< 1: 32-bit entries, 0: 16-bit */
 } bento_sparse_set;
 
-/* Bits of an entry's position field for a capacity: capacity <= 2^bits - 1 (a constant
+/** Bits of an entry's position field for a capacity: capacity <= 2^bits - 1 (a constant
  * expression when capacity is). */
 #define BENTO_SPARSE_SET_POS_BITS(capacity) BENTO__CEIL_LOG2((uint64_t)(capacity) + 1u)
 
-/* Bytes per sparse entry (a constant expression when the arguments are): 2 when the entries
+/** Bytes per sparse entry (a constant expression when the arguments are): 2 when the entries
  * fit in 16 bits (plain ids: the positions; handles: index, generation and one more bit at
  * capacity 2^index_bits), else 4. */
 #define BENTO_SPARSE_SET_WIDTH(capacity, index_bits, generation_bits)                             \
@@ -113,7 +114,7 @@ typedef struct bento_sparse_set {
          ? 2u                                                                                     \
          : 4u)
 
-/*
+/**
  * Bytes of caller memory for a set (its columns are separate): the header, the dense keys and
  * the sparse entries. The arguments are init's. A constant expression when they are.
  */
@@ -123,7 +124,7 @@ typedef struct bento_sparse_set {
      BENTO_ALIGN_UP((size_t)(universe) *                                                          \
                         BENTO_SPARSE_SET_WIDTH(capacity, index_bits, generation_bits), 4u))
 
-/*
+/**
  * Carve a set out of `memory` (`bytes` long), every entry ABSENT, with `column_count` columns
  * described by `columns` (NULL when column_count is 0), which must stay as they are while the
  * set is used. 1 <= index_bits <= 32; index_bits + generation_bits <= 32 (plain ids: 32 and
@@ -139,7 +140,7 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
                                    unsigned generation_bits, const bento_sparse_set_column *columns,
                                    uint32_t column_count);
 
-/*
+/**
  * Reattach `set` to `memory`, a buffer that holds a set (bento/common.h, "Buffers"), with the
  * caller's column descriptors: the header, the counters and every invariant bento_sparse_set_
  * check verifies are validated, and the descriptors must match the column count and element
@@ -152,7 +153,7 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
 bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t bytes,
                                    const bento_sparse_set_column *columns, uint32_t column_count);
 
-/*
+/**
  * Insert `key` at the end of the dense array; on BENTO_OK *position (optional) is its dense
  * position, where its column elements are, uninitialised. BENTO_E_EXISTS when a key with the
  * same index is present (the same key, or another generation of it: remove that one first),
@@ -162,7 +163,7 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
  */
 bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32_t *position);
 
-/*
+/**
  * Remove `key`: the last key and its column elements move into its place (swap-and-pop).
  * BENTO_E_NOT_FOUND when the key is absent (never inserted, removed, a stale generation, or
  * outside the universe); BENTO_E_CORRUPT when its entry or the last key is damaged; the set is
@@ -170,62 +171,63 @@ bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32
  */
 bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key);
 
-/* Remove every key: their entries become ABSENT. O(count). */
+/** Remove every key: their entries become ABSENT. O(count). */
 void bento_sparse_set_clear(bento_sparse_set *set);
 
-/*
+/**
  * Verify the buffer: the header and the counters' copy, every present key inside the universe
  * with its entry pointing back at its position, and every other entry ABSENT. BENTO_OK, or
  * BENTO_E_CORRUPT when the memory was damaged. O(universe), no recursion.
  */
 bento_status bento_sparse_set_check(const bento_sparse_set *set);
 
-/* Dense position of `key`, or BENTO_NONE when it is absent. O(1), one entry read, inline. */
+/** Dense position of `key`, or BENTO_NONE when it is absent. O(1), one entry read, inline. */
 static inline uint32_t bento_sparse_set_index_of(const bento_sparse_set *set, uint32_t key);
 
-/* True when `key` is present (a stale generation of it is not). O(1), inline. */
+/** True when `key` is present (a stale generation of it is not). O(1), inline. */
 static inline bool bento_sparse_set_contains(const bento_sparse_set *set, uint32_t key);
 
-/*
+/**
  * The element of column `column` that belongs to `key`, or NULL when the key is absent or the
  * column out of range. O(1), inline.
  */
 static inline void *bento_sparse_set_get(const bento_sparse_set *set, uint32_t key,
                                          uint32_t column);
 
-/* Keys present. O(1). */
+/** Keys present. O(1). */
 static inline uint32_t bento_sparse_set_count(const bento_sparse_set *set);
 
-/* Capacity given at init (0 when inert). O(1). */
+/** Capacity given at init (0 when inert). O(1). */
 static inline uint32_t bento_sparse_set_capacity(const bento_sparse_set *set);
 
-/* The dense keys, bento_sparse_set_count() of them, in iteration order. */
+/** The dense keys, bento_sparse_set_count() of them, in iteration order. */
 static inline const uint32_t *bento_sparse_set_keys(const bento_sparse_set *set);
 
-/* Column `column`'s dense elements (parallel to the keys), or NULL for a column out of range. */
+/** Column `column`'s dense elements (parallel to the keys), or NULL for a column out of range. */
 static inline void *bento_sparse_set_values(const bento_sparse_set *set, uint32_t column);
 
 /* ---------------------------------------------------------------- sorting */
 
-/*
+/**
  * Comparator for sorting: negative when a sorts before b, zero when equal, positive after.
  * a and b point at two keys (uint32_t) or at two elements of the sort column. It must not
  * touch the set.
  */
 typedef int (*bento_sparse_set_compare)(const void *a, const void *b, void *context);
 
-/* Sort by the keys themselves rather than by a column (no column). */
+/** Sort by the keys themselves rather than by a column (no column). */
 #define BENTO_SPARSE_SET_BY_KEY BENTO_NONE
 
+/** The in-place sorts of bento_sparse_set_sort. */
 typedef enum bento_sparse_set_sort_mode {
-    /* heapsort (bottom-up): O(n log n) worst case, no recursion, no extra memory */
+    /** heapsort (bottom-up): O(n log n) worst case, no recursion, no extra memory */
     BENTO_SPARSE_SET_SORT_HEAP = 0,
-    /* insertion sort: O(n + inversions), the fast choice for nearly sorted data, such as an
+    /** insertion sort: O(n + inversions), the fast choice for nearly sorted data, such as an
        order kept from one frame to the next; O(n^2) in the worst case; stable */
     BENTO_SPARSE_SET_SORT_INSERTION = 1
 } bento_sparse_set_sort_mode;
 
-/*
+/**
  * Sort the first n keys (positions [0, n); n = count sorts everything) in place, with every
  * column following its key. `by` is BENTO_SPARSE_SET_BY_KEY to compare keys or a column index
  * to compare that column's elements. `compare` NULL orders keys ascending as unsigned numbers
@@ -249,10 +251,10 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
                                    bento_sparse_set_compare compare, void *context,
                                    bento_sparse_set_sort_mode mode);
 
-/* Bytes of scratch memory bento_sparse_set_sort_radix needs to sort n keys. */
+/** Bytes of scratch memory bento_sparse_set_sort_radix needs to sort n keys. */
 #define BENTO_SPARSE_SET_RADIX_BYTES(n) (((size_t)(n) * 3u + 256u) * 4u)
 
-/*
+/**
  * Sort the first n keys ascending as unsigned numbers, with every column following its key,
  * using caller scratch memory: an LSD radix sort (stable; one pass per key byte, a pass
  * skipped when every key has the same byte there), then the permutation applied to the
@@ -267,10 +269,10 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
 bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void *scratch,
                                          size_t bytes);
 
-/* Bytes of scratch memory bento_sparse_set_sort_merge needs to sort n keys. */
+/** Bytes of scratch memory bento_sparse_set_sort_merge needs to sort n keys. */
 #define BENTO_SPARSE_SET_MERGE_BYTES(n) ((size_t)(n) * 12u)
 
-/*
+/**
  * Sort the first n keys like bento_sparse_set_sort (same `by`, `compare` and `context`), with
  * caller scratch memory: a bottom-up merge sort of (key, original position) pairs, stable,
  * O(n log n) comparisons in every case, no recursion; then the permutation is applied to the
@@ -287,7 +289,7 @@ bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint
                                          bento_sparse_set_compare compare, void *context,
                                          void *scratch, size_t bytes);
 
-/*
+/**
  * Order `set` like `other`: the keys present in both come first, in other's order, then the
  * rest in an unspecified order. Keys are matched whole (a stale generation does not match).
  * One walk over other's dense keys: each one present here is swapped into the next place, so
@@ -300,10 +302,10 @@ bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_
 
 /* ---------------------------------------------------------------- joins */
 
-/* The most sets one generic join walks together. */
+/** The most sets one generic join walks together. */
 #define BENTO_SPARSE_SET_JOIN_MAX 8u
 
-/*
+/**
  * Join: iterate the keys present in every one of N sets, driven by the one with the fewest
  * keys at init, with each set's dense position of the key, hence its column elements. No key
  * may be inserted or removed while a join runs (elements may change). An iterator: keep it a
@@ -319,17 +321,19 @@ bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_
  *     }
  */
 typedef struct bento_sparse_set_join {
-    uint32_t key;                                  /* the current key */
-    uint32_t position[BENTO_SPARSE_SET_JOIN_MAX];  /* its dense position in each set, in the
+    uint32_t key;                                  /**< the current key */
+    uint32_t position[BENTO_SPARSE_SET_JOIN_MAX];  /**< its dense position in each set, in the
                                                       order the sets were given */
-    /* the walk: private */
-    const bento_sparse_set *set_[BENTO_SPARSE_SET_JOIN_MAX]; /* the driver first */
-    uint8_t slot_[BENTO_SPARSE_SET_JOIN_MAX]; /* set_[i] is sets[slot_[i]] */
-    const uint32_t *keys_;                    /* the driver's dense keys */
-    uint32_t next_, end_, count_;
+    /** the walk: private */
+    const bento_sparse_set *set_[BENTO_SPARSE_SET_JOIN_MAX]; /**< the driver first */
+    uint8_t slot_[BENTO_SPARSE_SET_JOIN_MAX]; /**< set_[i] is sets[slot_[i]] */
+    const uint32_t *keys_;                    /**< the driver's dense keys */
+    uint32_t next_;  /**< the driver's next position (private) */
+    uint32_t end_;   /**< where the driver's walk ends (private) */
+    uint32_t count_; /**< sets joined (private) */
 } bento_sparse_set_join;
 
-/*
+/**
  * Start a join over `count` sets (1 <= count <= BENTO_SPARSE_SET_JOIN_MAX). BENTO_E_ARGUMENT
  * when count is out of range or sets or one of the sets is NULL; the join then yields nothing.
  * O(count), inline.
@@ -338,14 +342,14 @@ static inline bento_status bento_sparse_set_join_init(bento_sparse_set_join *joi
                                                       const bento_sparse_set *const *sets,
                                                       uint32_t count);
 
-/*
+/**
  * Advance to the next key present in every set: true with key and position[] set, or false
  * when the driver is exhausted (and on every call after). O(count) lookups per driver key
  * visited, inline.
  */
 static inline bool bento_sparse_set_join_next(bento_sparse_set_join *join);
 
-/*
+/**
  * Column `column` of set number `set` for the current key of the join, or NULL for a set or
  * column out of range. Valid after bento_sparse_set_join_next returned true. O(1), inline;
  * in a hot loop, read the column arrays once and index them with position[] instead.
@@ -355,7 +359,7 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 
 /* ---------------------------------------------------------------- typed sets */
 
-/*
+/**
  * BENTO_SPARSE_SET_TYPE(name, handle_type, capacity, columns...) declares, in one line, a set
  * keyed by a pool's handle type (any BENTO_HANDLE_TYPE; a pool `p` has `p_handle`), over the
  * universe 2^handle_type_INDEX_BITS, with up to four typed columns, each `(T, field)`, and its
@@ -418,13 +422,16 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
  *     }
  */
 #define BENTO_SPARSE_SET_TYPE(name, ...) BENTO__SS_HANDLE_TYPE(name, __VA_ARGS__)
+/** A set keyed by plain ids: see BENTO_SPARSE_SET_TYPE. */
 #define BENTO_SPARSE_SET_TYPE_IDS(name, ...) BENTO__SS_IDS_TYPE(name, __VA_ARGS__)
+/** A typed join of two or three typed sets: see BENTO_SPARSE_SET_TYPE. */
 #define BENTO_SPARSE_SET_JOIN_TYPE(name, ...) \
     BENTO__SS_CAT(BENTO__SS_JOIN, BENTO__SS_COUNT3(__VA_ARGS__, 3, 2, x))(name, __VA_ARGS__)
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
  */
+/** @cond INTERNAL */
 
 /* Header: 4 parameter words (universe, capacity, bits, column count), then each column's
  * element size, then the counters. */
@@ -984,6 +991,8 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
         return true;                                                                               \
     }                                                                                              \
     BENTO__TYPED_END(name)
+
+/** @endcond */
 
 #ifdef __cplusplus
 }
