@@ -306,9 +306,7 @@ $(RESULTS)/spdx: FORCE
 CXX_STRICT := -std=c++17 -Wall -Wextra -Wpedantic -Wconversion -Wold-style-cast -Werror
 CXX_EVERYTHING := -std=c++17 -Weverything -Wno-c++98-compat -Wno-c++98-compat-pedantic -Werror
 CXX_PENDING := -Wno-error=old-style-cast
-CXX_PENDING_EVERYTHING := $(CXX_PENDING) -Wno-error=zero-as-null-pointer-constant \
-    -Wno-error=reserved-identifier -Wno-error=reserved-macro-identifier -Wno-error=padded \
-    -Wno-error=cast-qual
+CXX_PENDING_EVERYTHING := $(CXX_PENDING) -Wno-error=padded
 CXX_RESULTS := $(RESULTS)/cxx-g++ $(if $(HAVE_CLANG),$(RESULTS)/cxx-clang++ $(RESULTS)/cxx-clang++-everything)
 
 $(RESULTS)/cxx-g++: tests/cxx/all_headers.cpp $(call lib,gcc-c99) FORCE

@@ -35,10 +35,10 @@ static void test_handles(void)
     CHECK_EQ(sizeof(items_handle), 4);
     CHECK_EQ(items_handle_INDEX_BITS, 20);
     CHECK_EQ(enemies_handle_INDEX_BITS, 7); /* derived from the capacity */
-    CHECK_EQ(BENTO__INDEX_BITS(1), 1);
-    CHECK_EQ(BENTO__INDEX_BITS(2), 1);
-    CHECK_EQ(BENTO__INDEX_BITS(129), 8);
-    CHECK_EQ(BENTO__INDEX_BITS(0x80000000u), 31);
+    CHECK_EQ(BENTO_IMPL_INDEX_BITS(1), 1);
+    CHECK_EQ(BENTO_IMPL_INDEX_BITS(2), 1);
+    CHECK_EQ(BENTO_IMPL_INDEX_BITS(129), 8);
+    CHECK_EQ(BENTO_IMPL_INDEX_BITS(0x80000000u), 31);
 }
 
 static void test_status_names(void)
@@ -413,7 +413,7 @@ static void test_check_detects_corruption(void)
     CHECK_STATUS(bento_pool_check(p), BENTO_OK);
 
     /* every word of the header is covered */
-    for (i = 0; i < BENTO__POOL_HEAD / 4u; i++) {
+    for (i = 0; i < BENTO_IMPL_POOL_HEAD / 4u; i++) {
         saved = *head_word(i);
         *head_word(i) ^= 0x40u;
         CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);

@@ -11,15 +11,15 @@
 static bool header_sound(const bento_pool *pool)
 {
     const uint32_t *saved = (const uint32_t *)(const void *)pool->saved;
-    const uint32_t *head = saved - BENTO__HEAD_PARAMS - BENTO__POOL_PARAMS;
+    const uint32_t *head = saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_POOL_PARAMS;
     const uint32_t bits = pool->index_bits | (uint32_t)pool->generation_bits << 8 |
                           (uint32_t)pool->policy << 16;
-    return bento__saved_matches(pool->saved, &pool->state, sizeof pool->state) &&
-           head[BENTO__HEAD_MAGIC] == BENTO__MAGIC && head[BENTO__HEAD_KIND] == BENTO__KIND_POOL &&
-           head[BENTO__HEAD_SIZE] == BENTO_POOL_BYTES(pool->capacity, pool->value_size) &&
-           head[BENTO__HEAD_ZERO] == 0u && head[BENTO__HEAD_PARAMS] == pool->capacity &&
-           head[BENTO__HEAD_PARAMS + 1u] == pool->value_size &&
-           head[BENTO__HEAD_PARAMS + 2u] == bits;
+    return bento_impl_saved_matches(pool->saved, &pool->state, sizeof pool->state) &&
+           head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC && head[BENTO_IMPL_HEAD_KIND] == BENTO_IMPL_KIND_POOL &&
+           head[BENTO_IMPL_HEAD_SIZE] == BENTO_POOL_BYTES(pool->capacity, pool->value_size) &&
+           head[BENTO_IMPL_HEAD_ZERO] == 0u && head[BENTO_IMPL_HEAD_PARAMS] == pool->capacity &&
+           head[BENTO_IMPL_HEAD_PARAMS + 1u] == pool->value_size &&
+           head[BENTO_IMPL_HEAD_PARAMS + 2u] == bits;
 }
 
 bento_status bento_pool_check(const bento_pool *pool)

@@ -96,8 +96,8 @@ typedef struct bento_block_pool {
 #define BENTO_BLOCK_POOL_STRIDE(block_size) BENTO_ALIGN_UP((size_t)(block_size), 4u)
 
 /** Bytes of caller memory for a pool (a constant expression when the arguments are). */
-#define BENTO_BLOCK_POOL_BYTES(capacity, block_size) \
-    (BENTO__BLOCK_POOL_HEAD + (size_t)(capacity) * (BENTO_BLOCK_POOL_STRIDE(block_size) + 1u))
+#define BENTO_BLOCK_POOL_BYTES(capacity, block_size)                                              \
+    (BENTO_IMPL_BLOCK_POOL_HEAD + (size_t)(capacity) * (BENTO_BLOCK_POOL_STRIDE(block_size) + 1u))
 
 /**
  * Carve a pool of `capacity` blocks of `block_size` bytes out of `memory` (`bytes` long),
@@ -201,7 +201,7 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool);
  *     BENTO_BLOCK_POOL_TYPE(msg_pool, struct message, 32);
  *     static msg_pool messages;   // static storage, one line
  */
-#define BENTO_BLOCK_POOL_TYPE(name, T, capacity) BENTO__BLOCK_POOL_TYPE(name, T, capacity)
+#define BENTO_BLOCK_POOL_TYPE(name, T, capacity) BENTO_IMPL_BLOCK_POOL_TYPE(name, T, capacity)
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
@@ -209,16 +209,16 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool);
 /** @cond INTERNAL */
 
 /* Header: 2 parameter words (capacity, block size), then the counters. */
-#define BENTO__BLOCK_POOL_PARAMS 2u
-#define BENTO__BLOCK_POOL_HEAD \
-    BENTO__HEAD_BYTES(BENTO__BLOCK_POOL_PARAMS + sizeof(bento_block_pool_state) / 4u)
+#define BENTO_IMPL_BLOCK_POOL_PARAMS 2u
+#define BENTO_IMPL_BLOCK_POOL_HEAD                                                                \
+    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_BLOCK_POOL_PARAMS + sizeof(bento_block_pool_state) / 4u)
 
 /* ceil(2^32 / stride) for a stride >= 4, as a constant expression when stride is one. */
-#define BENTO__BLOCK_POOL_RECIPROCAL(stride) ((uint32_t)(UINT32_MAX / (uint32_t)(stride) + 1u))
+#define BENTO_IMPL_BLOCK_POOL_RECIPROCAL(stride) ((uint32_t)(UINT32_MAX / (uint32_t)(stride) + 1u))
 
 /* State bytes. */
-#define BENTO__BLOCK_FREE 0u
-#define BENTO__BLOCK_LIVE 1u
+#define BENTO_IMPL_BLOCK_FREE 0u
+#define BENTO_IMPL_BLOCK_LIVE 1u
 
 /*
  * The index of the block starting `offset` bytes from the first block, when it is below
@@ -227,7 +227,7 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool);
  * the multiply-back refuses every other offset (on 64-bit hosts also those beyond 2^32, whose
  * low word alone could look like a block start).
  */
-static inline uint32_t bento__block_pool_index(uintptr_t offset, uint32_t reciprocal,
+static inline uint32_t bento_impl_block_pool_index(uintptr_t offset, uint32_t reciprocal,
                                                uint32_t stride, uint32_t limit)
 {
     const uint32_t index = (uint32_t)(((uint64_t)(uint32_t)offset * reciprocal) >> 32);
@@ -237,140 +237,140 @@ static inline uint32_t bento__block_pool_index(uintptr_t offset, uint32_t recipr
     return index;
 }
 
-static inline uint32_t bento__block_pool_index_of(const bento_block_pool *pool, const void *block,
+static inline uint32_t bento_impl_block_pool_index_of(const bento_block_pool *pool, const void *block,
                                                   uint32_t reciprocal, uint32_t stride)
 {
-    return bento__block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks, reciprocal, stride,
+    return bento_impl_block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks, reciprocal, stride,
                                    pool->capacity);
 }
 
 /* Live: a block below the high-water mark (trusted, at most the capacity) whose byte says so. */
-static inline bool bento__block_pool_contains(const bento_block_pool *pool, const void *block,
+static inline bool bento_impl_block_pool_contains(const bento_block_pool *pool, const void *block,
                                               uint32_t reciprocal, uint32_t stride)
 {
-    const uint32_t index = bento__block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks,
+    const uint32_t index = bento_impl_block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks,
                                                    reciprocal, stride, pool->state.fresh);
-    return index != BENTO_NONE && pool->live[index] == BENTO__BLOCK_LIVE;
+    return index != BENTO_NONE && pool->live[index] == BENTO_IMPL_BLOCK_LIVE;
 }
 
-static inline void *bento__block_pool_block_at(const bento_block_pool *pool, uint32_t index,
+static inline void *bento_impl_block_pool_block_at(const bento_block_pool *pool, uint32_t index,
                                                size_t stride)
 {
     if (index >= pool->capacity) {
-        return NULL;
+        return BENTO_IMPL_NULL;
     }
     return pool->blocks + (size_t)index * stride;
 }
 
 static inline uint32_t bento_block_pool_index_of(const bento_block_pool *pool, const void *block)
 {
-    BENTO_ASSERT(pool != NULL);
-    return bento__block_pool_index_of(pool, block, pool->reciprocal, pool->stride);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
+    return bento_impl_block_pool_index_of(pool, block, pool->reciprocal, pool->stride);
 }
 
 static inline void *bento_block_pool_block_at(const bento_block_pool *pool, uint32_t index)
 {
-    BENTO_ASSERT(pool != NULL);
-    return bento__block_pool_block_at(pool, index, pool->stride);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
+    return bento_impl_block_pool_block_at(pool, index, pool->stride);
 }
 
 static inline bool bento_block_pool_contains(const bento_block_pool *pool, const void *block)
 {
-    BENTO_ASSERT(pool != NULL);
-    return bento__block_pool_contains(pool, block, pool->reciprocal, pool->stride);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
+    return bento_impl_block_pool_contains(pool, block, pool->reciprocal, pool->stride);
 }
 
 static inline uint32_t bento_block_pool_count(const bento_block_pool *pool)
 {
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     return pool->state.count;
 }
 
 static inline uint32_t bento_block_pool_high_water(const bento_block_pool *pool)
 {
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     return pool->state.fresh;
 }
 
 static inline uint32_t bento_block_pool_capacity(const bento_block_pool *pool)
 {
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     return pool->capacity;
 }
 
 static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
 {
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     return pool->stride;
 }
 
-#define BENTO__BLOCK_POOL_TYPE(name, T, capacity_)                                                \
+#define BENTO_IMPL_BLOCK_POOL_TYPE(name, T, capacity_)                                            \
     BENTO_STATIC_ASSERT((capacity_) >= 1 &&                                                       \
-                            (uint64_t)BENTO__BLOCK_POOL_HEAD +                                    \
+                            (uint64_t)BENTO_IMPL_BLOCK_POOL_HEAD +                                \
                                     (uint64_t)(capacity_) *                                       \
                                         (BENTO_BLOCK_POOL_STRIDE(sizeof(T)) + 1u) <=              \
                                 (uint64_t)UINT32_MAX,                                             \
                         name##_capacity_must_be_at_least_1_and_the_pool_under_4_GiB);             \
-    BENTO__TYPED(name, bento_block_pool, BENTO_BLOCK_POOL_BYTES(capacity_, sizeof(T)))            \
+    BENTO_IMPL_TYPED(name, bento_block_pool, BENTO_BLOCK_POOL_BYTES(capacity_, sizeof(T)))        \
     BENTO_WRAPPER bento_status name##_init(name *p)                                               \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_block_pool_init(&p->generic_, p->storage_, sizeof p->storage_, sizeof(T),    \
                                      (capacity_));                                                \
     }                                                                                             \
-    BENTO__TYPED_OPEN(name, bento_block_pool,                                                     \
+    BENTO_IMPL_TYPED_OPEN(name, bento_block_pool,                                                 \
                       x->generic_.capacity == (capacity_) &&                                      \
                           x->generic_.block_size == sizeof(T))                                    \
     BENTO_WRAPPER bento_status name##_alloc(name *p, T **block)                                   \
     {                                                                                             \
         void *b_;                                                                                 \
         bento_status s_;                                                                          \
-        BENTO_ASSERT(p != NULL && block != NULL);                                                 \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL && block != BENTO_IMPL_NULL);                           \
         s_ = bento_block_pool_alloc(&p->generic_, &b_);                                           \
         *block = (T *)b_;                                                                         \
         return s_;                                                                                \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_free(name *p, T *block)                                     \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_block_pool_free(&p->generic_, block);                                        \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *p, const T *block)                             \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
-        return bento__block_pool_contains(                                                        \
-            &p->generic_, block, BENTO__BLOCK_POOL_RECIPROCAL(BENTO_BLOCK_POOL_STRIDE(sizeof(T))), \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
+        return bento_impl_block_pool_contains(                                                    \
+            &p->generic_, block, BENTO_IMPL_BLOCK_POOL_RECIPROCAL(BENTO_BLOCK_POOL_STRIDE(sizeof(T))), \
             (uint32_t)BENTO_BLOCK_POOL_STRIDE(sizeof(T)));                                        \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_index_of(const name *p, const T *block)                         \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
-        return bento__block_pool_index_of(                                                        \
-            &p->generic_, block, BENTO__BLOCK_POOL_RECIPROCAL(BENTO_BLOCK_POOL_STRIDE(sizeof(T))), \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
+        return bento_impl_block_pool_index_of(                                                    \
+            &p->generic_, block, BENTO_IMPL_BLOCK_POOL_RECIPROCAL(BENTO_BLOCK_POOL_STRIDE(sizeof(T))), \
             (uint32_t)BENTO_BLOCK_POOL_STRIDE(sizeof(T)));                                        \
     }                                                                                             \
     BENTO_WRAPPER T *name##_block_at(const name *p, uint32_t index)                               \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
-        return (T *)bento__block_pool_block_at(&p->generic_, index,                               \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
+        return (T *)bento_impl_block_pool_block_at(&p->generic_, index,                           \
                                                BENTO_BLOCK_POOL_STRIDE(sizeof(T)));               \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_high_water(const name *p)                                       \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_block_pool_high_water(&p->generic_);                                         \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_stride(const name *p)                                           \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_block_pool_stride(&p->generic_);                                             \
     }                                                                                             \
     BENTO_WRAPPER bento_block_pool *name##_generic(name *p)                                       \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return &p->generic_;                                                                      \
     }                                                                                             \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_TYPED_END(name)
 
 /** @endcond */
 

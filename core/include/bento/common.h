@@ -58,6 +58,22 @@
 extern "C" {
 #endif
 
+/** @cond INTERNAL */
+/* The null pointer of the headers' inline code: nullptr in C++, where NULL may be a plain 0
+ * (which -Wzero-as-null-pointer-constant reports in the user's build), NULL in C. */
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define BENTO_IMPL_NULL nullptr
+#else
+#define BENTO_IMPL_NULL NULL
+#endif
+/* A const pointer made writable, where a const container hands out writable elements. */
+#if defined(__cplusplus)
+#define BENTO_IMPL_UNCONST(T, p) const_cast<T>(p)
+#else
+#define BENTO_IMPL_UNCONST(T, p) ((T)(p))
+#endif
+/** @endcond */
+
 /**
  * Every runtime condition a bento function can meet is answered with one of these.
  * BENTO_OK is zero; failures are negative so `if (status < 0)` catches them all.
@@ -129,7 +145,7 @@ const char *bento_status_name(bento_status status);
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
 #define BENTO_STATIC_ASSERT(cond, message) _Static_assert(cond, #message)
 #else
-#define BENTO_STATIC_ASSERT(cond, message) \
+#define BENTO_STATIC_ASSERT(cond, message)                                                        \
     typedef char bento_static_assert_##message[(cond) ? 1 : -1]
 #endif
 
@@ -151,12 +167,12 @@ typedef union bento_align_unit {
  * not supported.
  */
 /** @cond INTERNAL */
-struct bento__align_probe {
+struct bento_impl_align_probe {
     char c;
     bento_align_unit unit;
 };
 /** @endcond */
-#define BENTO_MAX_ALIGN ((size_t)offsetof(struct bento__align_probe, unit))
+#define BENTO_MAX_ALIGN ((size_t)offsetof(struct bento_impl_align_probe, unit))
 
 /** Number of bento_align_unit needed to hold `bytes` bytes (a constant expression). */
 #define BENTO_ALIGN_UNITS(bytes) (((bytes) + sizeof(bento_align_unit) - 1u) / sizeof(bento_align_unit))
@@ -182,10 +198,10 @@ struct bento__align_probe {
  * version, bytes used, 0), then the container's parameters and a copy of its counters. Sizes
  * in bytes, multiples of 8 so what follows keeps any element's alignment.
  */
-#define BENTO__HEAD_BYTES(words) BENTO_ALIGN_UP((size_t)(4u + (words)) * 4u, 8u)
+#define BENTO_IMPL_HEAD_BYTES(words) BENTO_ALIGN_UP((size_t)(4u + (words)) * 4u, 8u)
 
 /* ceil(log2(n)) for 1 <= n <= 2^32, as a constant expression: how many powers 2^k are below n. */
-#define BENTO__CEIL_LOG2(n)                                                                       \
+#define BENTO_IMPL_CEIL_LOG2(n)                                                                   \
     ((unsigned)(((n) > 0x1u) + ((n) > 0x2u) + ((n) > 0x4u) + ((n) > 0x8u) + ((n) > 0x10u) +       \
                 ((n) > 0x20u) + ((n) > 0x40u) + ((n) > 0x80u) + ((n) > 0x100u) + ((n) > 0x200u) + \
                 ((n) > 0x400u) + ((n) > 0x800u) + ((n) > 0x1000u) + ((n) > 0x2000u) +             \
@@ -197,7 +213,7 @@ struct bento__align_probe {
                 ((n) > 0x80000000u)))
 
 /* The fewest index bits that name `capacity` slots (at least 1), as a constant expression. */
-#define BENTO__INDEX_BITS(capacity) (BENTO__CEIL_LOG2(capacity) > 0u ? BENTO__CEIL_LOG2(capacity) : 1u)
+#define BENTO_IMPL_INDEX_BITS(capacity) (BENTO_IMPL_CEIL_LOG2(capacity) > 0u ? BENTO_IMPL_CEIL_LOG2(capacity) : 1u)
 
 /*
  * The scaffolding of every typed container (BENTO_POOL_TYPE and its kind): the struct, with
@@ -205,36 +221,36 @@ struct bento__align_probe {
  * shape is the same in every container. `generic` is the generic type (bento_pool, ...),
  * whose functions are generic_count, generic_capacity, generic_check and generic_clear.
  * The container-specific macro adds init, open and the operations, and ends with
- * BENTO__TYPED_END(name) to take the caller's semicolon.
+ * BENTO_IMPL_TYPED_END(name) to take the caller's semicolon.
  */
-#define BENTO__TYPED(name, generic, bytes)                                                        \
+#define BENTO_IMPL_TYPED(name, generic, bytes)                                                    \
     typedef struct name {                                                                         \
         generic generic_;                                                                         \
         bento_align_unit storage_[BENTO_ALIGN_UNITS(bytes)];                                      \
     } name;                                                                                       \
     BENTO_WRAPPER uint32_t name##_count(const name *x)                                            \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return generic##_count(&x->generic_);                                                     \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_capacity(const name *x)                                         \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return generic##_capacity(&x->generic_);                                                  \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_check(const name *x)                                        \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return generic##_check(&x->generic_);                                                     \
     }                                                                                             \
     BENTO_WRAPPER void name##_clear(name *x)                                                      \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         generic##_clear(&x->generic_);                                                            \
     }
 
 /* The end of a typed-container macro: a declaration that takes the caller's semicolon. */
-#define BENTO__TYPED_END(name) typedef int name##_defined_
+#define BENTO_IMPL_TYPED_END(name) typedef int name##_defined_
 
 /*
  * A typed container's open: the generic open over its own storage, then `same`, an expression
@@ -242,14 +258,14 @@ struct bento__align_probe {
  * type's). When it is not, a second open over no memory leaves the container inert, and open
  * answers BENTO_E_CORRUPT.
  */
-#define BENTO__TYPED_OPEN(name, generic, same)                                                    \
+#define BENTO_IMPL_TYPED_OPEN(name, generic, same)                                                \
     BENTO_WRAPPER bento_status name##_open(name *x)                                               \
     {                                                                                             \
         bento_status status_;                                                                     \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         status_ = generic##_open(&x->generic_, x->storage_, sizeof x->storage_);                  \
         if (status_ == BENTO_OK && !(same)) {                                                     \
-            (void)generic##_open(&x->generic_, NULL, 0u);                                         \
+            (void)generic##_open(&x->generic_, BENTO_IMPL_NULL, 0u);                              \
             status_ = BENTO_E_CORRUPT;                                                            \
         }                                                                                         \
         return status_;                                                                           \

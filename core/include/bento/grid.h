@@ -115,8 +115,8 @@ typedef struct bento_grid {
 
 /** Bytes of caller memory for a grid of `capacity` cells (a constant expression when the
  * arguments are). */
-#define BENTO_GRID_BYTES(capacity, cell_size)                                     \
-    (BENTO__GRID_HEAD + BENTO_ALIGN_UP((size_t)(capacity) * (size_t)(cell_size), 4u) + \
+#define BENTO_GRID_BYTES(capacity, cell_size)                                                     \
+    (BENTO_IMPL_GRID_HEAD + BENTO_ALIGN_UP((size_t)(capacity) * (size_t)(cell_size), 4u) +        \
      (((size_t)(capacity) + 31u) / 32u) * 4u)
 
 /**
@@ -327,22 +327,22 @@ bool bento_grid_iter_next(bento_grid_iter *it);
  *     static chunk_grid chunks;
  */
 #define BENTO_GRID_TYPE(name, T, dims_, capacity_)                                                \
-    BENTO__GRID_TYPE(name, T, dims_, capacity_, false,                                           \
+    BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, false,                                        \
                      x->generic_.window == 0u && x->generic_.capacity == (capacity_))             \
     BENTO_WRAPPER bento_status name##_init(name *g)                                               \
     {                                                                                             \
-        BENTO_ASSERT(g != NULL);                                                                  \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL);                                                       \
         return bento_grid_init(&g->generic_, g->storage_, sizeof g->storage_, (dims_), sizeof(T), \
                                (capacity_));                                                      \
     }                                                                                             \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_TYPED_END(name)
 
 /** The sliding-window grid type of BENTO_GRID_TYPE's comment (see there). */
 #define BENTO_GRID_WINDOW_TYPE(name, T, dims_, capacity_)                                         \
-    BENTO__GRID_TYPE(name, T, dims_, capacity_, true,                                            \
+    BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, true,                                         \
                      x->generic_.window == 1u && x->generic_.capacity <= (capacity_))             \
-    BENTO__GRID_WINDOW_OPS(name, T, dims_)                                                        \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_GRID_WINDOW_OPS(name, T, dims_)                                                    \
+    BENTO_IMPL_TYPED_END(name)
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
@@ -351,24 +351,24 @@ bool bento_grid_iter_next(bento_grid_iter *it);
 
 /* Header: 4 parameter words (dims | window << 8, cell size, capacity, window shifts), then the
  * state. */
-#define BENTO__GRID_PARAMS 4u
-#define BENTO__GRID_HEAD BENTO__HEAD_BYTES(BENTO__GRID_PARAMS + sizeof(bento_grid_state) / 4u)
+#define BENTO_IMPL_GRID_PARAMS 4u
+#define BENTO_IMPL_GRID_HEAD BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_GRID_PARAMS + sizeof(bento_grid_state) / 4u)
 
 /* The hit path yields a pointer into the buffer, never NULL; telling the compiler so lets a
  * caller's NULL test fold into the lookup's own tests. */
 #if defined(__GNUC__) || defined(__clang__)
-#define BENTO__GRID_NONNULL(p) ((p) != NULL ? (void)0 : __builtin_unreachable())
+#define BENTO_IMPL_GRID_NONNULL(p) ((p) != BENTO_IMPL_NULL ? (void)0 : __builtin_unreachable())
 #else
-#define BENTO__GRID_NONNULL(p) ((void)0)
+#define BENTO_IMPL_GRID_NONNULL(p) ((void)0)
 #endif
 
 /* Add axis d's part of the index, or return NULL when coord lies outside the box along it:
  * one unsigned compare ((uint32_t)(c - origin) >= size is "below or above"). */
-#define BENTO__GRID_AXIS(d, ring)                                                                 \
+#define BENTO_IMPL_GRID_AXIS(d, ring)                                                             \
     do {                                                                                          \
         uint32_t slot_ = (uint32_t)coords[d] - (uint32_t)grid->state.axis[d].origin;              \
         if (slot_ >= grid->state.axis[d].size) {                                                  \
-            return NULL;                                                                          \
+            return BENTO_IMPL_NULL;                                                               \
         }                                                                                         \
         if (ring) { /* a window's slot: the coordinate modulo the size */                         \
             slot_ = (uint32_t)coords[d] & (grid->state.axis[d].size - 1u);                        \
@@ -388,28 +388,28 @@ bool bento_grid_iter_next(bento_grid_iter *it);
  * which is at most the capacity, whatever the buffer holds. Axis 0 is always tested: an inert
  * grid's axis 0 has size 0, so every lookup misses before touching memory.
  */
-static inline void *bento__grid_get(const bento_grid *grid, const int32_t *coords, unsigned dims,
+static inline void *bento_impl_grid_get(const bento_grid *grid, const int32_t *coords, unsigned dims,
                                     size_t cell_size, bool ring)
 {
     /* read before the tests, so that in a loop of lookups they are read once, not per hit */
     const uint32_t *occupied = grid->occupied;
     unsigned char *cell = grid->cells;
     uint32_t index = 0u;
-    BENTO__GRID_AXIS(0, ring);
+    BENTO_IMPL_GRID_AXIS(0, ring);
     if (dims > 1u) {
-        BENTO__GRID_AXIS(1, ring);
+        BENTO_IMPL_GRID_AXIS(1, ring);
     }
     if (dims > 2u) {
-        BENTO__GRID_AXIS(2, ring);
+        BENTO_IMPL_GRID_AXIS(2, ring);
     }
     if (dims > 3u) {
-        BENTO__GRID_AXIS(3, ring);
+        BENTO_IMPL_GRID_AXIS(3, ring);
     }
     if (((occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
-        return NULL;
+        return BENTO_IMPL_NULL;
     }
     cell += (size_t)index * cell_size;
-    BENTO__GRID_NONNULL(cell);
+    BENTO_IMPL_GRID_NONNULL(cell);
     return cell;
 }
 
@@ -420,70 +420,70 @@ static inline void *bento_grid_get(const bento_grid *grid, const int32_t *coords
     unsigned char *cell;
     uint32_t index = 0u;
     unsigned d = 0u;
-    BENTO_ASSERT(grid != NULL && coords != NULL);
+    BENTO_ASSERT(grid != BENTO_IMPL_NULL && coords != BENTO_IMPL_NULL);
     keep = (uint32_t)grid->window - 1u; /* 0 in a window: slot = c mod size */
-    occupied = grid->occupied;          /* read first, as in bento__grid_get */
+    occupied = grid->occupied;          /* read first, as in bento_impl_grid_get */
     cell = grid->cells;
     do { /* axis 0 always: an inert grid (dims 0) misses there */
         const bento_grid_axis *a = &grid->state.axis[d];
         const uint32_t c = (uint32_t)coords[d];
         if (c - (uint32_t)a->origin >= a->size) {
-            return NULL;
+            return BENTO_IMPL_NULL;
         }
         index += ((c - ((uint32_t)a->origin & keep)) & (a->size - 1u)) << a->stride;
     } while (++d < grid->dims);
     if (((occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
-        return NULL;
+        return BENTO_IMPL_NULL;
     }
     cell += (size_t)index * grid->cell_size;
-    BENTO__GRID_NONNULL(cell);
+    BENTO_IMPL_GRID_NONNULL(cell);
     return cell;
 }
 
 static inline bool bento_grid_contains(const bento_grid *grid, const int32_t *coords)
 {
-    return bento_grid_get(grid, coords) != NULL;
+    return bento_grid_get(grid, coords) != BENTO_IMPL_NULL;
 }
 
 static inline uint32_t bento_grid_count(const bento_grid *grid)
 {
-    BENTO_ASSERT(grid != NULL);
+    BENTO_ASSERT(grid != BENTO_IMPL_NULL);
     return grid->state.count;
 }
 
 static inline uint32_t bento_grid_capacity(const bento_grid *grid)
 {
-    BENTO_ASSERT(grid != NULL);
+    BENTO_ASSERT(grid != BENTO_IMPL_NULL);
     return grid->capacity;
 }
 
 static inline int32_t bento_grid_origin(const bento_grid *grid, unsigned axis)
 {
-    BENTO_ASSERT(grid != NULL);
+    BENTO_ASSERT(grid != BENTO_IMPL_NULL);
     return grid->state.axis[axis & 3u].origin;
 }
 
 static inline uint32_t bento_grid_extent(const bento_grid *grid, unsigned axis)
 {
-    BENTO_ASSERT(grid != NULL);
+    BENTO_ASSERT(grid != BENTO_IMPL_NULL);
     return grid->state.axis[0].size == 0u ? 0u : grid->state.axis[axis & 3u].size;
 }
 
 static inline uint32_t bento_grid_moved(const bento_grid *grid)
 {
-    BENTO_ASSERT(grid != NULL);
+    BENTO_ASSERT(grid != BENTO_IMPL_NULL);
     return grid->state.moved;
 }
 
 /* What both typed grids share: the scaffolding, the lookups (constants for dims, cell size
  * and addressing), the map operations, the box and the typed iterator. `same` is the typed
  * open's test that the buffer holds a grid of this type. */
-#define BENTO__GRID_TYPE(name, T, dims_, capacity_, ring_, same)                                  \
-    BENTO_STATIC_ASSERT((dims_) >= 1 && (dims_) <= 4, name##_dims_must_be_1_to_4);               \
-    BENTO_STATIC_ASSERT((capacity_) >= 1 && (uint64_t)(capacity_) <= BENTO_GRID_MAX_CELLS,       \
+#define BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, ring_, same)                              \
+    BENTO_STATIC_ASSERT((dims_) >= 1 && (dims_) <= 4, name##_dims_must_be_1_to_4);                \
+    BENTO_STATIC_ASSERT((capacity_) >= 1 && (uint64_t)(capacity_) <= BENTO_GRID_MAX_CELLS,        \
                         name##_capacity_out_of_range);                                            \
-    BENTO__TYPED(name, bento_grid, BENTO_GRID_BYTES(capacity_, sizeof(T)))                        \
-    BENTO__TYPED_OPEN(name, bento_grid,                                                           \
+    BENTO_IMPL_TYPED(name, bento_grid, BENTO_GRID_BYTES(capacity_, sizeof(T)))                    \
+    BENTO_IMPL_TYPED_OPEN(name, bento_grid,                                                       \
                       x->generic_.dims == (dims_) && x->generic_.cell_size == sizeof(T) && (same)) \
     typedef struct name##_iter {                                                                  \
         int32_t coords[BENTO_GRID_MAX_DIMS];                                                      \
@@ -493,8 +493,8 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     } name##_iter;                                                                                \
     BENTO_WRAPPER T *name##_get(const name *g, const int32_t *coords)                             \
     {                                                                                             \
-        BENTO_ASSERT(g != NULL && coords != NULL);                                                \
-        return (T *)bento__grid_get(&g->generic_, coords, (dims_), sizeof(T), (ring_));           \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL && coords != BENTO_IMPL_NULL);                          \
+        return (T *)bento_impl_grid_get(&g->generic_, coords, (dims_), sizeof(T), (ring_));       \
     }                                                                                             \
     BENTO_WRAPPER T *name##_get_at(const name *g, bento_point p)                                  \
     {                                                                                             \
@@ -502,19 +502,19 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *g, const int32_t *coords)                      \
     {                                                                                             \
-        return name##_get(g, coords) != NULL;                                                     \
+        return name##_get(g, coords) != BENTO_IMPL_NULL;                                          \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains_at(const name *g, bento_point p)                           \
     {                                                                                             \
-        return name##_get(g, p.c) != NULL;                                                        \
+        return name##_get(g, p.c) != BENTO_IMPL_NULL;                                             \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_insert(name *g, const int32_t *coords, T **cell)            \
     {                                                                                             \
         void *c_;                                                                                 \
         bento_status s_;                                                                          \
-        BENTO_ASSERT(g != NULL && coords != NULL);                                                \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL && coords != BENTO_IMPL_NULL);                          \
         s_ = bento_grid_insert(&g->generic_, coords, &c_);                                        \
-        if (cell != NULL) {                                                                       \
+        if (cell != BENTO_IMPL_NULL) {                                                            \
             *cell = (T *)c_;                                                                      \
         }                                                                                         \
         return s_;                                                                                \
@@ -525,7 +525,7 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_ensure(name *g, const int32_t *coords)                      \
     {                                                                                             \
-        BENTO_ASSERT(g != NULL && coords != NULL);                                                \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL && coords != BENTO_IMPL_NULL);                          \
         return bento_grid_ensure(&g->generic_, coords);                                           \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_ensure_at(name *g, bento_point p)                           \
@@ -534,7 +534,7 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_remove(name *g, const int32_t *coords)                      \
     {                                                                                             \
-        BENTO_ASSERT(g != NULL && coords != NULL);                                                \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL && coords != BENTO_IMPL_NULL);                          \
         return bento_grid_remove(&g->generic_, coords);                                           \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_remove_at(name *g, bento_point p)                           \
@@ -543,29 +543,29 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     }                                                                                             \
     BENTO_WRAPPER int32_t name##_origin(const name *g, unsigned axis)                             \
     {                                                                                             \
-        BENTO_ASSERT(g != NULL);                                                                  \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL);                                                       \
         return bento_grid_origin(&g->generic_, axis);                                             \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_extent(const name *g, unsigned axis)                            \
     {                                                                                             \
-        BENTO_ASSERT(g != NULL);                                                                  \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL);                                                       \
         return bento_grid_extent(&g->generic_, axis);                                             \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_moved(const name *g)                                            \
     {                                                                                             \
-        BENTO_ASSERT(g != NULL);                                                                  \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL);                                                       \
         return bento_grid_moved(&g->generic_);                                                    \
     }                                                                                             \
     BENTO_WRAPPER void name##_iter_init(name##_iter *it, const name *g, const int32_t *lo,        \
                                         const int32_t *hi)                                        \
     {                                                                                             \
         unsigned d_;                                                                              \
-        BENTO_ASSERT(it != NULL && g != NULL);                                                    \
+        BENTO_ASSERT(it != BENTO_IMPL_NULL && g != BENTO_IMPL_NULL);                              \
         bento_grid_iter_init(&it->generic_, &g->generic_, lo, hi);                                \
         for (d_ = 0u; d_ < BENTO_GRID_MAX_DIMS; d_++) {                                           \
             it->coords[d_] = 0;                                                                   \
         }                                                                                         \
-        it->cell = NULL;                                                                          \
+        it->cell = BENTO_IMPL_NULL;                                                               \
         it->index = 0u;                                                                           \
     }                                                                                             \
     BENTO_WRAPPER void name##_iter_init_at(name##_iter *it, const name *g, bento_point lo,        \
@@ -576,9 +576,9 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     BENTO_WRAPPER bool name##_iter_next(name##_iter *it)                                          \
     {                                                                                             \
         unsigned d_;                                                                              \
-        BENTO_ASSERT(it != NULL);                                                                 \
+        BENTO_ASSERT(it != BENTO_IMPL_NULL);                                                      \
         if (!bento_grid_iter_next(&it->generic_)) {                                               \
-            it->cell = NULL;                                                                      \
+            it->cell = BENTO_IMPL_NULL;                                                           \
             return false;                                                                         \
         }                                                                                         \
         for (d_ = 0u; d_ < (dims_); d_++) {                                                       \
@@ -591,7 +591,7 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
 
 /* What only a window type has: init with its sizes, and focus with a typed eviction callback
  * (passed through a context pair, so the callback's cell is a T * with no cast). */
-#define BENTO__GRID_WINDOW_OPS(name, T, dims_)                                                    \
+#define BENTO_IMPL_GRID_WINDOW_OPS(name, T, dims_)                                                \
     typedef void (*name##_evict_fn)(void *context, const int32_t *coords, T *cell);               \
     typedef struct name##_evict_ {                                                                \
         name##_evict_fn fn;                                                                       \
@@ -602,9 +602,9 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
         const name##_evict_ *e_ = (const name##_evict_ *)context;                                 \
         e_->fn(e_->context, coords, (T *)cell);                                                   \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_init(name *g, const uint32_t *window)                        \
+    BENTO_WRAPPER bento_status name##_init(name *g, const uint32_t *window)                       \
     {                                                                                             \
-        BENTO_ASSERT(g != NULL);                                                                  \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL);                                                       \
         return bento_grid_init_window(&g->generic_, g->storage_, sizeof g->storage_, (dims_),     \
                                       sizeof(T), window);                                         \
     }                                                                                             \
@@ -612,10 +612,10 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
                                             void *context)                                        \
     {                                                                                             \
         name##_evict_ e_;                                                                         \
-        BENTO_ASSERT(g != NULL && focus != NULL);                                                 \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL && focus != BENTO_IMPL_NULL);                           \
         e_.fn = evict;                                                                            \
         e_.context = context;                                                                     \
-        return bento_grid_focus(&g->generic_, focus, evict != NULL ? name##_evict_call_ : NULL,   \
+        return bento_grid_focus(&g->generic_, focus, evict != BENTO_IMPL_NULL ? name##_evict_call_ : BENTO_IMPL_NULL, \
                                 &e_);                                                             \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_focus_at(name *g, bento_point p, name##_evict_fn evict,     \

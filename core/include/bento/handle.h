@@ -61,7 +61,7 @@ static inline uint32_t bento_handle_make(uint32_t index, uint32_t generation, un
  * 32 bits wide.
  */
 #define BENTO_HANDLE_TYPE(name, uint_type, index_bits)                                            \
-    BENTO_STATIC_ASSERT(sizeof(uint_type) <= 4u, name##_handles_are_at_most_32_bits);            \
+    BENTO_STATIC_ASSERT(sizeof(uint_type) <= 4u, name##_handles_are_at_most_32_bits);             \
     BENTO_STATIC_ASSERT((index_bits) >= 1 && (index_bits) < 8 * sizeof(uint_type),                \
                         name##_index_bits_must_leave_a_generation_bit);                           \
     typedef struct name {                                                                         \
@@ -80,9 +80,9 @@ static inline uint32_t bento_handle_make(uint32_t index, uint32_t generation, un
     BENTO_WRAPPER uint32_t name##_index(name h) { return bento_handle_index(h.raw, (index_bits)); } \
     BENTO_WRAPPER uint32_t name##_generation(name h)                                              \
     {                                                                                             \
-        return bento_handle_generation(h.raw, (index_bits));                                     \
+        return bento_handle_generation(h.raw, (index_bits));                                      \
     }                                                                                             \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_TYPED_END(name)
 
 #ifdef __cplusplus
 }

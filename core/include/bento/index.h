@@ -93,7 +93,7 @@ typedef struct bento_index {
 } bento_index;
 
 /** Bytes of caller memory for an index of `capacity` slots (a constant expression). */
-#define BENTO_INDEX_BYTES(capacity) (BENTO__INDEX_HEAD + (size_t)(capacity) * 16u)
+#define BENTO_INDEX_BYTES(capacity) (BENTO_IMPL_INDEX_HEAD + (size_t)(capacity) * 16u)
 
 /** Most entries an index of `capacity` slots accepts (a constant expression). */
 #define BENTO_INDEX_MAX_COUNT(capacity) ((uint32_t)(capacity) - 1u - (uint32_t)(capacity) / 8u)
@@ -233,7 +233,7 @@ typedef struct bento_index32 {
 } bento_index32;
 
 /** Bytes of caller memory for a 32-bit-key index of `capacity` slots (a constant expression). */
-#define BENTO_INDEX32_BYTES(capacity) (BENTO__INDEX_HEAD + (size_t)(capacity) * 12u)
+#define BENTO_INDEX32_BYTES(capacity) (BENTO_IMPL_INDEX_HEAD + (size_t)(capacity) * 12u)
 
 /** bento_index_hash of a 32-bit key: one multiply. */
 static inline uint32_t bento_index32_hash(uint32_t key);
@@ -292,11 +292,11 @@ bool bento_index32_iter_next(bento_index32_iter *it);
  *     static id_to_slot ids;
  */
 #define BENTO_INDEX_TYPE(name, capacity_)                                                         \
-    BENTO__INDEX_TYPE(name, bento_index, bento__index_get, uint64_t, capacity_,                   \
+    BENTO_IMPL_INDEX_TYPE(name, bento_index, bento_impl_index_get, uint64_t, capacity_,           \
                       BENTO_INDEX_BYTES(capacity_))
 /** BENTO_INDEX_TYPE with 32-bit keys (see above). */
 #define BENTO_INDEX32_TYPE(name, capacity_)                                                       \
-    BENTO__INDEX_TYPE(name, bento_index32, bento__index32_get, uint32_t, capacity_,               \
+    BENTO_IMPL_INDEX_TYPE(name, bento_index32, bento_impl_index32_get, uint32_t, capacity_,       \
                       BENTO_INDEX32_BYTES(capacity_))
 
 /* ---------------------------------------------------------------------------------------------
@@ -305,8 +305,8 @@ bool bento_index32_iter_next(bento_index32_iter *it);
 /** @cond INTERNAL */
 
 /* Header: 1 parameter word (the capacity), then the counters. Both key widths. */
-#define BENTO__INDEX_PARAMS 1u
-#define BENTO__INDEX_HEAD BENTO__HEAD_BYTES(BENTO__INDEX_PARAMS + sizeof(bento_index_state) / 4u)
+#define BENTO_IMPL_INDEX_PARAMS 1u
+#define BENTO_IMPL_INDEX_HEAD BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_INDEX_PARAMS + sizeof(bento_index_state) / 4u)
 
 static inline uint32_t bento_index_hash(uint64_t key)
 {
@@ -337,13 +337,13 @@ static inline uint32_t bento_index32_hash(uint32_t key)
  * slot later; a home with no group (group byte 0) gets a wanted half-tag no slot has (bit 16),
  * and the walk ends at its first slot. That slot is compared before the loop.
  */
-static inline uint32_t *bento__index_walk(uint32_t *slots, uint32_t h, uint32_t shift,
+static inline uint32_t *bento_impl_index_walk(uint32_t *slots, uint32_t h, uint32_t shift,
                                           uint32_t mask, uint32_t w, uint32_t key_lo,
                                           uint32_t key_hi, bool branchless)
 {
     uint32_t home, home_tag, first, want, at;
-    if (slots == NULL) {
-        return NULL;
+    if (slots == BENTO_IMPL_NULL) {
+        return BENTO_IMPL_NULL;
     }
     home = h >> shift;
     home_tag = slots[w * home];
@@ -361,11 +361,11 @@ static inline uint32_t *bento__index_walk(uint32_t *slots, uint32_t h, uint32_t 
             return s + 1;
         }
         if (t < want) {
-            return NULL;
+            return BENTO_IMPL_NULL;
         }
     } else {
         if (first == 0u) {
-            return NULL;
+            return BENTO_IMPL_NULL;
         }
         want = first << 8 | (h & 0xffu);
         at = home + first - 1u;
@@ -375,14 +375,14 @@ static inline uint32_t *bento__index_walk(uint32_t *slots, uint32_t h, uint32_t 
         const uint32_t t = s[0] >> 16;
         if (t <= want) {
             if (t < want) {
-                return NULL;
+                return BENTO_IMPL_NULL;
             }
             if (s[2] == key_lo && (w == 3u || s[3] == key_hi)) {
                 return s + 1;
             }
         }
         if (want >= 0xff00u) {
-            return NULL;
+            return BENTO_IMPL_NULL;
         }
         want += 0x100u;
         at++;
@@ -390,150 +390,150 @@ static inline uint32_t *bento__index_walk(uint32_t *slots, uint32_t h, uint32_t 
 }
 
 /* get with the shift and mask as arguments, so that typed wrappers pass constants. */
-static inline uint32_t *bento__index_get(const bento_index *ix, uint64_t key, uint32_t shift,
+static inline uint32_t *bento_impl_index_get(const bento_index *ix, uint64_t key, uint32_t shift,
                                          uint32_t mask)
 {
-    return bento__index_walk(ix->slots, bento_index_hash(key), shift, mask, 4u, (uint32_t)key,
+    return bento_impl_index_walk(ix->slots, bento_index_hash(key), shift, mask, 4u, (uint32_t)key,
                              (uint32_t)(key >> 32), BENTO_INDEX_BRANCHLESS);
 }
 
-static inline uint32_t *bento__index32_get(const bento_index32 *ix, uint32_t key, uint32_t shift,
+static inline uint32_t *bento_impl_index32_get(const bento_index32 *ix, uint32_t key, uint32_t shift,
                                            uint32_t mask)
 {
-    return bento__index_walk(ix->slots, bento_index32_hash(key), shift, mask, 3u, key, 0u,
+    return bento_impl_index_walk(ix->slots, bento_index32_hash(key), shift, mask, 3u, key, 0u,
                              BENTO_INDEX_BRANCHLESS);
 }
 
 static inline uint32_t *bento_index_get(const bento_index *ix, uint64_t key)
 {
-    BENTO_ASSERT(ix != NULL);
-    return bento__index_get(ix, key, ix->shift, ix->mask);
+    BENTO_ASSERT(ix != BENTO_IMPL_NULL);
+    return bento_impl_index_get(ix, key, ix->shift, ix->mask);
 }
 
 static inline uint32_t bento_index_value(const bento_index *ix, uint64_t key, uint32_t absent)
 {
     const uint32_t *value = bento_index_get(ix, key);
-    return value != NULL ? *value : absent;
+    return value != BENTO_IMPL_NULL ? *value : absent;
 }
 
 static inline bool bento_index_contains(const bento_index *ix, uint64_t key)
 {
-    return bento_index_get(ix, key) != NULL;
+    return bento_index_get(ix, key) != BENTO_IMPL_NULL;
 }
 
 static inline uint32_t bento_index_count(const bento_index *ix)
 {
-    BENTO_ASSERT(ix != NULL);
+    BENTO_ASSERT(ix != BENTO_IMPL_NULL);
     return ix->state.count;
 }
 
 static inline uint32_t bento_index_capacity(const bento_index *ix)
 {
-    BENTO_ASSERT(ix != NULL);
+    BENTO_ASSERT(ix != BENTO_IMPL_NULL);
     return ix->capacity;
 }
 
 static inline uint32_t bento_index_max_count(const bento_index *ix)
 {
-    BENTO_ASSERT(ix != NULL);
+    BENTO_ASSERT(ix != BENTO_IMPL_NULL);
     return ix->max_count;
 }
 
 static inline uint32_t *bento_index32_get(const bento_index32 *ix, uint32_t key)
 {
-    BENTO_ASSERT(ix != NULL);
-    return bento__index32_get(ix, key, ix->shift, ix->mask);
+    BENTO_ASSERT(ix != BENTO_IMPL_NULL);
+    return bento_impl_index32_get(ix, key, ix->shift, ix->mask);
 }
 
 static inline uint32_t bento_index32_value(const bento_index32 *ix, uint32_t key, uint32_t absent)
 {
     const uint32_t *value = bento_index32_get(ix, key);
-    return value != NULL ? *value : absent;
+    return value != BENTO_IMPL_NULL ? *value : absent;
 }
 
 static inline bool bento_index32_contains(const bento_index32 *ix, uint32_t key)
 {
-    return bento_index32_get(ix, key) != NULL;
+    return bento_index32_get(ix, key) != BENTO_IMPL_NULL;
 }
 
 static inline uint32_t bento_index32_count(const bento_index32 *ix)
 {
-    BENTO_ASSERT(ix != NULL);
+    BENTO_ASSERT(ix != BENTO_IMPL_NULL);
     return ix->state.count;
 }
 
 static inline uint32_t bento_index32_capacity(const bento_index32 *ix)
 {
-    BENTO_ASSERT(ix != NULL);
+    BENTO_ASSERT(ix != BENTO_IMPL_NULL);
     return ix->capacity;
 }
 
 static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
 {
-    BENTO_ASSERT(ix != NULL);
+    BENTO_ASSERT(ix != BENTO_IMPL_NULL);
     return ix->max_count;
 }
 
 /* Both typed indices: `generic` is bento_index or bento_index32, `get` its internal lookup,
  * `K` its key type. Lookups pass the shift and mask of the capacity as constants. */
-#define BENTO__INDEX_TYPE(name, generic, get, K, capacity_, bytes_)                               \
+#define BENTO_IMPL_INDEX_TYPE(name, generic, get, K, capacity_, bytes_)                           \
     BENTO_STATIC_ASSERT((capacity_) >= 2 && (uint64_t)(capacity_) <= BENTO_INDEX_MAX_CAPACITY &&  \
                             ((capacity_) & ((capacity_) - 1)) == 0,                               \
                         name##_capacity_must_be_a_power_of_two_from_2_to_2_pow_24);               \
-    BENTO__TYPED(name, generic, bytes_)                                                           \
-    BENTO__TYPED_OPEN(name, generic, x->generic_.capacity == (capacity_))                         \
+    BENTO_IMPL_TYPED(name, generic, bytes_)                                                       \
+    BENTO_IMPL_TYPED_OPEN(name, generic, x->generic_.capacity == (capacity_))                     \
     typedef generic##_iter name##_iter;                                                           \
     BENTO_WRAPPER bento_status name##_init(name *x)                                               \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return generic##_init(&x->generic_, x->storage_, sizeof x->storage_, (capacity_));        \
     }                                                                                             \
     BENTO_WRAPPER uint32_t *name##_get(const name *x, K key)                                      \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
-        return get(&x->generic_, key, 32u - BENTO__CEIL_LOG2(capacity_),                          \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
+        return get(&x->generic_, key, 32u - BENTO_IMPL_CEIL_LOG2(capacity_),                      \
                    (uint32_t)(capacity_) - 1u);                                                   \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_value(const name *x, K key, uint32_t absent)                    \
     {                                                                                             \
         const uint32_t *value_ = name##_get(x, key);                                              \
-        return value_ != NULL ? *value_ : absent;                                                 \
+        return value_ != BENTO_IMPL_NULL ? *value_ : absent;                                      \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *x, K key)                                      \
     {                                                                                             \
-        return name##_get(x, key) != NULL;                                                        \
+        return name##_get(x, key) != BENTO_IMPL_NULL;                                             \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_insert(name *x, K key, uint32_t value)                      \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return generic##_insert(&x->generic_, key, value);                                        \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_upsert(name *x, K key, uint32_t value)                      \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return generic##_upsert(&x->generic_, key, value);                                        \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_remove(name *x, K key, uint32_t *value)                     \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return generic##_remove(&x->generic_, key, value);                                        \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_max_count(const name *x)                                        \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return generic##_max_count(&x->generic_);                                                 \
     }                                                                                             \
     BENTO_WRAPPER void name##_iter_init(name##_iter *it, const name *x)                           \
     {                                                                                             \
-        BENTO_ASSERT(it != NULL && x != NULL);                                                    \
+        BENTO_ASSERT(it != BENTO_IMPL_NULL && x != BENTO_IMPL_NULL);                              \
         generic##_iter_init(it, &x->generic_);                                                    \
     }                                                                                             \
     BENTO_WRAPPER bool name##_iter_next(name##_iter *it)                                          \
     {                                                                                             \
-        BENTO_ASSERT(it != NULL);                                                                 \
+        BENTO_ASSERT(it != BENTO_IMPL_NULL);                                                      \
         return generic##_iter_next(it);                                                           \
     }                                                                                             \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_TYPED_END(name)
 
 /** @endcond */
 

@@ -62,7 +62,7 @@ typedef struct bento_multi_index {
 
 /** Bytes of caller memory (a constant expression when the arguments are). */
 #define BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity)                                     \
-    (BENTO__MULTI_INDEX_HEAD + BENTO_INDEX_BYTES(key_capacity) + (size_t)(value_capacity) * 16u)
+    (BENTO_IMPL_MULTI_INDEX_HEAD + BENTO_INDEX_BYTES(key_capacity) + (size_t)(value_capacity) * 16u)
 
 /**
  * Carve a multi-value index out of `memory` (`bytes` long), empty. key_capacity is the hash
@@ -208,8 +208,8 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it);
  *     static by_owner owners;
  */
 #define BENTO_MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                              \
-    BENTO__MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                                 \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                             \
+    BENTO_IMPL_TYPED_END(name)
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
@@ -217,60 +217,60 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it);
 /** @cond INTERNAL */
 
 /* Header: 2 parameter words (key capacity, value capacity), then the counters. */
-#define BENTO__MULTI_INDEX_PARAMS 2u
-#define BENTO__MULTI_INDEX_HEAD                                                                   \
-    BENTO__HEAD_BYTES(BENTO__MULTI_INDEX_PARAMS + sizeof(bento_multi_index_state) / 4u)
+#define BENTO_IMPL_MULTI_INDEX_PARAMS 2u
+#define BENTO_IMPL_MULTI_INDEX_HEAD                                                               \
+    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_MULTI_INDEX_PARAMS + sizeof(bento_multi_index_state) / 4u)
 
 /* The bytes of a multi-value index of these capacities (BENTO_MULTI_INDEX_BYTES), or 0 when a
  * capacity is out of range or the bytes do not fit in 32 bits. Init and open only. */
-size_t bento__multi_index_bytes(uint32_t key_capacity, uint32_t value_capacity);
+size_t bento_impl_multi_index_bytes(uint32_t key_capacity, uint32_t value_capacity);
 
 static inline bool bento_multi_index_contains(const bento_multi_index *mi, uint64_t key)
 {
-    BENTO_ASSERT(mi != NULL);
+    BENTO_ASSERT(mi != BENTO_IMPL_NULL);
     return bento_index_contains(&mi->keys, key);
 }
 
 static inline uint32_t bento_multi_index_count(const bento_multi_index *mi)
 {
-    BENTO_ASSERT(mi != NULL);
+    BENTO_ASSERT(mi != BENTO_IMPL_NULL);
     return mi->state.count;
 }
 
 static inline uint32_t bento_multi_index_key_count(const bento_multi_index *mi)
 {
-    BENTO_ASSERT(mi != NULL);
+    BENTO_ASSERT(mi != BENTO_IMPL_NULL);
     return mi->keys.state.count;
 }
 
 static inline uint32_t bento_multi_index_capacity(const bento_multi_index *mi)
 {
-    BENTO_ASSERT(mi != NULL);
+    BENTO_ASSERT(mi != BENTO_IMPL_NULL);
     return mi->value_capacity;
 }
 
 /* Start a walk at the value `first` points to (NULL: an empty walk). */
-static inline void bento__multi_index_iter_start(bento_multi_index_iter *it,
+static inline void bento_impl_multi_index_iter_start(bento_multi_index_iter *it,
                                                  const bento_multi_index *mi,
                                                  const uint32_t *first)
 {
     it->value = BENTO_NONE;
     it->mi_ = mi;
-    it->next_ = first != NULL ? *first : BENTO_NONE;
+    it->next_ = first != BENTO_IMPL_NULL ? *first : BENTO_NONE;
     it->left_ = mi->value_capacity;
 }
 
 static inline void bento_multi_index_iter_init(bento_multi_index_iter *it,
                                                const bento_multi_index *mi, uint64_t key)
 {
-    BENTO_ASSERT(it != NULL && mi != NULL);
-    bento__multi_index_iter_start(it, mi, bento_index_get(&mi->keys, key));
+    BENTO_ASSERT(it != BENTO_IMPL_NULL && mi != BENTO_IMPL_NULL);
+    bento_impl_multi_index_iter_start(it, mi, bento_index_get(&mi->keys, key));
 }
 
 static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
 {
     uint32_t value;
-    BENTO_ASSERT(it != NULL);
+    BENTO_ASSERT(it != BENTO_IMPL_NULL);
     value = it->next_;
     /* a link out of range, or more values than there can be, ends the walk */
     if (value >= it->mi_->value_capacity || it->left_ == 0u) {
@@ -284,7 +284,7 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
     return true;
 }
 
-#define BENTO__MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                             \
+#define BENTO_IMPL_MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                         \
     BENTO_STATIC_ASSERT((key_capacity_) >= 2 &&                                                   \
                             (uint64_t)(key_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&              \
                             ((key_capacity_) & ((key_capacity_) - 1)) == 0,                       \
@@ -292,72 +292,72 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
     BENTO_STATIC_ASSERT((value_capacity_) >= 1 &&                                                 \
                             (uint64_t)(value_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES,           \
                         name##_value_capacity_must_be_1_to_2_pow_28_minus_1);                     \
-    BENTO__TYPED(name, bento_multi_index,                                                         \
+    BENTO_IMPL_TYPED(name, bento_multi_index,                                                     \
                  BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_))                         \
-    BENTO__TYPED_OPEN(name, bento_multi_index,                                                    \
+    BENTO_IMPL_TYPED_OPEN(name, bento_multi_index,                                                \
                       x->generic_.keys.capacity == (key_capacity_) &&                             \
                           x->generic_.value_capacity == (value_capacity_))                        \
     typedef bento_multi_index_iter name##_iter;                                                   \
     BENTO_WRAPPER bento_status name##_init(name *x)                                               \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_init(&x->generic_, x->storage_, sizeof x->storage_,              \
                                       (key_capacity_), (value_capacity_));                        \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_insert(name *x, uint64_t key, uint32_t value)               \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_insert(&x->generic_, key, value);                                \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_remove(name *x, uint64_t key, uint32_t value)               \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_remove(&x->generic_, key, value);                                \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_remove_value(name *x, uint32_t value)                       \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_remove_value(&x->generic_, value);                               \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_remove_key(name *x, uint64_t key, uint32_t *removed)        \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_remove_key(&x->generic_, key, removed);                          \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_move(name *x, uint64_t key, uint32_t value)                 \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_move(&x->generic_, key, value);                                  \
     }                                                                                             \
     BENTO_WRAPPER bool name##_key_of(const name *x, uint32_t value, uint64_t *key)                \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_key_of(&x->generic_, value, key);                                \
     }                                                                                             \
     BENTO_WRAPPER uint32_t *name##_first_(const name *x, uint64_t key)                            \
     {                                                                                             \
-        return bento__index_get(&x->generic_.keys, key, 32u - BENTO__CEIL_LOG2(key_capacity_),    \
+        return bento_impl_index_get(&x->generic_.keys, key, 32u - BENTO_IMPL_CEIL_LOG2(key_capacity_), \
                                 (uint32_t)(key_capacity_) - 1u);                                  \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *x, uint64_t key)                               \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
-        return name##_first_(x, key) != NULL;                                                     \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
+        return name##_first_(x, key) != BENTO_IMPL_NULL;                                          \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_length(const name *x, uint64_t key)                             \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_length(&x->generic_, key);                                       \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_key_count(const name *x)                                        \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_key_count(&x->generic_);                                         \
     }                                                                                             \
     BENTO_WRAPPER void name##_iter_init(name##_iter *it, const name *x, uint64_t key)             \
     {                                                                                             \
-        BENTO_ASSERT(it != NULL && x != NULL);                                                    \
-        bento__multi_index_iter_start(it, &x->generic_, name##_first_(x, key));                   \
+        BENTO_ASSERT(it != BENTO_IMPL_NULL && x != BENTO_IMPL_NULL);                              \
+        bento_impl_multi_index_iter_start(it, &x->generic_, name##_first_(x, key));               \
     }                                                                                             \
     BENTO_WRAPPER bool name##_iter_next(name##_iter *it)                                          \
     {                                                                                             \

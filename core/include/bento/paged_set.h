@@ -85,17 +85,17 @@ typedef struct bento_paged_set {
 } bento_paged_set;
 
 /** Pages needed to cover `universe` indices (a constant expression when the arguments are). */
-#define BENTO_PAGED_SET_PAGES(universe, page_size) \
+#define BENTO_PAGED_SET_PAGES(universe, page_size)                                                \
     (((size_t)(universe) + (size_t)(page_size) - 1u) / (size_t)(page_size))
 
 /** Bytes of one page: the least block size of the page pool. */
-#define BENTO_PAGED_SET_PAGE_BYTES(page_size, value_size) \
+#define BENTO_PAGED_SET_PAGE_BYTES(page_size, value_size)                                         \
     ((size_t)(page_size) * 4u + (size_t)(page_size) * (size_t)(value_size))
 
 /** Bytes of caller memory for the set itself, pages not included (a constant expression when
  * the arguments are). */
-#define BENTO_PAGED_SET_BYTES(capacity, universe, page_size) \
-    (BENTO__PAGED_SET_HEAD + (size_t)(capacity) * 4u + BENTO_PAGED_SET_PAGES(universe, page_size) * 8u)
+#define BENTO_PAGED_SET_BYTES(capacity, universe, page_size)                                      \
+    (BENTO_IMPL_PAGED_SET_HEAD + (size_t)(capacity) * 4u + BENTO_PAGED_SET_PAGES(universe, page_size) * 8u)
 
 /**
  * Set up a set over `memory` (`bytes` long, 4-byte aligned) drawing pages from `pages`, an
@@ -249,8 +249,8 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it);
  *     static body_pages pages;  static bodies set;
  *     body_pages_init(&pages);  bodies_init(&set, body_pages_generic(&pages));
  */
-#define BENTO_PAGED_SET_TYPE(name, T, capacity, universe, page_size) \
-    BENTO_PAGED_SET_TYPE_BITS(name, T, capacity, universe, page_size, BENTO__INDEX_BITS(universe))
+#define BENTO_PAGED_SET_TYPE(name, T, capacity, universe, page_size)                              \
+    BENTO_PAGED_SET_TYPE_BITS(name, T, capacity, universe, page_size, BENTO_IMPL_INDEX_BITS(universe))
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
@@ -259,9 +259,9 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it);
 
 /* Header: 5 parameter words (capacity, universe, value size, page size, index bits), then the
  * counters. */
-#define BENTO__PAGED_SET_PARAMS 5u
-#define BENTO__PAGED_SET_HEAD \
-    BENTO__HEAD_BYTES(BENTO__PAGED_SET_PARAMS + sizeof(bento_paged_set_state) / 4u)
+#define BENTO_IMPL_PAGED_SET_PARAMS 5u
+#define BENTO_IMPL_PAGED_SET_HEAD                                                                 \
+    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_PAGED_SET_PARAMS + sizeof(bento_paged_set_state) / 4u)
 
 /*
  * Get with the index mask, the page shift and the value size as arguments, so that typed
@@ -270,7 +270,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it);
  * entry is used only below page_limit and the position only below the count (both from the
  * struct), so a damaged buffer or page never takes the read outside the pool's blocks.
  */
-static inline void *bento__paged_set_get(const bento_paged_set *set, uint32_t key,
+static inline void *bento_impl_paged_set_get(const bento_paged_set *set, uint32_t key,
                                          uint32_t index_mask, unsigned page_shift,
                                          size_t value_size)
 {
@@ -287,60 +287,60 @@ static inline void *bento__paged_set_get(const bento_paged_set *set, uint32_t ke
     uint32_t offset;
     uint32_t position;
     if (page >= page_count) {
-        return NULL;
+        return BENTO_IMPL_NULL;
     }
     offset = table[page];
     if (offset >= limit) { /* BENTO_NONE, or a damaged entry */
-        return NULL;
+        return BENTO_IMPL_NULL;
     }
     /* a word offset rather than a block index: no multiply on the way to the page */
     positions = base + offset;
     position = positions[slot];
     if (position >= count || dense[position] != key) {
-        return NULL;
+        return BENTO_IMPL_NULL;
     }
     return (unsigned char *)(positions + ((size_t)1u << page_shift)) + (size_t)slot * value_size;
 }
 
 static inline void *bento_paged_set_get(const bento_paged_set *set, uint32_t key)
 {
-    BENTO_ASSERT(set != NULL);
-    return bento__paged_set_get(set, key, set->index_mask, set->page_shift, set->value_size);
+    BENTO_ASSERT(set != BENTO_IMPL_NULL);
+    return bento_impl_paged_set_get(set, key, set->index_mask, set->page_shift, set->value_size);
 }
 
 static inline bool bento_paged_set_contains(const bento_paged_set *set, uint32_t key)
 {
-    return bento_paged_set_get(set, key) != NULL;
+    return bento_paged_set_get(set, key) != BENTO_IMPL_NULL;
 }
 
 static inline uint32_t bento_paged_set_count(const bento_paged_set *set)
 {
-    BENTO_ASSERT(set != NULL);
+    BENTO_ASSERT(set != BENTO_IMPL_NULL);
     return set->state.count;
 }
 
 static inline uint32_t bento_paged_set_capacity(const bento_paged_set *set)
 {
-    BENTO_ASSERT(set != NULL);
+    BENTO_ASSERT(set != BENTO_IMPL_NULL);
     return set->capacity;
 }
 
 static inline uint32_t bento_paged_set_pages_held(const bento_paged_set *set)
 {
-    BENTO_ASSERT(set != NULL);
+    BENTO_ASSERT(set != BENTO_IMPL_NULL);
     return set->state.pages_held;
 }
 
 static inline const uint32_t *bento_paged_set_keys(const bento_paged_set *set)
 {
-    BENTO_ASSERT(set != NULL);
+    BENTO_ASSERT(set != BENTO_IMPL_NULL);
     return set->dense;
 }
 
 static inline void bento_paged_set_iter_init(bento_paged_set_iter *it, const bento_paged_set *set)
 {
-    BENTO_ASSERT(it != NULL && set != NULL);
-    it->value = NULL;
+    BENTO_ASSERT(it != BENTO_IMPL_NULL && set != BENTO_IMPL_NULL);
+    it->value = BENTO_IMPL_NULL;
     it->index = 0u;
     it->position = BENTO_NONE;
     it->set_ = set;
@@ -350,7 +350,7 @@ static inline void bento_paged_set_iter_init(bento_paged_set_iter *it, const ben
 
 /* The walk, with the page shift and the value size as arguments (constants in typed
  * wrappers). Bounded by page_count pages of page_size slots, both from the struct. */
-static inline bool bento__paged_set_iter_next(bento_paged_set_iter *it, unsigned page_shift,
+static inline bool bento_impl_paged_set_iter_next(bento_paged_set_iter *it, unsigned page_shift,
                                               size_t value_size)
 {
     const bento_paged_set *const set = it->set_;
@@ -378,15 +378,15 @@ static inline bool bento__paged_set_iter_next(bento_paged_set_iter *it, unsigned
     }
     it->page_ = page;
     it->slot_ = 0u;
-    it->value = NULL;
+    it->value = BENTO_IMPL_NULL;
     it->position = BENTO_NONE;
     return false;
 }
 
 static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
 {
-    BENTO_ASSERT(it != NULL && it->set_ != NULL);
-    return bento__paged_set_iter_next(it, it->set_->page_shift, it->set_->value_size);
+    BENTO_ASSERT(it != BENTO_IMPL_NULL && it->set_ != BENTO_IMPL_NULL);
+    return bento_impl_paged_set_iter_next(it, it->set_->page_shift, it->set_->value_size);
 }
 
 #define BENTO_PAGED_SET_TYPE_BITS(name, T, capacity_, universe_, page_size_, index_bits_)         \
@@ -398,7 +398,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
                             (capacity_) >= 1u && (capacity_) <= (universe_),                      \
                         name##_needs_1_le_capacity_le_universe_le_2_pow_index_bits);              \
     BENTO_STATIC_ASSERT(sizeof(T) <= 16777216u &&                                                 \
-                            (uint64_t)BENTO__PAGED_SET_HEAD + (uint64_t)(capacity_) * 4u +        \
+                            (uint64_t)BENTO_IMPL_PAGED_SET_HEAD + (uint64_t)(capacity_) * 4u +    \
                                     ((uint64_t)(universe_) + (page_size_) - 1u) /                 \
                                         (page_size_) * 8u <=                                      \
                                 (uint64_t)UINT32_MAX,                                             \
@@ -407,7 +407,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
         uint32_t positions[page_size_];                                                           \
         T values[page_size_];                                                                     \
     } name##_page;                                                                                \
-    BENTO__TYPED(name, bento_paged_set, BENTO_PAGED_SET_BYTES(capacity_, universe_, page_size_))  \
+    BENTO_IMPL_TYPED(name, bento_paged_set, BENTO_PAGED_SET_BYTES(capacity_, universe_, page_size_)) \
     typedef struct name##_iter {                                                                  \
         T *value;                                                                                 \
         uint32_t index;                                                                           \
@@ -416,7 +416,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
     } name##_iter;                                                                                \
     BENTO_WRAPPER bento_status name##_init(name *s, bento_block_pool *pages)                      \
     {                                                                                             \
-        BENTO_ASSERT(s != NULL);                                                                  \
+        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
         return bento_paged_set_init(&s->generic_, s->storage_, sizeof s->storage_, pages,         \
                                     sizeof(T), (capacity_), (universe_), (page_size_),            \
                                     (index_bits_));                                               \
@@ -424,13 +424,13 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
     BENTO_WRAPPER bento_status name##_open(name *s, bento_block_pool *pages)                      \
     {                                                                                             \
         bento_status status_;                                                                     \
-        BENTO_ASSERT(s != NULL);                                                                  \
+        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
         status_ = bento_paged_set_open(&s->generic_, s->storage_, sizeof s->storage_, pages);     \
         if (status_ == BENTO_OK &&                                                                \
             !(s->generic_.capacity == (capacity_) && s->generic_.universe == (universe_) &&       \
-              s->generic_.page_shift == BENTO__CEIL_LOG2(page_size_) &&                           \
+              s->generic_.page_shift == BENTO_IMPL_CEIL_LOG2(page_size_) &&                       \
               s->generic_.index_bits == (index_bits_) && s->generic_.value_size == sizeof(T))) {  \
-            (void)bento_paged_set_open(&s->generic_, NULL, 0u, pages);                            \
+            (void)bento_paged_set_open(&s->generic_, BENTO_IMPL_NULL, 0u, pages);                 \
             status_ = BENTO_E_CORRUPT;                                                            \
         }                                                                                         \
         return status_;                                                                           \
@@ -439,58 +439,58 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
     {                                                                                             \
         void *v_;                                                                                 \
         bento_status status_;                                                                     \
-        BENTO_ASSERT(s != NULL);                                                                  \
+        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
         status_ = bento_paged_set_insert(&s->generic_, key, &v_);                                 \
-        if (value != NULL) {                                                                      \
+        if (value != BENTO_IMPL_NULL) {                                                           \
             *value = (T *)v_;                                                                     \
         }                                                                                         \
         return status_;                                                                           \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_remove(name *s, uint32_t key)                               \
     {                                                                                             \
-        BENTO_ASSERT(s != NULL);                                                                  \
+        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
         return bento_paged_set_remove(&s->generic_, key);                                         \
     }                                                                                             \
     BENTO_WRAPPER T *name##_get(const name *s, uint32_t key)                                      \
     {                                                                                             \
-        BENTO_ASSERT(s != NULL);                                                                  \
-        return (T *)bento__paged_set_get(&s->generic_, key,                                       \
+        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
+        return (T *)bento_impl_paged_set_get(&s->generic_, key,                                   \
                                          (uint32_t)(((uint64_t)1 << (index_bits_)) - 1u),         \
-                                         BENTO__CEIL_LOG2(page_size_), sizeof(T));                \
+                                         BENTO_IMPL_CEIL_LOG2(page_size_), sizeof(T));            \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *s, uint32_t key)                               \
     {                                                                                             \
-        return name##_get(s, key) != NULL;                                                        \
+        return name##_get(s, key) != BENTO_IMPL_NULL;                                             \
     }                                                                                             \
     BENTO_WRAPPER const uint32_t *name##_keys(const name *s)                                      \
     {                                                                                             \
-        BENTO_ASSERT(s != NULL);                                                                  \
+        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
         return bento_paged_set_keys(&s->generic_);                                                \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_pages_held(const name *s)                                       \
     {                                                                                             \
-        BENTO_ASSERT(s != NULL);                                                                  \
+        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
         return bento_paged_set_pages_held(&s->generic_);                                          \
     }                                                                                             \
     BENTO_WRAPPER void name##_iter_init(name##_iter *it, const name *s)                           \
     {                                                                                             \
-        BENTO_ASSERT(it != NULL && s != NULL);                                                    \
+        BENTO_ASSERT(it != BENTO_IMPL_NULL && s != BENTO_IMPL_NULL);                              \
         bento_paged_set_iter_init(&it->generic_, &s->generic_);                                   \
-        it->value = NULL;                                                                         \
+        it->value = BENTO_IMPL_NULL;                                                              \
         it->index = 0u;                                                                           \
         it->position = BENTO_NONE;                                                                \
     }                                                                                             \
     BENTO_WRAPPER bool name##_iter_next(name##_iter *it)                                          \
     {                                                                                             \
         bool more_;                                                                               \
-        BENTO_ASSERT(it != NULL);                                                                 \
-        more_ = bento__paged_set_iter_next(&it->generic_, BENTO__CEIL_LOG2(page_size_), sizeof(T)); \
+        BENTO_ASSERT(it != BENTO_IMPL_NULL);                                                      \
+        more_ = bento_impl_paged_set_iter_next(&it->generic_, BENTO_IMPL_CEIL_LOG2(page_size_), sizeof(T)); \
         it->value = (T *)it->generic_.value;                                                      \
         it->index = it->generic_.index;                                                           \
         it->position = it->generic_.position;                                                     \
         return more_;                                                                             \
     }                                                                                             \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_TYPED_END(name)
 
 /** @endcond */
 

@@ -102,8 +102,8 @@ typedef struct bento_pool {
 #define BENTO_POOL_STRIDE(value_size) BENTO_ALIGN_UP((size_t)(value_size), 4u)
 
 /** Bytes of caller memory for a pool (a constant expression when the arguments are). */
-#define BENTO_POOL_BYTES(capacity, value_size) \
-    (BENTO__POOL_HEAD + (size_t)(capacity) * (BENTO_POOL_STRIDE(value_size) + 8u))
+#define BENTO_POOL_BYTES(capacity, value_size)                                                    \
+    (BENTO_IMPL_POOL_HEAD + (size_t)(capacity) * (BENTO_POOL_STRIDE(value_size) + 8u))
 
 /**
  * Carve a pool out of `memory` (`bytes` long), with every slot free. O(capacity): the slots are
@@ -215,8 +215,8 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
  *     BENTO_POOL_TYPE(particles, struct particle, 256, uint32_t, BENTO_POOL_WRAP);
  *     static particles world;   // static storage, one line
  */
-#define BENTO_POOL_TYPE(name, T, capacity, uint_type, policy) \
-    BENTO_POOL_TYPE_BITS(name, T, capacity, uint_type, policy, BENTO__INDEX_BITS(capacity))
+#define BENTO_POOL_TYPE(name, T, capacity, uint_type, policy)                                     \
+    BENTO_POOL_TYPE_BITS(name, T, capacity, uint_type, policy, BENTO_IMPL_INDEX_BITS(capacity))
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
@@ -224,14 +224,14 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
 /** @cond INTERNAL */
 
 /* Header: 3 parameter words (capacity, value size, bits), then the counters. */
-#define BENTO__POOL_PARAMS 3u
-#define BENTO__POOL_HEAD BENTO__HEAD_BYTES(BENTO__POOL_PARAMS + sizeof(bento_pool_state) / 4u)
+#define BENTO_IMPL_POOL_PARAMS 3u
+#define BENTO_IMPL_POOL_HEAD BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_POOL_PARAMS + sizeof(bento_pool_state) / 4u)
 
 /* The dense position of a live handle, or BENTO_NONE. The index mask is an argument so that
  * typed wrappers pass a constant; the capacity is the struct's (0 when inert, so an inert
  * pool reads nothing). The position is checked against the capacity too, so that a damaged
  * slot never points outside the values. */
-static inline uint32_t bento__pool_position(const bento_pool *pool, uint32_t handle,
+static inline uint32_t bento_impl_pool_position(const bento_pool *pool, uint32_t handle,
                                             uint32_t mask, uint32_t capacity)
 {
     const uint32_t index = handle & mask;
@@ -249,55 +249,55 @@ static inline uint32_t bento__pool_position(const bento_pool *pool, uint32_t han
     return position;
 }
 
-static inline void *bento__pool_get(const bento_pool *pool, uint32_t handle, uint32_t mask,
+static inline void *bento_impl_pool_get(const bento_pool *pool, uint32_t handle, uint32_t mask,
                                     uint32_t capacity, size_t stride)
 {
-    const uint32_t position = bento__pool_position(pool, handle, mask, capacity);
+    const uint32_t position = bento_impl_pool_position(pool, handle, mask, capacity);
     if (position == BENTO_NONE) {
-        return NULL;
+        return BENTO_IMPL_NULL;
     }
     return pool->values + (size_t)position * stride;
 }
 
 static inline void *bento_pool_get(const bento_pool *pool, uint32_t handle)
 {
-    BENTO_ASSERT(pool != NULL);
-    return bento__pool_get(pool, handle, pool->index_mask, pool->capacity, pool->stride);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
+    return bento_impl_pool_get(pool, handle, pool->index_mask, pool->capacity, pool->stride);
 }
 
 static inline bool bento_pool_contains(const bento_pool *pool, uint32_t handle)
 {
-    return bento_pool_get(pool, handle) != NULL;
+    return bento_pool_get(pool, handle) != BENTO_IMPL_NULL;
 }
 
 static inline uint32_t bento_pool_count(const bento_pool *pool)
 {
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     return pool->state.count;
 }
 
 static inline uint32_t bento_pool_capacity(const bento_pool *pool)
 {
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     return pool->capacity;
 }
 
 static inline uint32_t bento_pool_retired(const bento_pool *pool)
 {
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     return pool->state.retired;
 }
 
 static inline void *bento_pool_values(const bento_pool *pool)
 {
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     return pool->values;
 }
 
 static inline uint32_t bento_pool_handle_at(const bento_pool *pool, uint32_t position)
 {
     uint32_t index;
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     if (position >= pool->state.count) {
         return 0u;
     }
@@ -308,7 +308,7 @@ static inline uint32_t bento_pool_handle_at(const bento_pool *pool, uint32_t pos
 static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32_t index)
 {
     uint32_t slot;
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     if (index >= pool->capacity) {
         return 0u;
     }
@@ -322,15 +322,15 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
     BENTO_STATIC_ASSERT((capacity_) >= 1 &&                                                       \
                             (uint64_t)(capacity_) <= ((uint64_t)1 << (index_bits_)),              \
                         name##_capacity_does_not_fit_in_index_bits);                              \
-    BENTO__TYPED(name, bento_pool, BENTO_POOL_BYTES(capacity_, sizeof(T)))                        \
+    BENTO_IMPL_TYPED(name, bento_pool, BENTO_POOL_BYTES(capacity_, sizeof(T)))                    \
     BENTO_WRAPPER bento_status name##_init(name *p)                                               \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_pool_init(&p->generic_, p->storage_, sizeof p->storage_, sizeof(T),          \
                                (capacity_), (index_bits_), 8u * sizeof(uint_type) - (index_bits_), \
                                (policy_));                                                        \
     }                                                                                             \
-    BENTO__TYPED_OPEN(name, bento_pool,                                                           \
+    BENTO_IMPL_TYPED_OPEN(name, bento_pool,                                                       \
                       x->generic_.capacity == (capacity_) &&                                      \
                           x->generic_.value_size == sizeof(T) &&                                  \
                           x->generic_.index_bits == (index_bits_) &&                              \
@@ -341,55 +341,55 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
         uint32_t raw;                                                                             \
         void *v;                                                                                  \
         bento_status s;                                                                           \
-        BENTO_ASSERT(p != NULL && h != NULL);                                                     \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL && h != BENTO_IMPL_NULL);                               \
         s = bento_pool_create(&p->generic_, &raw, &v);                                            \
         h->raw = (uint_type)raw;                                                                  \
-        if (value != NULL) {                                                                      \
+        if (value != BENTO_IMPL_NULL) {                                                           \
             *value = (T *)v;                                                                      \
         }                                                                                         \
         return s;                                                                                 \
     }                                                                                             \
     BENTO_WRAPPER T *name##_get(const name *p, name##_handle h)                                   \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
-        return (T *)bento__pool_get(&p->generic_, h.raw, (1u << (index_bits_)) - 1u,            \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
+        return (T *)bento_impl_pool_get(&p->generic_, h.raw, (1u << (index_bits_)) - 1u,          \
                                     p->generic_.capacity, BENTO_POOL_STRIDE(sizeof(T)));          \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *p, name##_handle h)                            \
     {                                                                                             \
-        return name##_get(p, h) != NULL;                                                          \
+        return name##_get(p, h) != BENTO_IMPL_NULL;                                               \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_destroy(name *p, name##_handle h)                           \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_pool_destroy(&p->generic_, h.raw);                                           \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_retired(const name *p)                                          \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_pool_retired(&p->generic_);                                                  \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_lifetime(const name *p)                                         \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_pool_lifetime(&p->generic_);                                                 \
     }                                                                                             \
     BENTO_WRAPPER T *name##_values(const name *p)                                                 \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return (T *)bento_pool_values(&p->generic_);                                              \
     }                                                                                             \
     BENTO_WRAPPER name##_handle name##_handle_at(const name *p, uint32_t position)                \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return name##_handle_from_raw(bento_pool_handle_at(&p->generic_, position));              \
     }                                                                                             \
     BENTO_WRAPPER name##_handle name##_handle_of_index(const name *p, uint32_t index)             \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return name##_handle_from_raw(bento_pool_handle_of_index(&p->generic_, index));           \
     }                                                                                             \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_TYPED_END(name)
 
 /** @endcond */
 

@@ -73,7 +73,7 @@ typedef bool (*bento_spatial_hash_visit)(void *context, uint32_t item, const int
 
 /** Bytes of caller memory (a constant expression when the arguments are). */
 #define BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims)                              \
-    (BENTO__SPATIAL_HASH_HEAD + BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity) +           \
+    (BENTO_IMPL_SPATIAL_HASH_HEAD + BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity) +       \
      (size_t)(item_capacity) * (size_t)(dims) * 4u)
 
 /**
@@ -191,8 +191,8 @@ bento_status bento_spatial_hash_check(const bento_spatial_hash *sh);
  *     static world space;
  */
 #define BENTO_SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_)         \
-    BENTO__SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_)            \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_)        \
+    BENTO_IMPL_TYPED_END(name)
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
@@ -201,22 +201,22 @@ bento_status bento_spatial_hash_check(const bento_spatial_hash *sh);
 
 /* Header: 4 parameter words (cell capacity, item capacity, dims, cell_shift); no counters of
  * its own. */
-#define BENTO__SPATIAL_HASH_PARAMS 4u
-#define BENTO__SPATIAL_HASH_HEAD BENTO__HEAD_BYTES(BENTO__SPATIAL_HASH_PARAMS)
+#define BENTO_IMPL_SPATIAL_HASH_PARAMS 4u
+#define BENTO_IMPL_SPATIAL_HASH_HEAD BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPATIAL_HASH_PARAMS)
 
 static inline uint32_t bento_spatial_hash_count(const bento_spatial_hash *sh)
 {
-    BENTO_ASSERT(sh != NULL);
+    BENTO_ASSERT(sh != BENTO_IMPL_NULL);
     return sh->cells.state.count;
 }
 
 static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
 {
-    BENTO_ASSERT(sh != NULL);
+    BENTO_ASSERT(sh != BENTO_IMPL_NULL);
     return sh->cells.value_capacity;
 }
 
-#define BENTO__SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_)        \
+#define BENTO_IMPL_SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_)    \
     BENTO_STATIC_ASSERT((dims_) == 2 || (dims_) == 3, name##_dims_must_be_2_or_3);                \
     BENTO_STATIC_ASSERT((cell_shift_) >= 0 && (cell_shift_) <= 31,                                \
                         name##_cell_shift_must_be_0_to_31);                                       \
@@ -227,22 +227,22 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
     BENTO_STATIC_ASSERT((item_capacity_) >= 1 &&                                                  \
                             (uint64_t)(item_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES,            \
                         name##_item_capacity_must_be_1_to_2_pow_28_minus_1);                      \
-    BENTO__TYPED(name, bento_spatial_hash,                                                        \
+    BENTO_IMPL_TYPED(name, bento_spatial_hash,                                                    \
                  BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_))                 \
-    BENTO__TYPED_OPEN(name, bento_spatial_hash,                                                   \
+    BENTO_IMPL_TYPED_OPEN(name, bento_spatial_hash,                                               \
                       x->generic_.cells.keys.capacity == (cell_capacity_) &&                      \
                           x->generic_.cells.value_capacity == (item_capacity_) &&                 \
                           x->generic_.dims == (dims_) && x->generic_.cell_shift == (cell_shift_)) \
     BENTO_WRAPPER bento_status name##_init(name *x)                                               \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_spatial_hash_init(&x->generic_, x->storage_, sizeof x->storage_,             \
                                        (cell_capacity_), (item_capacity_), (dims_),               \
                                        (cell_shift_));                                            \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_insert(name *x, uint32_t item, const int32_t *position)     \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_spatial_hash_insert(&x->generic_, item, position);                           \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_insert_at(name *x, uint32_t item, bento_point p)            \
@@ -251,7 +251,7 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_move(name *x, uint32_t item, const int32_t *position)       \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_spatial_hash_move(&x->generic_, item, position);                             \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_move_at(name *x, uint32_t item, bento_point p)              \
@@ -260,17 +260,17 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_remove(name *x, uint32_t item)                              \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_spatial_hash_remove(&x->generic_, item);                                     \
     }                                                                                             \
     BENTO_WRAPPER const int32_t *name##_get(const name *x, uint32_t item)                         \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_spatial_hash_get(&x->generic_, item);                                        \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *x, uint32_t item)                              \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_spatial_hash_contains(&x->generic_, item);                                   \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_query_box(const name *x, const int32_t *min,                \
@@ -278,7 +278,7 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
                                                 bento_spatial_hash_visit visit, void *context,    \
                                                 bento_spatial_hash_stats *stats)                  \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_spatial_hash_query_box(&x->generic_, min, max, visit, context, stats);       \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_query_box_at(const name *x, bento_point min,                \
@@ -293,7 +293,7 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
                                                    bento_spatial_hash_visit visit,                \
                                                    void *context, bento_spatial_hash_stats *stats) \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_spatial_hash_query_radius(&x->generic_, center, radius, visit, context,      \
                                                stats);                                            \
     }                                                                                             \
