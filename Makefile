@@ -408,6 +408,16 @@ CHECK_RESULTS = $(RESULTS)/spdx $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS) $(BOARD_
                 $(SINGLE_RESULTS) $(CXX_RESULTS) $(MATRIX_RESULTS) $(CMAKE_RESULTS) $(CONSUMER_RESULTS) \
                 $(RESULTS)/docs
 
+# Every C block of the docs pages, compiled as the page shows it (gcc C11 with the sanitizers);
+# those with a main() linked with the kit and run.
+DOC_PAGES := $(patsubst docs/%.md,%,$(shell grep -l '^```c$$' docs/*.md))
+SNIPPET_CONFIG := gcc-c11-sanitize
+$(RESULTS)/docs-%: docs/%.md $(call host_port_objs,$(SNIPPET_CONFIG)) $(call lib,$(SNIPPET_CONFIG)) FORCE
+	@$(CHECK_RUN) $@ 'docs' $*.md last -- scripts/doc-snippets $(BUILD)/snippets $< \
+	    '$(cc.$(SNIPPET_CONFIG)) $(cflags.$(SNIPPET_CONFIG)) $(INCLUDES)' \
+	    '$(call host_port_objs,$(SNIPPET_CONFIG)) $(call lib,$(SNIPPET_CONFIG))'
+CHECK_RESULTS += $(foreach p,$(DOC_PAGES),$(RESULTS)/docs-$p)
+
 # The API reference: make docs, whose last line counts the documented public symbols.
 $(RESULTS)/docs: FORCE | docs-tools
 	@$(CHECK_RUN) $@ 'docs' 'doxygen' last -- $(MAKE) --no-print-directory docs

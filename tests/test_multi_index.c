@@ -13,7 +13,7 @@ BENTO_MULTI_INDEX_TYPE(multi_other, KEYS, VALUES - 1u);
 
 #define NONE BENTO_NONE
 
-/* Shared by the tests one after another: the micro:bit has 16 KiB of RAM for all suites. */
+/* Shared by the tests one after another: the micro:bit has 16 KiB of RAM. */
 static multi x, y;
 static multi_other z;
 static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_MULTI_INDEX_BYTES(KEYS, VALUES)) + 1];

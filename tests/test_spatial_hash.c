@@ -12,7 +12,7 @@
 BENTO_SPATIAL_HASH_TYPE(space3, CELLS, ITEMS, 3, SHIFT);
 BENTO_SPATIAL_HASH_TYPE(plane, 4, 8, 2, 4); /* 4 cell slots: 3 occupied cells at most */
 
-/* Shared by the tests one after another: the micro:bit has 16 KiB of RAM for all suites. */
+/* Shared by the tests one after another: the micro:bit has 16 KiB of RAM. */
 static space3 s, t;
 static plane p2;
 /* room for a hash of CELLS, ITEMS and 4 axes: what a damaged header may claim */

@@ -204,7 +204,7 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it);
  * capacity out of [1, 2^28). An object points into its own storage: after copying one
  * (`b = a`), or when it lives in retained RAM after a reset, call name_open(&b).
  *
- *     BENTO_MULTI_INDEX_TYPE(by_owner, 64, 256);   // up to 56 owners, values 0..255
+ *     BENTO_MULTI_INDEX_TYPE(by_owner, 64, 256);   // up to 55 owners, values 0..255
  *     static by_owner owners;
  */
 #define BENTO_MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                              \
