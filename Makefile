@@ -77,7 +77,10 @@ $(foreach b,$(BOARDS),$(eval $(call read_board,$b)))
 # ldflags.CONFIG. Every source is compiled once per configuration into build/obj/CONFIG/.
 
 HAVE_CLANG := $(shell command -v clang >/dev/null 2>&1 && echo yes)
-HOST_CONFIGS := gcc-c99 gcc-c11-sanitize $(if $(HAVE_CLANG),clang-c99 clang-c11-sanitize)
+# gcc-c11-asserts reads tests/asserts/config.h through BENTO_CONFIG_HEADER (every configurable
+# macro set to a hook that leaves a trace); clang-c99 sets BENTO_INDEX_BRANCHLESS with -D.
+HOST_CONFIGS := gcc-c99 gcc-c11-sanitize gcc-c11-asserts \
+                $(if $(HAVE_CLANG),clang-c99 clang-c11-sanitize)
 SANITIZE := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SECTIONS := -ffunction-sections -fdata-sections
 # --gc-sections where the host linker has it (GNU ld, lld, gold)
@@ -89,7 +92,9 @@ cc.$1 := $(word 1,$(subst -, ,$1))
 ar.$1 := ar
 cflags.$1 := -std=$(word 2,$(subst -, ,$1)) $(WARNINGS) $(SECTIONS) \
              $(if $(findstring sanitize,$1),$(SANITIZE),-O2) \
-             $(if $(filter gcc,$(word 1,$(subst -, ,$1))),-fno-tree-loop-distribute-patterns)
+             $(if $(filter gcc,$(word 1,$(subst -, ,$1))),-fno-tree-loop-distribute-patterns) \
+             $(if $(findstring asserts,$1),-DBENTO_CONFIG_HEADER=\"asserts/config.h\" -Itests) \
+             $(if $(filter clang-c99,$1),-DBENTO_INDEX_BRANCHLESS=0)
 ldflags.$1 := $(HOST_GC)
 ldlibs.$1 :=
 endef
@@ -189,28 +194,54 @@ example_objs = $(patsubst %.c,$(OBJ)/$1/%.o,$(if $(filter readme,$2),$(GEN)/read
 HOST_PORT_SRCS := port/host/port_host.c port/print.c
 host_port_objs = $(patsubst %.c,$(OBJ)/$1/%.o,$(HOST_PORT_SRCS))
 host_test_objs = $(patsubst %.c,$(OBJ)/$1/%.o,tests/bento_test.c $(TEST_SRCS))
+# what a program needs besides the kit in configuration $1: the hooks its config header names
+host_hook_objs = $(if $(findstring asserts,$1),$(OBJ)/$1/tests/asserts/hooks.o)
 
 # cflags at link time too: the sanitizers need their runtime.
 define host_rules
 $(OBJ)/$1/tests/bento_test.o: $(GEN)/suites.inc
 
-$(BUILD)/host/$1/tests: $(call host_test_objs,$1) $(call host_port_objs,$1) $(call lib,$1)
-	@mkdir -p $$(@D)
-	$(Q)$(cc.$1) $(cflags.$1) $(ldflags.$1) $$^ -o $$@
-
-$(BUILD)/host/$1/readme: $(call example_objs,$1,readme) $(call host_port_objs,$1) $(call lib,$1)
+$(BUILD)/host/$1/tests: $(call host_test_objs,$1) $(call host_port_objs,$1) $(call host_hook_objs,$1) \
+                       $(call lib,$1)
 	@mkdir -p $$(@D)
 	$(Q)$(cc.$1) $(cflags.$1) $(ldflags.$1) $$^ -o $$@
 
 $(RESULTS)/host-$1-tests: $(BUILD)/host/$1/tests FORCE
 	@$(CHECK_RUN) $$@ 'host $1' tests counts -- $$<
+endef
+# Every example, the README's included, built and run in every host configuration.
+define host_example_rules
+$(BUILD)/host/$1/example-$2: $(call example_objs,$1,$2) $(call host_port_objs,$1) \
+                             $(call host_hook_objs,$1) $(call lib,$1)
+	@mkdir -p $$(@D)
+	$(Q)$(cc.$1) $(cflags.$1) $(ldflags.$1) $$^ -o $$@
 
-$(RESULTS)/host-$1-readme: $(BUILD)/host/$1/readme FORCE
-	@$(CHECK_RUN) $$@ 'host $1' readme exit0 -- $$<
+$(RESULTS)/host-$1-example-$2: $(BUILD)/host/$1/example-$2 FORCE
+	@$(CHECK_RUN) $$@ 'host $1' $2 exit0 -- $$<
 endef
 $(foreach c,$(HOST_CONFIGS),$(eval $(call host_rules,$c)))
+$(foreach c,$(HOST_CONFIGS),$(foreach e,$(EXAMPLES),$(eval $(call host_example_rules,$c,$e))))
 
-HOST_RESULTS := $(foreach c,$(HOST_CONFIGS),$(RESULTS)/host-$c-tests $(RESULTS)/host-$c-readme)
+HOST_RESULTS := $(foreach c,$(HOST_CONFIGS),$(RESULTS)/host-$c-tests \
+                  $(foreach e,$(EXAMPLES),$(RESULTS)/host-$c-example-$e))
+
+# BENTO_ASSERT at every public entry point: every generic one called with a NULL container in
+# the gcc-c11-asserts configuration (the calls generated from the headers' prototypes), and
+# every typed wrapper's body read by scripts/check-asserts.
+ASSERTS_CONFIG := gcc-c11-asserts
+$(GEN)/assert_calls.c: scripts/check-asserts $(wildcard core/include/bento/*.h)
+	@mkdir -p $(@D)
+	$(Q)scripts/check-asserts calls > $@
+$(BUILD)/host/$(ASSERTS_CONFIG)/asserts: $(OBJ)/$(ASSERTS_CONFIG)/tests/asserts/main.o \
+        $(OBJ)/$(ASSERTS_CONFIG)/$(GEN)/assert_calls.o $(call host_hook_objs,$(ASSERTS_CONFIG)) \
+        $(call lib,$(ASSERTS_CONFIG))
+	@mkdir -p $(@D)
+	$(Q)$(cc.$(ASSERTS_CONFIG)) $(cflags.$(ASSERTS_CONFIG)) $(ldflags.$(ASSERTS_CONFIG)) $^ -o $@
+$(RESULTS)/asserts-generic: $(BUILD)/host/$(ASSERTS_CONFIG)/asserts FORCE
+	@$(CHECK_RUN) $@ 'asserts' 'entry points' exit0 -- $<
+$(RESULTS)/asserts-typed: FORCE
+	@$(CHECK_RUN) $@ 'asserts' 'typed wrappers' exit0 -- scripts/check-asserts typed
+HOST_RESULTS += $(RESULTS)/asserts-generic $(RESULTS)/asserts-typed
 
 # Misuse that must not compile: each tests/compile_fail/*.c compiles with -DBENTO_EXPECT_OK,
 # fails without it, and (C11) fails with the message on its `expect:` line.
@@ -278,9 +309,7 @@ $(RESULTS)/spdx: FORCE
 CXX_STRICT := -std=c++17 -Wall -Wextra -Wpedantic -Wconversion -Wold-style-cast -Werror
 CXX_EVERYTHING := -std=c++17 -Weverything -Wno-c++98-compat -Wno-c++98-compat-pedantic -Werror
 CXX_PENDING := -Wno-error=old-style-cast
-CXX_PENDING_EVERYTHING := $(CXX_PENDING) -Wno-error=zero-as-null-pointer-constant \
-    -Wno-error=reserved-identifier -Wno-error=reserved-macro-identifier -Wno-error=padded \
-    -Wno-error=cast-qual
+CXX_PENDING_EVERYTHING := $(CXX_PENDING) -Wno-error=padded
 CXX_RESULTS := $(RESULTS)/cxx-g++ $(if $(HAVE_CLANG),$(RESULTS)/cxx-clang++ $(RESULTS)/cxx-clang++-everything)
 
 $(RESULTS)/cxx-g++: tests/cxx/all_headers.cpp $(call lib,gcc-c99) FORCE
@@ -379,7 +408,22 @@ $(RESULTS)/matrix-%: $(LIB)/%/libbento.a
 	@printf 'core matrix\t%s\tok\t-\t-\tbuilt\n' $* > $@
 
 CHECK_RESULTS = $(RESULTS)/spdx $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS) $(BOARD_RESULTS) $(EXAMPLE_RESULTS) \
-                $(SINGLE_RESULTS) $(CXX_RESULTS) $(MATRIX_RESULTS) $(CMAKE_RESULTS) $(CONSUMER_RESULTS)
+                $(SINGLE_RESULTS) $(CXX_RESULTS) $(MATRIX_RESULTS) $(CMAKE_RESULTS) $(CONSUMER_RESULTS) \
+                $(RESULTS)/docs
+
+# Every C block of the docs pages, compiled as the page shows it (gcc C11 with the sanitizers);
+# those with a main() linked with the kit and run.
+DOC_PAGES := $(patsubst docs/%.md,%,$(shell grep -l '^```c$$' docs/*.md))
+SNIPPET_CONFIG := gcc-c11-sanitize
+$(RESULTS)/docs-%: docs/%.md $(call host_port_objs,$(SNIPPET_CONFIG)) $(call lib,$(SNIPPET_CONFIG)) FORCE
+	@$(CHECK_RUN) $@ 'docs' $*.md last -- scripts/doc-snippets $(BUILD)/snippets $< \
+	    '$(cc.$(SNIPPET_CONFIG)) $(cflags.$(SNIPPET_CONFIG)) $(INCLUDES)' \
+	    '$(call host_port_objs,$(SNIPPET_CONFIG)) $(call lib,$(SNIPPET_CONFIG))'
+CHECK_RESULTS += $(foreach p,$(DOC_PAGES),$(RESULTS)/docs-$p)
+
+# The API reference: make docs, whose last line counts the documented public symbols.
+$(RESULTS)/docs: FORCE | docs-tools
+	@$(CHECK_RUN) $@ 'docs' 'doxygen' last -- $(MAKE) --no-print-directory docs
 
 summary = @scripts/check-summary 'make $@' $1
 

@@ -271,7 +271,7 @@ static void test_open(void)
     CHECK_STATUS(F(insert)(&ix, 1003u, 3u), BENTO_OK);
     CHECK_STATUS(F(check)(&ix), BENTO_OK);
     /* every word of the header is validated, by open and by check */
-    for (i = 0u; i < BENTO__INDEX_HEAD / 4u; i++) {
+    for (i = 0u; i < BENTO_IMPL_INDEX_HEAD / 4u; i++) {
         IXT opened;
         saved = words[i];
         words[i] ^= 0x40u;
@@ -483,7 +483,7 @@ static void test_confinement(void)
     CHECK_STATUS(small_ix_init(x), BENTO_OK);
     for (round = 0u; round < 24u; round++) {
         uint32_t *const words = ix.slots;
-        uint32_t *const typed_words = (uint32_t *)(void *)x->storage_ + BENTO__INDEX_HEAD / 4u;
+        uint32_t *const typed_words = (uint32_t *)(void *)x->storage_ + BENTO_IMPL_INDEX_HEAD / 4u;
         for (i = 0u; i < IXT_W * BIG; i++) {
             /* random words; every third round all ones (distance 255 everywhere) */
             words[i] = round % 3u == 2u ? 0xffffffffu : bento_test_rand();

@@ -46,11 +46,11 @@ enum { HEAD_SIZE = 2, HEAD_PARAMS = 4 };
 /* Word i of a pool's header. */
 static uint32_t *head_word(const bento_block_pool *pool, unsigned i)
 {
-    return (uint32_t *)(void *)pool->saved - HEAD_PARAMS - BENTO__BLOCK_POOL_PARAMS + i;
+    return (uint32_t *)(void *)pool->saved - HEAD_PARAMS - BENTO_IMPL_BLOCK_POOL_PARAMS + i;
 }
 
 /* The header words that mean something: the common four, the parameters, the counters. */
-#define HEAD_WORDS (4u + BENTO__BLOCK_POOL_PARAMS + sizeof(bento_block_pool_state) / 4u)
+#define HEAD_WORDS (4u + BENTO_IMPL_BLOCK_POOL_PARAMS + sizeof(bento_block_pool_state) / 4u)
 
 /* True when p is the start of a block of `pool` (by address alone). */
 static bool is_block_start(const bento_block_pool *pool, const void *p)
@@ -89,8 +89,8 @@ static void test_init_statuses(void)
     unsigned char *const base = (unsigned char *)arena.buffer;
     CHECK_EQ(BENTO_BLOCK_POOL_STRIDE(1), 4);
     CHECK_EQ(BENTO_BLOCK_POOL_STRIDE(13), 16);
-    CHECK_EQ(BENTO_BLOCK_POOL_BYTES(16, 24), BENTO__BLOCK_POOL_HEAD + 16 * 24 + 16);
-    CHECK_EQ(BENTO__BLOCK_POOL_HEAD % 8u, 0);
+    CHECK_EQ(BENTO_BLOCK_POOL_BYTES(16, 24), BENTO_IMPL_BLOCK_POOL_HEAD + 16 * 24 + 16);
+    CHECK_EQ(BENTO_IMPL_BLOCK_POOL_HEAD % 8u, 0);
     CHECK_STATUS(bento_block_pool_init(&pool, NULL, bytes, 24, 16), BENTO_E_ARGUMENT);
     check_inert(&pool);
     CHECK_STATUS(bento_block_pool_init(&pool, base, bytes, 0, 16), BENTO_E_ARGUMENT);
@@ -289,7 +289,7 @@ static void test_reciprocal_exact(void)
     uint32_t bad = 0u;
     for (s = 0; s < sizeof strides / sizeof strides[0]; s++) {
         const uint32_t stride = strides[s];
-        const uint32_t reciprocal = BENTO__BLOCK_POOL_RECIPROCAL(stride);
+        const uint32_t reciprocal = BENTO_IMPL_BLOCK_POOL_RECIPROCAL(stride);
         const uint32_t capacity = UINT32_MAX / stride; /* blocks spanning < 4 GiB */
         uint32_t t;
         for (t = 0; t < 64u; t++) {
@@ -299,19 +299,19 @@ static void test_reciprocal_exact(void)
                                                : bento_test_rand_below(capacity);
             const uintptr_t start = (uintptr_t)k * stride;
             const uint32_t delta = 1u + bento_test_rand_below(stride - 1u);
-            if (bento__block_pool_index(start, reciprocal, stride, capacity) != k ||
-                bento__block_pool_index(start + delta, reciprocal, stride, capacity) !=
+            if (bento_impl_block_pool_index(start, reciprocal, stride, capacity) != k ||
+                bento_impl_block_pool_index(start + delta, reciprocal, stride, capacity) !=
                     BENTO_NONE ||
-                bento__block_pool_index(start - delta, reciprocal, stride, capacity) !=
+                bento_impl_block_pool_index(start - delta, reciprocal, stride, capacity) !=
                     BENTO_NONE ||
-                (k != 0u && bento__block_pool_index(start, reciprocal, stride, k) != BENTO_NONE)) {
+                (k != 0u && bento_impl_block_pool_index(start, reciprocal, stride, k) != BENTO_NONE)) {
                 bad++;
             }
         }
         /* one past the last block, and below the first */
-        if (bento__block_pool_index((uintptr_t)capacity * stride, reciprocal, stride, capacity) !=
+        if (bento_impl_block_pool_index((uintptr_t)capacity * stride, reciprocal, stride, capacity) !=
                 BENTO_NONE ||
-            bento__block_pool_index((uintptr_t)0 - stride, reciprocal, stride, capacity) !=
+            bento_impl_block_pool_index((uintptr_t)0 - stride, reciprocal, stride, capacity) !=
                 BENTO_NONE) {
             bad++;
         }
@@ -329,8 +329,8 @@ static void test_index_of_every_offset(void)
     CHECK_STATUS(bento_block_pool_init(&pool, arena.pair.memory, sizeof arena.pair.memory, 20, 10),
                  BENTO_OK);
     first = (unsigned char *)bento_block_pool_block_at(&pool, 0);
-    CHECK(first == (unsigned char *)arena.pair.memory + BENTO__BLOCK_POOL_HEAD);
-    for (offset = -(int32_t)BENTO__BLOCK_POOL_HEAD; offset < 10 * 20 + 10; offset++) {
+    CHECK(first == (unsigned char *)arena.pair.memory + BENTO_IMPL_BLOCK_POOL_HEAD);
+    for (offset = -(int32_t)BENTO_IMPL_BLOCK_POOL_HEAD; offset < 10 * 20 + 10; offset++) {
         const uint32_t want = offset >= 0 && offset < 200 && offset % 20 == 0
                                   ? (uint32_t)offset / 20u
                                   : BENTO_NONE;
@@ -399,16 +399,16 @@ static void test_check_detects_corruption(void)
     /* a state byte that is neither free nor live */
     p->live[2] = 7u;
     CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
-    p->live[2] = BENTO__BLOCK_LIVE;
+    p->live[2] = BENTO_IMPL_BLOCK_LIVE;
     /* a free block marked live: the list reaches a live block, and the counts disagree */
-    p->live[0] = BENTO__BLOCK_LIVE;
+    p->live[0] = BENTO_IMPL_BLOCK_LIVE;
     CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
     CHECK_STATUS(bento_block_pool_alloc(p, &got), BENTO_E_CORRUPT); /* the head is live */
-    p->live[0] = BENTO__BLOCK_FREE;
+    p->live[0] = BENTO_IMPL_BLOCK_FREE;
     /* a live block marked free */
-    p->live[2] = BENTO__BLOCK_FREE;
+    p->live[2] = BENTO_IMPL_BLOCK_FREE;
     CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
-    p->live[2] = BENTO__BLOCK_LIVE;
+    p->live[2] = BENTO_IMPL_BLOCK_LIVE;
     CHECK_STATUS(bento_block_pool_check(p), BENTO_OK);
     /* every word of the header that means something is covered */
     for (i = 0; i < HEAD_WORDS; i++) {
@@ -495,7 +495,7 @@ static void test_confinement(void)
             }
         }
         /* then damage: random bytes, or links and bytes at the extremes */
-        for (i = BENTO__BLOCK_POOL_HEAD; i < BENTO_BLOCK_POOL_BYTES(8, 12); i++) {
+        for (i = BENTO_IMPL_BLOCK_POOL_HEAD; i < BENTO_BLOCK_POOL_BYTES(8, 12); i++) {
             const uint32_t r = bento_test_rand();
             bytes[i] = (unsigned char)((round & 1u) != 0u ? r : (r & 1u) != 0u ? 0xffu : r & 3u);
         }
@@ -570,7 +570,7 @@ static void test_open(void)
     CHECK(!messages_contains(original, messages_block_at(original, 5)));
     /* the generic pool over another buffer holding the same bytes */
     for (i = 0; i < BENTO_BLOCK_POOL_BYTES(8, sizeof(message)); i++) {
-        other[i] = ((const unsigned char *)messages_block_at(original, 0) - BENTO__BLOCK_POOL_HEAD)[i];
+        other[i] = ((const unsigned char *)messages_block_at(original, 0) - BENTO_IMPL_BLOCK_POOL_HEAD)[i];
     }
     CHECK_STATUS(bento_block_pool_open(&generic, NULL, sizeof arena.pair.copy), BENTO_E_ARGUMENT);
     check_inert(&generic);
@@ -600,12 +600,12 @@ static void test_open(void)
     ((uint32_t *)(void *)other)[HEAD_PARAMS + 1u] = 0u; /* block size 0 */
     CHECK_STATUS(bento_block_pool_open(&generic, other, sizeof arena.pair.copy), BENTO_E_CORRUPT);
     ((uint32_t *)(void *)other)[HEAD_PARAMS + 1u] = (uint32_t)sizeof(message);
-    other[BENTO__BLOCK_POOL_HEAD + 8u * 12u + 1u] = 2u; /* a state byte */
+    other[BENTO_IMPL_BLOCK_POOL_HEAD + 8u * 12u + 1u] = 2u; /* a state byte */
     CHECK_STATUS(bento_block_pool_open(&generic, other, sizeof arena.pair.copy), BENTO_E_CORRUPT);
-    other[BENTO__BLOCK_POOL_HEAD + 8u * 12u + 1u] = 0u;
-    ((uint32_t *)(void *)(other + BENTO__BLOCK_POOL_HEAD))[3u * 3u] = 7u; /* block 3's link */
+    other[BENTO_IMPL_BLOCK_POOL_HEAD + 8u * 12u + 1u] = 0u;
+    ((uint32_t *)(void *)(other + BENTO_IMPL_BLOCK_POOL_HEAD))[3u * 3u] = 7u; /* block 3's link */
     CHECK_STATUS(bento_block_pool_open(&generic, other, sizeof arena.pair.copy), BENTO_E_CORRUPT);
-    ((uint32_t *)(void *)(other + BENTO__BLOCK_POOL_HEAD))[3u * 3u] = 1u;
+    ((uint32_t *)(void *)(other + BENTO_IMPL_BLOCK_POOL_HEAD))[3u * 3u] = 1u;
     CHECK_STATUS(bento_block_pool_open(&generic, other, sizeof arena.pair.copy), BENTO_OK);
     /* a buffer of another type: its own open refuses it */
     CHECK_STATUS(other_messages_init(third), BENTO_OK);

@@ -145,9 +145,9 @@ static void test_init_statuses(void)
     bento_grid grid;
     const size_t bytes = BENTO_GRID_BYTES(64, 4);
     uint32_t window[4] = {4, 4, 4, 4};
-    CHECK_EQ(BENTO_GRID_BYTES(64, 4), BENTO__GRID_HEAD + 64 * 4 + 8);
-    CHECK_EQ(BENTO_GRID_BYTES(33, 3), BENTO__GRID_HEAD + 100 + 8);
-    CHECK_EQ(BENTO__GRID_HEAD % 8u, 0);
+    CHECK_EQ(BENTO_GRID_BYTES(64, 4), BENTO_IMPL_GRID_HEAD + 64 * 4 + 8);
+    CHECK_EQ(BENTO_GRID_BYTES(33, 3), BENTO_IMPL_GRID_HEAD + 100 + 8);
+    CHECK_EQ(BENTO_IMPL_GRID_HEAD % 8u, 0);
     CHECK_STATUS(bento_grid_init(&grid, NULL, bytes, 2, 4, 64), BENTO_E_ARGUMENT);
     check_inert(&grid);
     CHECK_STATUS(bento_grid_init(&grid, buffer, bytes, 0, 4, 64), BENTO_E_ARGUMENT);
@@ -560,7 +560,7 @@ static void test_open(void)
     /* every word of the header: open refuses the damage, check on the live grid reports it.
      * Except an origin: any origin that keeps the box inside the int32 range is sound, so a
      * damaged one reads as the same elements moved in space (here by 64 along its axis) */
-    for (i = 0; i < BENTO__GRID_HEAD / 4u; i++) {
+    for (i = 0; i < BENTO_IMPL_GRID_HEAD / 4u; i++) {
         uint32_t *word = (uint32_t *)(void *)buffer + i;
         const uint32_t saved = *word;
         const bool origin = i == 8u || i == 11u; /* state words 0 and 3: axes 0 and 1 */
@@ -980,7 +980,7 @@ static void test_confinement(void)
         if (bento_test_rand_below(4u) == 0u) {
             /* header damage, then a reopen: refused (and inert), or harmless */
             uint32_t *head = (uint32_t *)(void *)memory;
-            head[bento_test_rand_below(BENTO__GRID_HEAD / 4u)] ^= 1u << bento_test_rand_below(32u);
+            head[bento_test_rand_below(BENTO_IMPL_GRID_HEAD / 4u)] ^= 1u << bento_test_rand_below(32u);
             if (bento_grid_open(&reopened, memory, bytes) == BENTO_OK) {
                 accepted++;
                 every_operation(&reopened);

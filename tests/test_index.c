@@ -15,7 +15,7 @@
 #define IXT_KEY_PUT(s, k) ((s)[2] = (uint32_t)(k), (s)[3] = (uint32_t)((k) >> 32))
 #define IXT_HIGH_KEY ((uint64_t)1 << 63)
 #define IXT_WALK(ix, k, b)                                                                        \
-    bento__index_walk((ix)->slots, bento_index_hash(k), (ix)->shift, (ix)->mask, 4u,              \
+    bento_impl_index_walk((ix)->slots, bento_index_hash(k), (ix)->shift, (ix)->mask, 4u,          \
                       (uint32_t)(k), (uint32_t)((k) >> 32), (b))
 #define OTHER_INIT(m, bytes, c) bento_index32_init(&other_width, (m), (bytes), (c))
 #define SUITE "index"

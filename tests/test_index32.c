@@ -14,7 +14,7 @@
 #define IXT_KEY_PUT(s, k) ((s)[2] = (k))
 #define IXT_HIGH_KEY 0x80000000u
 #define IXT_WALK(ix, k, b)                                                                        \
-    bento__index_walk((ix)->slots, bento_index32_hash(k), (ix)->shift, (ix)->mask, 3u, (k), 0u, (b))
+    bento_impl_index_walk((ix)->slots, bento_index32_hash(k), (ix)->shift, (ix)->mask, 3u, (k), 0u, (b))
 #define OTHER_INIT(m, bytes, c) bento_index_init(&other_width, (m), (bytes), (c))
 #define SUITE "index32"
 

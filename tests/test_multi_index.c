@@ -13,7 +13,7 @@ BENTO_MULTI_INDEX_TYPE(multi_other, KEYS, VALUES - 1u);
 
 #define NONE BENTO_NONE
 
-/* Shared by the tests one after another: the micro:bit has 16 KiB of RAM for all suites. */
+/* Shared by the tests one after another: the micro:bit has 16 KiB of RAM. */
 static multi x, y;
 static multi_other z;
 static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_MULTI_INDEX_BYTES(KEYS, VALUES)) + 1];
@@ -241,7 +241,7 @@ static void test_open(void)
 {
     multi *const a = &x, *const b = &y;
     uint32_t *const words = (uint32_t *)(void *)memory;
-    const uint32_t head_words = BENTO__MULTI_INDEX_HEAD / 4u;
+    const uint32_t head_words = BENTO_IMPL_MULTI_INDEX_HEAD / 4u;
     bento_multi_index mi;
     uint32_t order[8], i, saved;
     CHECK_STATUS(multi_init(a), BENTO_OK);
@@ -273,7 +273,7 @@ static void test_open(void)
     CHECK_EQ(bento_multi_index_count(&mi), 6);
     CHECK_STATUS(bento_multi_index_check(&mi), BENTO_OK);
     /* every word of the header and of the nested index's header: open and check refuse it */
-    for (i = 0u; i < head_words + BENTO__INDEX_HEAD / 4u; i++) {
+    for (i = 0u; i < head_words + BENTO_IMPL_INDEX_HEAD / 4u; i++) {
         bento_multi_index opened;
         saved = words[i];
         words[i] ^= 0x4u; /* a size stays within the buffer: it is wrong, not too large */

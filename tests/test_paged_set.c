@@ -29,7 +29,7 @@ enum { PAGE_BYTES = PAGE * 4 + PAGE * VSIZE, PAGE_COUNT = (UNIVERSE + PAGE - 1) 
 /* Word offsets in every buffer's header (core/src/internal.h): the size, the first parameter. */
 enum { HEAD_SIZE = 2, HEAD_PARAMS = 4 };
 /* The header words that mean something: the common four, the parameters, the counters. */
-#define HEAD_WORDS (4u + BENTO__PAGED_SET_PARAMS + sizeof(bento_paged_set_state) / 4u)
+#define HEAD_WORDS (4u + BENTO_IMPL_PAGED_SET_PARAMS + sizeof(bento_paged_set_state) / 4u)
 
 /* Every test's storage, overlaid: the tests run one after another, and the smallest board has
  * 16 KiB of RAM. */
@@ -58,7 +58,7 @@ static union {
 
 static uint32_t *head_word(const bento_paged_set *set, unsigned i)
 {
-    return (uint32_t *)(void *)set->saved - HEAD_PARAMS - BENTO__PAGED_SET_PARAMS + i;
+    return (uint32_t *)(void *)set->saved - HEAD_PARAMS - BENTO_IMPL_PAGED_SET_PARAMS + i;
 }
 
 /* True when `size` bytes at p lie inside the pool's blocks. */
@@ -103,8 +103,8 @@ static void test_init_statuses(void)
     uint32_t i;
     CHECK_EQ(BENTO_PAGED_SET_PAGES(64, 8), 8);
     CHECK_EQ(BENTO_PAGED_SET_PAGES(65, 8), 9);
-    CHECK_EQ(BENTO_PAGED_SET_BYTES(8, 64, 8), BENTO__PAGED_SET_HEAD + 8 * 4 + 8 * 8);
-    CHECK_EQ(BENTO__PAGED_SET_HEAD % 8u, 0);
+    CHECK_EQ(BENTO_PAGED_SET_BYTES(8, 64, 8), BENTO_IMPL_PAGED_SET_HEAD + 8 * 4 + 8 * 8);
+    CHECK_EQ(BENTO_IMPL_PAGED_SET_HEAD % 8u, 0);
     CHECK_EQ(page_bytes, 8 * 4 + 8 * 8);
     CHECK_EQ(sizeof(bodies_page), BENTO_PAGED_SET_PAGE_BYTES(8, sizeof(body)));
     CHECK_EQ(sizeof(tags_page), BENTO_PAGED_SET_PAGE_BYTES(4, sizeof(uint32_t)));
@@ -484,7 +484,7 @@ static void test_check_detects_corruption(void)
 
     /* CORRUPT from remove: the pool refuses the page back (it thinks the page is free) */
     block = bento_block_pool_index_of(pool, set->page_base + set->page_table[1]);
-    pool->live[block] = BENTO__BLOCK_FREE;
+    pool->live[block] = BENTO_IMPL_BLOCK_FREE;
     CHECK_STATUS(bodies_check(typed), BENTO_E_CORRUPT);
     CHECK_STATUS(bodies_remove(typed, KEY(9, 0)), BENTO_E_CORRUPT);
     CHECK(!bodies_contains(typed, KEY(9, 0))); /* removed all the same */
@@ -679,7 +679,7 @@ static void test_open(void)
                  BENTO_E_CORRUPT);
     table[0] = 0u;
     CHECK_STATUS(OPEN(copy->storage_, sizeof copy->storage_, body_pages_generic(pages_copy)), BENTO_OK);
-    body_pages_generic(pages_copy)->live[1] = BENTO__BLOCK_FREE; /* the pool's, not the set's */
+    body_pages_generic(pages_copy)->live[1] = BENTO_IMPL_BLOCK_FREE; /* the pool's, not the set's */
     CHECK_STATUS(body_pages_open(pages_copy), BENTO_E_CORRUPT); /* the pool's counts disagree */
     *pages_copy = *pages;
     CHECK_STATUS(body_pages_open(pages_copy), BENTO_OK);

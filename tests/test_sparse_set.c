@@ -647,7 +647,7 @@ static void test_open(void)
     CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 2u), BENTO_E_CORRUPT);
     words[7] = 2u;
     /* the keys and the entries are validated too */
-    CHECK_EQ(BENTO__HEAD_BYTES(BENTO__SPARSE_SET_PARAMS + 2u + 1u), keys_at * 4u);
+    CHECK_EQ(BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + 2u + 1u), keys_at * 4u);
     words[keys_at + 1u] ^= 1u; /* the second key */
     CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 2u), BENTO_E_CORRUPT);
     words[keys_at + 1u] ^= 1u;
@@ -1546,7 +1546,7 @@ BENTO_SPARSE_SET_TYPE(wrapping_tags, wrapping_handle, 6, (uint32_t, value));
         static uint32_t held[8];   /* raw handle the set holds per slot index, 0: none */         \
         static uint32_t live[8];   /* live handle of the pool per slot index, 0: none */          \
         static uint32_t seen[32];  /* handles handed out, for stale lookups */                    \
-        uint32_t step, steps = 3000u * bento_test_scale(), mismatches = 0u, count = 0u;          \
+        uint32_t step, steps = 3000u * bento_test_scale(), mismatches = 0u, count = 0u;           \
         uint32_t seen_count = 0u, stale_checked = 0u, retired_or_wrapped = 0u, i;                 \
         CHECK_STATUS(pool_t##_init(&pool), BENTO_OK);                                             \
         CHECK_STATUS(set_t##_init(&set), BENTO_OK);                                               \
@@ -1567,12 +1567,12 @@ BENTO_SPARSE_SET_TYPE(wrapping_tags, wrapping_handle, 6, (uint32_t, value));
             } else if (op < 55u) { /* a live object gets a component */                           \
                 const uint32_t index = bento_test_rand_below(8u);                                 \
                 if (live[index] != 0u) {                                                          \
-                    const pool_t##_handle h = pool_t##_handle_from_raw(live[index]);             \
+                    const pool_t##_handle h = pool_t##_handle_from_raw(live[index]);              \
                     set_t##_row row;                                                              \
                     const bento_status want = held[index] != 0u ? BENTO_E_EXISTS                  \
                                               : count == set_t##_capacity(&set) ? BENTO_E_FULL    \
                                                                                 : BENTO_OK;       \
-                    const bento_status got = set_t##_insert(&set, h, &row);                      \
+                    const bento_status got = set_t##_insert(&set, h, &row);                       \
                     mismatches += got != want;                                                    \
                     if (got == BENTO_OK) {                                                        \
                         *row.value = h.raw * 3u;                                                  \
@@ -1580,14 +1580,14 @@ BENTO_SPARSE_SET_TYPE(wrapping_tags, wrapping_handle, 6, (uint32_t, value));
                         count++;                                                                  \
                     }                                                                             \
                 }                                                                                 \
-            } else if (op < 75u) { /* destroy an object; its component stays half the time */    \
+            } else if (op < 75u) { /* destroy an object; its component stays half the time */     \
                 const uint32_t index = bento_test_rand_below(8u);                                 \
                 if (live[index] != 0u) {                                                          \
-                    const pool_t##_handle h = pool_t##_handle_from_raw(live[index]);             \
-                    mismatches += pool_t##_destroy(&pool, h) != BENTO_OK;                        \
+                    const pool_t##_handle h = pool_t##_handle_from_raw(live[index]);              \
+                    mismatches += pool_t##_destroy(&pool, h) != BENTO_OK;                         \
                     live[index] = 0u;                                                             \
                     if (held[index] == h.raw && bento_test_rand_below(2u) == 0u) {                \
-                        mismatches += set_t##_remove(&set, h) != BENTO_OK;                       \
+                        mismatches += set_t##_remove(&set, h) != BENTO_OK;                        \
                         held[index] = 0u;                                                         \
                         count--;                                                                  \
                     }                                                                             \
@@ -1603,7 +1603,7 @@ BENTO_SPARSE_SET_TYPE(wrapping_tags, wrapping_handle, 6, (uint32_t, value));
             } else { /* a handle seen before: live, stale, or held stale */                       \
                 if (seen_count != 0u) {                                                           \
                     const uint32_t raw = seen[bento_test_rand_below(seen_count < 32u ? seen_count : 32u)]; \
-                    const pool_t##_handle h = pool_t##_handle_from_raw(raw);                     \
+                    const pool_t##_handle h = pool_t##_handle_from_raw(raw);                      \
                     const uint32_t index = pool_t##_handle_index(h);                              \
                     const bool has = held[index] == raw;                                          \
                     const uint32_t *v = set_t##_value_get(&set, h);                               \
@@ -1612,7 +1612,7 @@ BENTO_SPARSE_SET_TYPE(wrapping_tags, wrapping_handle, 6, (uint32_t, value));
                     mismatches += has ? v == NULL || *v != raw * 3u : v != NULL;                  \
                     mismatches += (set_t##_index_of(&set, h) != BENTO_NONE) != has;               \
                     if (!has) {                                                                   \
-                        mismatches += set_t##_remove(&set, h) != BENTO_E_NOT_FOUND;              \
+                        mismatches += set_t##_remove(&set, h) != BENTO_E_NOT_FOUND;               \
                         mismatches += set_t##_insert(&set, h, NULL) !=                            \
                                       (held[index] != 0u ? BENTO_E_EXISTS                         \
                                        : count == set_t##_capacity(&set) ? BENTO_E_FULL           \

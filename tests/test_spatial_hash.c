@@ -12,7 +12,7 @@
 BENTO_SPATIAL_HASH_TYPE(space3, CELLS, ITEMS, 3, SHIFT);
 BENTO_SPATIAL_HASH_TYPE(plane, 4, 8, 2, 4); /* 4 cell slots: 3 occupied cells at most */
 
-/* Shared by the tests one after another: the micro:bit has 16 KiB of RAM for all suites. */
+/* Shared by the tests one after another: the micro:bit has 16 KiB of RAM. */
 static space3 s, t;
 static plane p2;
 /* room for a hash of CELLS, ITEMS and 4 axes: what a damaged header may claim */
@@ -222,8 +222,8 @@ static void test_open(void)
 {
     space3 *const a = &s, *const b = &t;
     uint32_t *const words = (uint32_t *)(void *)memory;
-    const uint32_t heads = (BENTO__SPATIAL_HASH_HEAD + BENTO__MULTI_INDEX_HEAD +
-                            BENTO__INDEX_HEAD) / 4u;
+    const uint32_t heads = (BENTO_IMPL_SPATIAL_HASH_HEAD + BENTO_IMPL_MULTI_INDEX_HEAD +
+                            BENTO_IMPL_INDEX_HEAD) / 4u;
     bento_spatial_hash sh;
     bento_spatial_hash_stats stats;
     found f = {0u, 0u, 100u};
@@ -276,17 +276,17 @@ static void test_open(void)
     CHECK_STATUS(bento_spatial_hash_check(&sh), BENTO_E_CORRUPT);
     CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory), BENTO_E_CORRUPT);
     check_inert(&sh);
-    words[BENTO__SPATIAL_HASH_HEAD / 4u + 6u] += 1u; /* and the multi-value index is checked */
+    words[BENTO_IMPL_SPATIAL_HASH_HEAD / 4u + 6u] += 1u; /* and the multi-value index is checked */
     CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory), BENTO_E_CORRUPT);
     /* a multi-value index inside, whole and sound, of other capacities than the header's */
     CHECK_STATUS(bento_spatial_hash_init(&sh, memory, sizeof memory, CELLS, ITEMS, 3, SHIFT),
                  BENTO_OK);
-    CHECK_STATUS(bento_multi_index_init(&sh.cells, words + BENTO__SPATIAL_HASH_HEAD / 4u,
+    CHECK_STATUS(bento_multi_index_init(&sh.cells, words + BENTO_IMPL_SPATIAL_HASH_HEAD / 4u,
                                         BENTO_MULTI_INDEX_BYTES(CELLS / 2u, ITEMS), CELLS / 2u,
                                         ITEMS),
                  BENTO_OK);
     CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory), BENTO_E_CORRUPT);
-    CHECK_STATUS(bento_multi_index_init(&sh.cells, words + BENTO__SPATIAL_HASH_HEAD / 4u,
+    CHECK_STATUS(bento_multi_index_init(&sh.cells, words + BENTO_IMPL_SPATIAL_HASH_HEAD / 4u,
                                         BENTO_MULTI_INDEX_BYTES(CELLS, ITEMS - 1u), CELLS,
                                         ITEMS - 1u),
                  BENTO_OK);

@@ -206,8 +206,8 @@ struct paged_fixture {
 // The lookup the typed wrapper makes: index mask, page shift and value size are constants.
 inline value16 *paged_get(const bento_paged_set *set, uint32_t key)
 {
-    return static_cast<value16 *>(bento__paged_set_get(set, key, (1u << kIndexBits) - 1u,
-                                                       BENTO__CEIL_LOG2(kPageSize), sizeof(value16)));
+    return static_cast<value16 *>(bento_impl_paged_set_get(set, key, (1u << kIndexBits) - 1u,
+                                                       BENTO_IMPL_CEIL_LOG2(kPageSize), sizeof(value16)));
 }
 
 // The peer: a plain sparse set as it is usually written, values dense beside the keys.

@@ -15,20 +15,20 @@
 static bento_status configure(bento_block_pool *pool, void *memory, size_t bytes,
                               size_t block_size, uint32_t capacity)
 {
-    bento__layout layout = bento__layout_start(BENTO__BLOCK_POOL_HEAD);
+    bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_BLOCK_POOL_HEAD);
     size_t stride, blocks, live;
-    BENTO__INERT(pool);
+    BENTO_IMPL_INERT(pool);
     if (memory == NULL || block_size == 0u || block_size > UINT32_MAX - 3u || capacity == 0u) {
         return BENTO_E_ARGUMENT;
     }
     stride = BENTO_BLOCK_POOL_STRIDE(block_size);
-    blocks = bento__layout_add(&layout, capacity, stride, 4u);
-    live = bento__layout_add(&layout, capacity, 1u, 1u);
+    blocks = bento_impl_layout_add(&layout, capacity, stride, 4u);
+    live = bento_impl_layout_add(&layout, capacity, 1u, 1u);
     /* under 4 GiB in all, so capacity * stride < 2^32: the reciprocal is exact */
     if (!layout.ok || layout.bytes > UINT32_MAX) {
         return BENTO_E_ARGUMENT;
     }
-    if (!bento__is_aligned(memory, bento__align_of_size(stride))) {
+    if (!bento_impl_is_aligned(memory, bento_impl_align_of_size(stride))) {
         return BENTO_E_ALIGN;
     }
     if (bytes < layout.bytes) {
@@ -36,12 +36,12 @@ static bento_status configure(bento_block_pool *pool, void *memory, size_t bytes
     }
     pool->blocks = (unsigned char *)memory + blocks;
     pool->live = (unsigned char *)memory + live;
-    pool->saved = (bento_block_pool_state *)(void *)((uint32_t *)memory + BENTO__HEAD_PARAMS +
-                                                     BENTO__BLOCK_POOL_PARAMS);
+    pool->saved = (bento_block_pool_state *)(void *)((uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS +
+                                                     BENTO_IMPL_BLOCK_POOL_PARAMS);
     pool->capacity = capacity;
     pool->stride = (uint32_t)stride;
     pool->block_size = (uint32_t)block_size;
-    pool->reciprocal = BENTO__BLOCK_POOL_RECIPROCAL(stride);
+    pool->reciprocal = BENTO_IMPL_BLOCK_POOL_RECIPROCAL(stride);
     return BENTO_OK;
 }
 
@@ -56,12 +56,12 @@ bento_status bento_block_pool_init(bento_block_pool *pool, void *memory, size_t 
         return status;
     }
     head = (uint32_t *)memory;
-    bento__head_write(head, BENTO__KIND_BLOCK_POOL, BENTO_BLOCK_POOL_BYTES(capacity, block_size));
-    head[BENTO__HEAD_PARAMS + P_CAPACITY] = capacity;
-    head[BENTO__HEAD_PARAMS + P_BLOCK_SIZE] = (uint32_t)block_size;
+    bento_impl_head_write(head, BENTO_IMPL_KIND_BLOCK_POOL, BENTO_BLOCK_POOL_BYTES(capacity, block_size));
+    head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = capacity;
+    head[BENTO_IMPL_HEAD_PARAMS + P_BLOCK_SIZE] = (uint32_t)block_size;
     /* nothing carved, the free list empty: the blocks and their bytes are not touched */
     pool->state.free_head = BENTO_NONE;
-    BENTO__SAVE(pool);
+    BENTO_IMPL_SAVE(pool);
     return BENTO_OK;
 }
 
@@ -71,26 +71,26 @@ bento_status bento_block_pool_open(bento_block_pool *pool, void *memory, size_t 
     size_t used;
     bento_status status;
     BENTO_ASSERT(pool != NULL);
-    BENTO__INERT(pool);
-    status = bento__head_read(memory, bytes, BENTO__KIND_BLOCK_POOL, 4u, BENTO__BLOCK_POOL_HEAD,
+    BENTO_IMPL_INERT(pool);
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_BLOCK_POOL, 4u, BENTO_IMPL_BLOCK_POOL_HEAD,
                               &used);
     if (status != BENTO_OK) {
         return status;
     }
-    status = configure(pool, memory, used, head[BENTO__HEAD_PARAMS + P_BLOCK_SIZE],
-                       head[BENTO__HEAD_PARAMS + P_CAPACITY]);
+    status = configure(pool, memory, used, head[BENTO_IMPL_HEAD_PARAMS + P_BLOCK_SIZE],
+                       head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY]);
     if (status == BENTO_OK &&
         used != BENTO_BLOCK_POOL_BYTES(pool->capacity, pool->block_size)) {
         status = BENTO_E_CORRUPT;
     }
     if (status != BENTO_OK) {
-        BENTO__INERT(pool);
+        BENTO_IMPL_INERT(pool);
         return status == BENTO_E_ALIGN ? status : BENTO_E_CORRUPT;
     }
-    bento__save(&pool->state, pool->saved, sizeof pool->state);
+    bento_impl_save(&pool->state, pool->saved, sizeof pool->state);
     /* the counters are trusted from here on: they must describe the buffer exactly */
     if (bento_block_pool_check(pool) != BENTO_OK) {
-        BENTO__INERT(pool);
+        BENTO_IMPL_INERT(pool);
         return BENTO_E_CORRUPT;
     }
     return BENTO_OK;
@@ -108,7 +108,7 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block)
         const uint32_t count = pool->state.count;
         const uint32_t fresh = pool->state.fresh;
         uint32_t index = pool->state.free_head;
-        if (index < fresh && pool->live[index] == BENTO__BLOCK_FREE) {
+        if (index < fresh && pool->live[index] == BENTO_IMPL_BLOCK_FREE) {
             /* the head of the free list, a link read from the buffer: a free block below
              * fresh (<= capacity), so every access it leads to is inside the buffer */
             uint32_t next;
@@ -127,7 +127,7 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block)
             saved->fresh = fresh + 1u;
         }
         if (b != NULL) {
-            pool->live[index] = BENTO__BLOCK_LIVE;
+            pool->live[index] = BENTO_IMPL_BLOCK_LIVE;
             pool->state.count = count + 1u;
             saved->count = count + 1u;
             status = BENTO_OK;
@@ -146,10 +146,10 @@ bento_status bento_block_pool_free(bento_block_pool *pool, void *block)
     BENTO_ASSERT(pool != NULL);
     critical = BENTO_CRITICAL_ENTER();
     /* below fresh (<= capacity): the state byte read is inside the buffer */
-    index = bento__block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks, pool->reciprocal,
+    index = bento_impl_block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks, pool->reciprocal,
                                     pool->stride, pool->state.fresh);
-    if (index != BENTO_NONE && pool->live[index] == BENTO__BLOCK_LIVE) {
-        pool->live[index] = BENTO__BLOCK_FREE;
+    if (index != BENTO_NONE && pool->live[index] == BENTO_IMPL_BLOCK_LIVE) {
+        pool->live[index] = BENTO_IMPL_BLOCK_FREE;
         *(uint32_t *)block = pool->state.free_head;
         pool->saved->free_head = pool->state.free_head = index;
         pool->saved->count = --pool->state.count;
@@ -170,6 +170,6 @@ void bento_block_pool_clear(bento_block_pool *pool)
     pool->state.count = 0u;
     pool->state.fresh = 0u;
     pool->state.free_head = BENTO_NONE;
-    BENTO__SAVE(pool);
+    BENTO_IMPL_SAVE(pool);
     BENTO_CRITICAL_EXIT(critical);
 }

@@ -11,13 +11,13 @@
 static bool header_sound(const bento_block_pool *pool)
 {
     const uint32_t *saved = (const uint32_t *)(const void *)pool->saved;
-    const uint32_t *head = saved - BENTO__HEAD_PARAMS - BENTO__BLOCK_POOL_PARAMS;
-    return bento__saved_matches(saved, &pool->state, sizeof pool->state) &&
-           head[BENTO__HEAD_MAGIC] == BENTO__MAGIC &&
-           head[BENTO__HEAD_KIND] == BENTO__KIND_BLOCK_POOL &&
-           head[BENTO__HEAD_SIZE] == BENTO_BLOCK_POOL_BYTES(pool->capacity, pool->block_size) &&
-           head[BENTO__HEAD_ZERO] == 0u && head[BENTO__HEAD_PARAMS] == pool->capacity &&
-           head[BENTO__HEAD_PARAMS + 1u] == pool->block_size;
+    const uint32_t *head = saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_BLOCK_POOL_PARAMS;
+    return bento_impl_saved_matches(saved, &pool->state, sizeof pool->state) &&
+           head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC &&
+           head[BENTO_IMPL_HEAD_KIND] == BENTO_IMPL_KIND_BLOCK_POOL &&
+           head[BENTO_IMPL_HEAD_SIZE] == BENTO_BLOCK_POOL_BYTES(pool->capacity, pool->block_size) &&
+           head[BENTO_IMPL_HEAD_ZERO] == 0u && head[BENTO_IMPL_HEAD_PARAMS] == pool->capacity &&
+           head[BENTO_IMPL_HEAD_PARAMS + 1u] == pool->block_size;
 }
 
 bento_status bento_block_pool_check(const bento_block_pool *pool)
@@ -37,10 +37,10 @@ bento_status bento_block_pool_check(const bento_block_pool *pool)
     /* every state byte below fresh is 0 or 1, and exactly fresh - count of them are 0 */
     free_blocks = s->fresh - s->count;
     for (index = 0u; index < s->fresh; index++) {
-        if (pool->live[index] > BENTO__BLOCK_LIVE) {
+        if (pool->live[index] > BENTO_IMPL_BLOCK_LIVE) {
             return BENTO_E_CORRUPT;
         }
-        free_blocks -= BENTO__BLOCK_LIVE - pool->live[index];
+        free_blocks -= BENTO_IMPL_BLOCK_LIVE - pool->live[index];
     }
     if (free_blocks != 0u) {
         return BENTO_E_CORRUPT;
@@ -49,7 +49,7 @@ bento_status bento_block_pool_check(const bento_block_pool *pool)
      * BENTO_NONE, so a cycle (which never reaches BENTO_NONE) or a short list is caught */
     index = s->free_head;
     for (steps = s->fresh - s->count; steps != 0u; steps--) {
-        if (index >= s->fresh || pool->live[index] != BENTO__BLOCK_FREE) {
+        if (index >= s->fresh || pool->live[index] != BENTO_IMPL_BLOCK_FREE) {
             return BENTO_E_CORRUPT;
         }
         index = *(const uint32_t *)(const void *)(pool->blocks + (size_t)index * pool->stride);

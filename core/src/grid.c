@@ -30,7 +30,7 @@ static int32_t unbiased(uint32_t b) { return to_int32(b ^ SIGN_BIT); }
 
 /* The origin `down` below `from`, kept inside the int32 range with room for `size` cells
  * from it: never below INT32_MIN, and pushed down at the top. */
-BENTO__NOINLINE static int32_t lower(int32_t from, uint32_t down, uint32_t size)
+BENTO_IMPL_NOINLINE static int32_t lower(int32_t from, uint32_t down, uint32_t size)
 {
     uint32_t low = biased(from);
     low = low >= down ? low - down : 0u;
@@ -43,7 +43,7 @@ static bool is_set(const bento_grid *grid, uint32_t index)
 }
 
 /* Turn cell `index`'s occupancy bit over: every caller knows its state. */
-BENTO__NOINLINE static void flip(const bento_grid *grid, uint32_t index)
+BENTO_IMPL_NOINLINE static void flip(const bento_grid *grid, uint32_t index)
 {
     grid->occupied[index >> 5] ^= 1u << (index & 31u);
 }
@@ -56,7 +56,7 @@ static uint32_t restride(bento_grid_axis *axis, unsigned dims)
     unsigned d;
     for (d = 0u; d < dims; d++) {
         axis[d].stride = shift;
-        shift += bento__log2(axis[d].size);
+        shift += bento_impl_log2(axis[d].size);
     }
     return shift;
 }
@@ -92,7 +92,7 @@ void bento_grid_clear(bento_grid *grid)
     if (grid->window == 0u) {
         start_box(grid);
     }
-    BENTO__SAVE(grid);
+    BENTO_IMPL_SAVE(grid);
 }
 
 /*
@@ -105,11 +105,11 @@ static bento_status configure(bento_grid *grid, void *memory, size_t bytes, uint
                               size_t cell_size, uint32_t capacity, uint32_t window,
                               uint32_t shifts)
 {
-    bento__layout layout = bento__layout_start(BENTO__GRID_HEAD);
+    bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_GRID_HEAD);
     uint32_t total = 0u;
     size_t cells, bits;
     unsigned d;
-    BENTO__INERT(grid);
+    BENTO_IMPL_INERT(grid);
     if (memory == NULL || dims - 1u >= BENTO_GRID_MAX_DIMS || cell_size == 0u ||
         cell_size > UINT32_MAX || capacity - 1u >= BENTO_GRID_MAX_CELLS || window > 1u ||
         (window == 0u && shifts != 0u)) {
@@ -125,12 +125,12 @@ static bento_status configure(bento_grid *grid, void *memory, size_t bytes, uint
     if (window != 0u && (total > 31u || capacity != (uint32_t)1 << total)) {
         return BENTO_E_ARGUMENT;
     }
-    cells = bento__layout_add(&layout, capacity, cell_size, 4u);
-    bits = bento__layout_add(&layout, (capacity >> 5) + ((capacity & 31u) != 0u), 4u, 4u);
+    cells = bento_impl_layout_add(&layout, capacity, cell_size, 4u);
+    bits = bento_impl_layout_add(&layout, (capacity >> 5) + ((capacity & 31u) != 0u), 4u, 4u);
     if (!layout.ok || layout.bytes > UINT32_MAX) {
         return BENTO_E_ARGUMENT;
     }
-    if (!bento__is_aligned(memory, bento__align_of_size(cell_size))) {
+    if (!bento_impl_is_aligned(memory, bento_impl_align_of_size(cell_size))) {
         return BENTO_E_ALIGN;
     }
     if (bytes < layout.bytes) {
@@ -138,8 +138,8 @@ static bento_status configure(bento_grid *grid, void *memory, size_t bytes, uint
     }
     grid->cells = (unsigned char *)memory + cells;
     grid->occupied = (uint32_t *)(void *)((unsigned char *)memory + bits);
-    grid->saved = (bento_grid_state *)(void *)((uint32_t *)memory + BENTO__HEAD_PARAMS +
-                                               BENTO__GRID_PARAMS);
+    grid->saved = (bento_grid_state *)(void *)((uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS +
+                                               BENTO_IMPL_GRID_PARAMS);
     grid->cell_size = (uint32_t)cell_size;
     grid->capacity = capacity;
     grid->window_shifts = shifts;
@@ -151,12 +151,12 @@ static bento_status configure(bento_grid *grid, void *memory, size_t bytes, uint
 /* A configured grid's header, its box as it starts, an empty bitmap. */
 static void start(bento_grid *grid)
 {
-    uint32_t *head = (uint32_t *)grid->saved - BENTO__HEAD_PARAMS - BENTO__GRID_PARAMS;
-    bento__head_write(head, BENTO__KIND_GRID, BENTO_GRID_BYTES(grid->capacity, grid->cell_size));
-    head[BENTO__HEAD_PARAMS + P_SHAPE] = grid->dims | (uint32_t)grid->window << 8;
-    head[BENTO__HEAD_PARAMS + P_CELL_SIZE] = grid->cell_size;
-    head[BENTO__HEAD_PARAMS + P_CAPACITY] = grid->capacity;
-    head[BENTO__HEAD_PARAMS + P_WINDOW] = grid->window_shifts;
+    uint32_t *head = (uint32_t *)grid->saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_GRID_PARAMS;
+    bento_impl_head_write(head, BENTO_IMPL_KIND_GRID, BENTO_GRID_BYTES(grid->capacity, grid->cell_size));
+    head[BENTO_IMPL_HEAD_PARAMS + P_SHAPE] = grid->dims | (uint32_t)grid->window << 8;
+    head[BENTO_IMPL_HEAD_PARAMS + P_CELL_SIZE] = grid->cell_size;
+    head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = grid->capacity;
+    head[BENTO_IMPL_HEAD_PARAMS + P_WINDOW] = grid->window_shifts;
     start_box(grid);
     bento_grid_clear(grid);
 }
@@ -180,16 +180,16 @@ bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes
     unsigned d;
     bento_status status = BENTO_E_ARGUMENT;
     BENTO_ASSERT(grid != NULL);
-    BENTO__INERT(grid);
+    BENTO_IMPL_INERT(grid);
     if (window == NULL || dims - 1u >= BENTO_GRID_MAX_DIMS) {
         return status;
     }
     for (d = 0u; d < dims; d++) {
-        if (!bento__is_pow2(window[d])) {
+        if (!bento_impl_is_pow2(window[d])) {
             return status;
         }
-        shifts |= bento__log2(window[d]) << (8u * d);
-        total += bento__log2(window[d]);
+        shifts |= bento_impl_log2(window[d]) << (8u * d);
+        total += bento_impl_log2(window[d]);
     }
     if (total <= 31u) {
         status = configure(grid, memory, bytes, dims, cell_size, (uint32_t)1 << total, 1u, shifts);
@@ -207,26 +207,26 @@ bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes)
     uint32_t shape;
     bento_status status;
     BENTO_ASSERT(grid != NULL);
-    BENTO__INERT(grid);
-    status = bento__head_read(memory, bytes, BENTO__KIND_GRID, 4u, BENTO__GRID_HEAD, &used);
+    BENTO_IMPL_INERT(grid);
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_GRID, 4u, BENTO_IMPL_GRID_HEAD, &used);
     if (status != BENTO_OK) {
         return status;
     }
-    shape = head[BENTO__HEAD_PARAMS + P_SHAPE];
-    status = configure(grid, memory, used, shape & 0xffu, head[BENTO__HEAD_PARAMS + P_CELL_SIZE],
-                       head[BENTO__HEAD_PARAMS + P_CAPACITY], shape >> 8,
-                       head[BENTO__HEAD_PARAMS + P_WINDOW]);
+    shape = head[BENTO_IMPL_HEAD_PARAMS + P_SHAPE];
+    status = configure(grid, memory, used, shape & 0xffu, head[BENTO_IMPL_HEAD_PARAMS + P_CELL_SIZE],
+                       head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY], shape >> 8,
+                       head[BENTO_IMPL_HEAD_PARAMS + P_WINDOW]);
     if (status == BENTO_OK && used != BENTO_GRID_BYTES(grid->capacity, grid->cell_size)) {
         status = BENTO_E_CORRUPT;
     }
     if (status != BENTO_OK) {
-        BENTO__INERT(grid);
+        BENTO_IMPL_INERT(grid);
         return status == BENTO_E_ALIGN ? status : BENTO_E_CORRUPT;
     }
-    bento__save(&grid->state, grid->saved, sizeof grid->state);
+    bento_impl_save(&grid->state, grid->saved, sizeof grid->state);
     /* the state is trusted from here on: the geometry must be sound and match the bitmap */
     if (bento_grid_check(grid) != BENTO_OK) {
-        BENTO__INERT(grid);
+        BENTO_IMPL_INERT(grid);
         return BENTO_E_CORRUPT;
     }
     return BENTO_OK;
@@ -273,7 +273,7 @@ static uint32_t locate(const bento_grid *grid, const int32_t *coords)
  * holds. (With an empty old box that would not hold: its axis 0 has size 0, so its "cell 0"
  * has no slot. ensure never calls this for an empty box.)
  */
-BENTO__NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis *next)
+BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis *next)
 {
     const size_t size = grid->cell_size;
     const bento_grid_axis *axis = grid->state.axis;
@@ -362,7 +362,7 @@ bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords)
     for (d = 0u; d < grid->dims; d++) {
         grid->state.axis[d] = next[d];
     }
-    BENTO__SAVE(grid);
+    BENTO_IMPL_SAVE(grid);
     return BENTO_OK;
 }
 

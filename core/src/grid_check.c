@@ -11,15 +11,15 @@
 static bool header_sound(const bento_grid *grid)
 {
     const uint32_t *saved = (const uint32_t *)(const void *)grid->saved;
-    const uint32_t *head = saved - BENTO__HEAD_PARAMS - BENTO__GRID_PARAMS;
-    return bento__saved_matches(grid->saved, &grid->state, sizeof grid->state) &&
-           head[BENTO__HEAD_MAGIC] == BENTO__MAGIC && head[BENTO__HEAD_KIND] == BENTO__KIND_GRID &&
-           head[BENTO__HEAD_SIZE] == BENTO_GRID_BYTES(grid->capacity, grid->cell_size) &&
-           head[BENTO__HEAD_ZERO] == 0u &&
-           head[BENTO__HEAD_PARAMS] == (grid->dims | (uint32_t)grid->window << 8) &&
-           head[BENTO__HEAD_PARAMS + 1u] == grid->cell_size &&
-           head[BENTO__HEAD_PARAMS + 2u] == grid->capacity &&
-           head[BENTO__HEAD_PARAMS + 3u] == grid->window_shifts;
+    const uint32_t *head = saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_GRID_PARAMS;
+    return bento_impl_saved_matches(grid->saved, &grid->state, sizeof grid->state) &&
+           head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC && head[BENTO_IMPL_HEAD_KIND] == BENTO_IMPL_KIND_GRID &&
+           head[BENTO_IMPL_HEAD_SIZE] == BENTO_GRID_BYTES(grid->capacity, grid->cell_size) &&
+           head[BENTO_IMPL_HEAD_ZERO] == 0u &&
+           head[BENTO_IMPL_HEAD_PARAMS] == (grid->dims | (uint32_t)grid->window << 8) &&
+           head[BENTO_IMPL_HEAD_PARAMS + 1u] == grid->cell_size &&
+           head[BENTO_IMPL_HEAD_PARAMS + 2u] == grid->capacity &&
+           head[BENTO_IMPL_HEAD_PARAMS + 3u] == grid->window_shifts;
 }
 
 /*
@@ -50,13 +50,13 @@ static uint32_t box_cells(const bento_grid *grid)
             }
             continue;
         }
-        if (!bento__is_pow2(a->size) || a->stride != shift ||
+        if (!bento_impl_is_pow2(a->size) || a->stride != shift ||
             ((uint32_t)a->origin ^ 0x80000000u) > 0u - a->size ||
             (grid->window != 0u &&
-             bento__log2(a->size) != (grid->window_shifts >> (8u * d) & 0xffu))) {
+             bento_impl_log2(a->size) != (grid->window_shifts >> (8u * d) & 0xffu))) {
             return BENTO_NONE;
         }
-        shift += bento__log2(a->size);
+        shift += bento_impl_log2(a->size);
     }
     if (shift > 31u || ((uint32_t)1 << shift) > grid->capacity) {
         return BENTO_NONE;

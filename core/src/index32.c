@@ -6,5 +6,5 @@
 #include "internal.h"
 
 #include "index_key32.h"
-#define BENTO__INDEX_OPS
+#define BENTO_IMPL_INDEX_OPS
 #include "index_template.h"

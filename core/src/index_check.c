@@ -9,5 +9,5 @@
 #include "internal.h"
 
 #include "index_key64.h"
-#define BENTO__INDEX_CHECKS
+#define BENTO_IMPL_INDEX_CHECKS
 #include "index_template.h"

@@ -4,10 +4,10 @@
 #define IX bento_index32
 #define IX_ITER bento_index32_iter
 #define IX_KEY uint32_t
-#define IX_KIND BENTO__KIND_INDEX32
+#define IX_KIND BENTO_IMPL_KIND_INDEX32
 #define IX_W 3u
 #define IX_NAME(n) bento_index32_##n
-#define IX_INNER(n) bento__index32_##n
+#define IX_INNER(n) bento_impl_index32_##n
 #define IX_HASH(k) bento_index32_hash(k)
 #define IX_BYTES(c) BENTO_INDEX32_BYTES(c)
 /* w is 3 * slot: multiplying by the inverse of 3 modulo 2^32 divides it exactly (Cortex-M0

@@ -4,10 +4,10 @@
 #define IX bento_index
 #define IX_ITER bento_index_iter
 #define IX_KEY uint64_t
-#define IX_KIND BENTO__KIND_INDEX
+#define IX_KIND BENTO_IMPL_KIND_INDEX
 #define IX_W 4u
 #define IX_NAME(n) bento_index_##n
-#define IX_INNER(n) bento__index_##n
+#define IX_INNER(n) bento_impl_index_##n
 #define IX_HASH(k) bento_index_hash(k)
 #define IX_BYTES(c) BENTO_INDEX_BYTES(c)
 #define IX_SLOT_OF(w) ((w) >> 2)

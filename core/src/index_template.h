@@ -10,7 +10,7 @@
  *     IX_SLOT_OF(w) slot number of word offset w (a multiple of IX_W; no division)
  *     IX_KEY_PUT(d, k), IX_KEY_GET(s), IX_KEY_COPY(d, s)  key words of a slot
  *     IX_KEY_LO(k), IX_KEY_HI(k)                          the key words of a key
- * and BENTO__INDEX_OPS or BENTO__INDEX_CHECKS to choose the routines. The scheme and the
+ * and BENTO_IMPL_INDEX_OPS or BENTO_IMPL_INDEX_CHECKS to choose the routines. The scheme and the
  * contract are in bento/index.h.
  */
 
@@ -31,7 +31,7 @@
 /* Shared by init (IX_NAME(init)) and open (in the checker's object). */
 bento_status IX_INNER(configure)(IX *ix, void *memory, size_t bytes, uint32_t capacity);
 
-#ifdef BENTO__INDEX_OPS
+#ifdef BENTO_IMPL_INDEX_OPS
 
 /*
  * Check the capacity and the buffer and fill the index's fixed fields, pointing its slots
@@ -39,22 +39,22 @@ bento_status IX_INNER(configure)(IX *ix, void *memory, size_t bytes, uint32_t ca
  */
 bento_status IX_INNER(configure)(IX *ix, void *memory, size_t bytes, uint32_t capacity)
 {
-    BENTO__INERT(ix);
+    BENTO_IMPL_INERT(ix);
     if (memory == NULL || capacity < 2u || capacity > BENTO_INDEX_MAX_CAPACITY ||
-        !bento__is_pow2(capacity)) {
+        !bento_impl_is_pow2(capacity)) {
         return BENTO_E_ARGUMENT;
     }
-    if (!bento__is_aligned(memory, 4u)) {
+    if (!bento_impl_is_aligned(memory, 4u)) {
         return BENTO_E_ALIGN;
     }
     if (bytes < IX_BYTES(capacity)) {
         return BENTO_E_SIZE;
     }
-    ix->slots = (uint32_t *)(void *)((unsigned char *)memory + BENTO__INDEX_HEAD);
-    ix->saved = (bento_index_state *)(void *)((uint32_t *)memory + BENTO__HEAD_PARAMS +
-                                              BENTO__INDEX_PARAMS);
+    ix->slots = (uint32_t *)(void *)((unsigned char *)memory + BENTO_IMPL_INDEX_HEAD);
+    ix->saved = (bento_index_state *)(void *)((uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS +
+                                              BENTO_IMPL_INDEX_PARAMS);
     ix->capacity = capacity;
-    ix->shift = 32u - bento__log2(capacity);
+    ix->shift = 32u - bento_impl_log2(capacity);
     ix->mask = capacity - 1u;
     ix->max_count = BENTO_INDEX_MAX_COUNT(capacity);
     return BENTO_OK;
@@ -70,8 +70,8 @@ bento_status IX_NAME(init)(IX *ix, void *memory, size_t bytes, uint32_t capacity
         return status;
     }
     head = (uint32_t *)memory;
-    bento__head_write(head, IX_KIND, IX_BYTES(capacity));
-    head[BENTO__HEAD_PARAMS + P_CAPACITY] = capacity;
+    bento_impl_head_write(head, IX_KIND, IX_BYTES(capacity));
+    head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = capacity;
     IX_NAME(clear)(ix);
     return BENTO_OK;
 }
@@ -84,14 +84,14 @@ void IX_NAME(clear)(IX *ix)
         ix->slots[IX_W * i + TAG] = 0u;
     }
     ix->state.count = 0u;
-    BENTO__SAVE(ix);
+    BENTO_IMPL_SAVE(ix);
 }
 
 /* The lookup of insert, upsert and remove: they walk the key's run next, so the branching
  * start serves them best on every core (bento/index.h, BENTO_INDEX_BRANCHLESS). */
 static inline uint32_t *locate(const IX *ix, IX_KEY key)
 {
-    return bento__index_walk(ix->slots, IX_HASH(key), ix->shift, ix->mask, IX_W, IX_KEY_LO(key),
+    return bento_impl_index_walk(ix->slots, IX_HASH(key), ix->shift, ix->mask, IX_W, IX_KEY_LO(key),
                              IX_KEY_HI(key), false);
 }
 
@@ -244,9 +244,9 @@ bento_status IX_NAME(remove)(IX *ix, IX_KEY key, uint32_t *value)
     return BENTO_OK;
 }
 
-#endif /* BENTO__INDEX_OPS */
+#endif /* BENTO_IMPL_INDEX_OPS */
 
-#ifdef BENTO__INDEX_CHECKS
+#ifdef BENTO_IMPL_INDEX_CHECKS
 
 bento_status IX_NAME(open)(IX *ix, void *memory, size_t bytes)
 {
@@ -254,23 +254,23 @@ bento_status IX_NAME(open)(IX *ix, void *memory, size_t bytes)
     size_t used;
     bento_status status;
     BENTO_ASSERT(ix != NULL);
-    BENTO__INERT(ix);
-    status = bento__head_read(memory, bytes, IX_KIND, 4u, BENTO__INDEX_HEAD, &used);
+    BENTO_IMPL_INERT(ix);
+    status = bento_impl_head_read(memory, bytes, IX_KIND, 4u, BENTO_IMPL_INDEX_HEAD, &used);
     if (status != BENTO_OK) {
         return status;
     }
-    status = IX_INNER(configure)(ix, memory, used, head[BENTO__HEAD_PARAMS + P_CAPACITY]);
+    status = IX_INNER(configure)(ix, memory, used, head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY]);
     if (status == BENTO_OK && used != IX_BYTES(ix->capacity)) {
         status = BENTO_E_CORRUPT;
     }
     if (status != BENTO_OK) {
-        BENTO__INERT(ix);
+        BENTO_IMPL_INERT(ix);
         return BENTO_E_CORRUPT; /* the alignment was checked with the header */
     }
-    bento__save(&ix->state, ix->saved, sizeof ix->state);
+    bento_impl_save(&ix->state, ix->saved, sizeof ix->state);
     /* the count is trusted from here on: it must describe the slots exactly */
     if (ix->state.count > ix->max_count || IX_NAME(check)(ix) != BENTO_OK) {
-        BENTO__INERT(ix);
+        BENTO_IMPL_INERT(ix);
         return BENTO_E_CORRUPT;
     }
     return BENTO_OK;
@@ -305,12 +305,12 @@ bool IX_NAME(iter_next)(IX_ITER *it)
 /* The header's words and the count's copy, as init wrote them and the operations keep them. */
 static bool header_sound(const IX *ix)
 {
-    const uint32_t *head = (const uint32_t *)(const void *)ix->saved - BENTO__HEAD_PARAMS -
-                           BENTO__INDEX_PARAMS;
-    return bento__saved_matches(ix->saved, &ix->state, sizeof ix->state) &&
-           head[BENTO__HEAD_MAGIC] == BENTO__MAGIC && head[BENTO__HEAD_KIND] == IX_KIND &&
-           head[BENTO__HEAD_SIZE] == IX_BYTES(ix->capacity) && head[BENTO__HEAD_ZERO] == 0u &&
-           head[BENTO__HEAD_PARAMS + P_CAPACITY] == ix->capacity;
+    const uint32_t *head = (const uint32_t *)(const void *)ix->saved - BENTO_IMPL_HEAD_PARAMS -
+                           BENTO_IMPL_INDEX_PARAMS;
+    return bento_impl_saved_matches(ix->saved, &ix->state, sizeof ix->state) &&
+           head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC && head[BENTO_IMPL_HEAD_KIND] == IX_KIND &&
+           head[BENTO_IMPL_HEAD_SIZE] == IX_BYTES(ix->capacity) && head[BENTO_IMPL_HEAD_ZERO] == 0u &&
+           head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] == ix->capacity;
 }
 
 bento_status IX_NAME(check)(const IX *ix)
@@ -377,4 +377,4 @@ bento_status IX_NAME(check)(const IX *ix)
                : BENTO_E_CORRUPT;
 }
 
-#endif /* BENTO__INDEX_CHECKS */
+#endif /* BENTO_IMPL_INDEX_CHECKS */

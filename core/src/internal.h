@@ -11,8 +11,8 @@
 
 /* ---------------------------------------------------------------- buffer header
  *
- * Every container's buffer starts with BENTO__HEAD_BYTES(words) bytes:
- *     word 0   BENTO__MAGIC: "bnto" read as a little-endian word, so a buffer written on a
+ * Every container's buffer starts with BENTO_IMPL_HEAD_BYTES(words) bytes:
+ *     word 0   BENTO_IMPL_MAGIC: "bnto" read as a little-endian word, so a buffer written on a
  *              core of the other byte order is refused
  *     word 1   kind << 16 | layout version of that kind
  *     word 2   bytes of the buffer the container uses (from the start of the header)
@@ -22,36 +22,36 @@
  * writes every change of it through to the copy in the header, so the buffer alone reopens
  * it. Operations never read the copy: damage there shows in check and open, nowhere else.
  */
-#define BENTO__MAGIC 0x6f746e62u
+#define BENTO_IMPL_MAGIC 0x6f746e62u
 
 /* Kinds, and the layout version of each: a layout change bumps it, so open refuses buffers
  * written by a build with another layout instead of misreading them. */
-#define BENTO__KIND_POOL 0x0101u
-#define BENTO__KIND_SPARSE_SET 0x0201u
-#define BENTO__KIND_BLOCK_POOL 0x0301u
-#define BENTO__KIND_PAGED_SET 0x0401u
-#define BENTO__KIND_INDEX 0x0501u
-#define BENTO__KIND_INDEX32 0x0601u
-#define BENTO__KIND_MULTI_INDEX 0x0701u
-#define BENTO__KIND_SPATIAL_HASH 0x0801u
-#define BENTO__KIND_GRID 0x0901u
+#define BENTO_IMPL_KIND_POOL 0x0101u
+#define BENTO_IMPL_KIND_SPARSE_SET 0x0201u
+#define BENTO_IMPL_KIND_BLOCK_POOL 0x0301u
+#define BENTO_IMPL_KIND_PAGED_SET 0x0401u
+#define BENTO_IMPL_KIND_INDEX 0x0501u
+#define BENTO_IMPL_KIND_INDEX32 0x0601u
+#define BENTO_IMPL_KIND_MULTI_INDEX 0x0701u
+#define BENTO_IMPL_KIND_SPATIAL_HASH 0x0801u
+#define BENTO_IMPL_KIND_GRID 0x0901u
 
 /* Word offsets in the header. */
-#define BENTO__HEAD_MAGIC 0u
-#define BENTO__HEAD_KIND 1u
-#define BENTO__HEAD_SIZE 2u
-#define BENTO__HEAD_ZERO 3u
-#define BENTO__HEAD_PARAMS 4u
+#define BENTO_IMPL_HEAD_MAGIC 0u
+#define BENTO_IMPL_HEAD_KIND 1u
+#define BENTO_IMPL_HEAD_SIZE 2u
+#define BENTO_IMPL_HEAD_ZERO 3u
+#define BENTO_IMPL_HEAD_PARAMS 4u
 
 /* For helpers shared by several functions: one copy in flash, not one per caller. */
 #if defined(__GNUC__) || defined(__clang__)
-#define BENTO__NOINLINE __attribute__((noinline))
+#define BENTO_IMPL_NOINLINE __attribute__((noinline))
 #else
-#define BENTO__NOINLINE
+#define BENTO_IMPL_NOINLINE
 #endif
 
 /* True when pointer p is aligned to the power of two a. */
-static inline bool bento__is_aligned(const void *p, size_t a)
+static inline bool bento_impl_is_aligned(const void *p, size_t a)
 {
     return ((uintptr_t)p & (uintptr_t)(a - 1u)) == 0u;
 }
@@ -59,7 +59,7 @@ static inline bool bento__is_aligned(const void *p, size_t a)
 /* The alignment a buffer of elements `size` bytes apart needs: the largest power of two
  * dividing size, at least 4 (the kit's own words), at most BENTO_MAX_ALIGN. A type's alignment
  * divides its size, so this suffices for any element type. */
-static inline size_t bento__align_of_size(size_t size)
+static inline size_t bento_impl_align_of_size(size_t size)
 {
     size_t align = size & (0u - size);
     if (align < 4u || size == 0u) {
@@ -69,7 +69,7 @@ static inline size_t bento__align_of_size(size_t size)
 }
 
 /* floor(log2(x)) for x >= 1 (0 for 0). */
-static inline unsigned bento__log2(uint32_t x)
+static inline unsigned bento_impl_log2(uint32_t x)
 {
 #ifdef BENTO_CLZ32
     return x != 0u ? 31u - (unsigned)BENTO_CLZ32(x) : 0u;
@@ -84,7 +84,7 @@ static inline unsigned bento__log2(uint32_t x)
 }
 
 /* True when x is a power of two (x >= 1). */
-static inline bool bento__is_pow2(uint32_t x)
+static inline bool bento_impl_is_pow2(uint32_t x)
 {
     return x != 0u && (x & (x - 1u)) == 0u;
 }
@@ -95,7 +95,7 @@ static inline bool bento__is_pow2(uint32_t x)
  * bytewise otherwise. The core is built with -fno-tree-loop-distribute-patterns so the
  * compiler does not turn these loops back into memcpy calls.
  */
-static inline void bento__copy(void *dst, const void *src, size_t n)
+static inline void bento_impl_copy(void *dst, const void *src, size_t n)
 {
     if ((((uintptr_t)dst | (uintptr_t)src | n) & 3u) == 0u) {
         uint32_t *d = (uint32_t *)dst;
@@ -113,7 +113,7 @@ static inline void bento__copy(void *dst, const void *src, size_t n)
 }
 
 /* Zero n bytes (n a multiple of 4, p 4-aligned: a container struct). */
-static inline void bento__zero(void *p, size_t n)
+static inline void bento_impl_zero(void *p, size_t n)
 {
     uint32_t *w = (uint32_t *)p;
     for (n >>= 2; n != 0u; n--) {
@@ -126,11 +126,11 @@ static inline void bento__zero(void *p, size_t n)
  * counters' copy pointed at the struct's own counters, so an operation that writes it through
  * writes inside the struct. Every container struct has `state` and `saved` for this.
  */
-#define BENTO__INERT(x) (bento__zero((x), sizeof *(x)), (x)->saved = &(x)->state)
+#define BENTO_IMPL_INERT(x) (bento_impl_zero((x), sizeof *(x)), (x)->saved = &(x)->state)
 
 /* Write the counters (a struct of uint32_t) through to their copy in the header: a constant
  * number of words, which compilers unroll. */
-static inline void bento__save(void *saved, const void *state, size_t bytes)
+static inline void bento_impl_save(void *saved, const void *state, size_t bytes)
 {
     uint32_t *d = (uint32_t *)saved;
     const uint32_t *s = (const uint32_t *)state;
@@ -139,21 +139,21 @@ static inline void bento__save(void *saved, const void *state, size_t bytes)
         d[n] = s[n];
     }
 }
-#define BENTO__SAVE(x) bento__save((x)->saved, &(x)->state, sizeof (x)->state)
+#define BENTO_IMPL_SAVE(x) bento_impl_save((x)->saved, &(x)->state, sizeof (x)->state)
 
 /*
  * Overflow-safe byte counts for a buffer layout: arrays are placed one after the other, each
  * aligned; any overflow of size_t (only possible where it is 32 bits wide) turns the layout
  * invalid instead of wrapping. Init and open only (it divides).
  */
-typedef struct bento__layout {
+typedef struct bento_impl_layout {
     size_t bytes; /* bytes so far */
     bool ok;      /* false once a size did not fit in size_t */
-} bento__layout;
+} bento_impl_layout;
 
-static inline bento__layout bento__layout_start(size_t head_bytes)
+static inline bento_impl_layout bento_impl_layout_start(size_t head_bytes)
 {
-    bento__layout l;
+    bento_impl_layout l;
     l.bytes = head_bytes;
     l.ok = true;
     return l;
@@ -161,7 +161,7 @@ static inline bento__layout bento__layout_start(size_t head_bytes)
 
 /* Reserve `count` elements of `each` bytes aligned to `align` (a power of two); returns their
  * offset from the start of the buffer (meaningless once the layout is not ok). */
-static inline size_t bento__layout_add(bento__layout *l, size_t count, size_t each, size_t align)
+static inline size_t bento_impl_layout_add(bento_impl_layout *l, size_t count, size_t each, size_t align)
 {
     const size_t at = BENTO_ALIGN_UP(l->bytes, align);
     if (at < l->bytes || (each != 0u && count > (SIZE_MAX - at) / each)) {
@@ -173,13 +173,13 @@ static inline size_t bento__layout_add(bento__layout *l, size_t count, size_t ea
 }
 
 /* Write the four words every header starts with. */
-static inline void bento__head_write(void *memory, uint32_t kind, size_t bytes)
+static inline void bento_impl_head_write(void *memory, uint32_t kind, size_t bytes)
 {
     uint32_t *head = (uint32_t *)memory;
-    head[BENTO__HEAD_MAGIC] = BENTO__MAGIC;
-    head[BENTO__HEAD_KIND] = kind;
-    head[BENTO__HEAD_SIZE] = (uint32_t)bytes;
-    head[BENTO__HEAD_ZERO] = 0u;
+    head[BENTO_IMPL_HEAD_MAGIC] = BENTO_IMPL_MAGIC;
+    head[BENTO_IMPL_HEAD_KIND] = kind;
+    head[BENTO_IMPL_HEAD_SIZE] = (uint32_t)bytes;
+    head[BENTO_IMPL_HEAD_ZERO] = 0u;
 }
 
 /*
@@ -188,7 +188,7 @@ static inline void bento__head_write(void *memory, uint32_t kind, size_t bytes)
  * BENTO_E_CORRUPT when the header does not name `kind` in this layout, BENTO_E_SIZE when it
  * says it uses more bytes than there are. On BENTO_OK *used holds those bytes.
  */
-static inline bento_status bento__head_read(const void *memory, size_t bytes, uint32_t kind,
+static inline bento_status bento_impl_head_read(const void *memory, size_t bytes, uint32_t kind,
                                             size_t align, size_t head_bytes, size_t *used)
 {
     const uint32_t *head = (const uint32_t *)memory;
@@ -196,26 +196,26 @@ static inline bento_status bento__head_read(const void *memory, size_t bytes, ui
     if (memory == NULL) {
         return BENTO_E_ARGUMENT;
     }
-    if (!bento__is_aligned(memory, align > 4u ? align : 4u)) {
+    if (!bento_impl_is_aligned(memory, align > 4u ? align : 4u)) {
         return BENTO_E_ALIGN;
     }
     if (bytes < head_bytes) {
         return BENTO_E_SIZE;
     }
-    if (head[BENTO__HEAD_MAGIC] != BENTO__MAGIC || head[BENTO__HEAD_KIND] != kind ||
-        head[BENTO__HEAD_ZERO] != 0u || head[BENTO__HEAD_SIZE] < head_bytes) {
+    if (head[BENTO_IMPL_HEAD_MAGIC] != BENTO_IMPL_MAGIC || head[BENTO_IMPL_HEAD_KIND] != kind ||
+        head[BENTO_IMPL_HEAD_ZERO] != 0u || head[BENTO_IMPL_HEAD_SIZE] < head_bytes) {
         return BENTO_E_CORRUPT;
     }
-    if (head[BENTO__HEAD_SIZE] > bytes) {
+    if (head[BENTO_IMPL_HEAD_SIZE] > bytes) {
         return BENTO_E_SIZE;
     }
-    *used = head[BENTO__HEAD_SIZE];
+    *used = head[BENTO_IMPL_HEAD_SIZE];
     return BENTO_OK;
 }
 
 /* What a checker tests first: the counters' copy in the header equals the counters (both
  * structs of uint32_t, `bytes` long). */
-static inline bool bento__saved_matches(const void *saved, const void *state, size_t bytes)
+static inline bool bento_impl_saved_matches(const void *saved, const void *state, size_t bytes)
 {
     const uint32_t *a = (const uint32_t *)saved;
     const uint32_t *b = (const uint32_t *)state;

@@ -10,52 +10,52 @@
 #define P_KEY_CAPACITY 0u
 #define P_VALUE_CAPACITY 1u
 /* The header's last word pads it to a multiple of 8 bytes: 0. */
-#define PAD (BENTO__MULTI_INDEX_HEAD / 4u - 1u)
+#define PAD (BENTO_IMPL_MULTI_INDEX_HEAD / 4u - 1u)
 
-size_t bento__multi_index_bytes(uint32_t key_capacity, uint32_t value_capacity)
+size_t bento_impl_multi_index_bytes(uint32_t key_capacity, uint32_t value_capacity)
 {
-    bento__layout layout = bento__layout_start(BENTO__MULTI_INDEX_HEAD);
+    bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_MULTI_INDEX_HEAD);
     if (key_capacity < 2u || key_capacity > BENTO_INDEX_MAX_CAPACITY ||
-        !bento__is_pow2(key_capacity) || value_capacity == 0u ||
+        !bento_impl_is_pow2(key_capacity) || value_capacity == 0u ||
         value_capacity >= BENTO_MULTI_INDEX_MAX_VALUES) {
         return 0u;
     }
-    (void)bento__layout_add(&layout, 1u, BENTO_INDEX_BYTES(key_capacity), 4u);
-    (void)bento__layout_add(&layout, value_capacity, 16u, 4u); /* next, prev, key_of */
+    (void)bento_impl_layout_add(&layout, 1u, BENTO_INDEX_BYTES(key_capacity), 4u);
+    (void)bento_impl_layout_add(&layout, value_capacity, 16u, 4u); /* next, prev, key_of */
     return layout.ok && layout.bytes <= UINT32_MAX ? layout.bytes : 0u;
 }
 
 /* Inert: the struct zeroed, the hash index inside it inert too (an open over no memory). */
 static void inert(bento_multi_index *mi)
 {
-    BENTO__INERT(mi);
+    BENTO_IMPL_INERT(mi);
     (void)bento_index_open(&mi->keys, NULL, 0u);
 }
 
 /*
  * Check the capacities and the buffer and point the lists into `memory`; shared by init and
- * open (which set up the hash index themselves, at BENTO__MULTI_INDEX_HEAD). Inert on failure.
+ * open (which set up the hash index themselves, at BENTO_IMPL_MULTI_INDEX_HEAD). Inert on failure.
  */
 static bento_status configure(bento_multi_index *mi, void *memory, size_t bytes,
                               uint32_t key_capacity, uint32_t value_capacity)
 {
-    const size_t total = bento__multi_index_bytes(key_capacity, value_capacity);
+    const size_t total = bento_impl_multi_index_bytes(key_capacity, value_capacity);
     inert(mi);
     if (memory == NULL || total == 0u) {
         return BENTO_E_ARGUMENT;
     }
-    if (!bento__is_aligned(memory, 4u)) {
+    if (!bento_impl_is_aligned(memory, 4u)) {
         return BENTO_E_ALIGN;
     }
     if (bytes < total) {
         return BENTO_E_SIZE;
     }
-    mi->next = (uint32_t *)(void *)((unsigned char *)memory + BENTO__MULTI_INDEX_HEAD +
+    mi->next = (uint32_t *)(void *)((unsigned char *)memory + BENTO_IMPL_MULTI_INDEX_HEAD +
                                     BENTO_INDEX_BYTES(key_capacity));
     mi->prev = mi->next + value_capacity;
     mi->key_of = mi->prev + value_capacity;
-    mi->saved = (bento_multi_index_state *)(void *)((uint32_t *)memory + BENTO__HEAD_PARAMS +
-                                                    BENTO__MULTI_INDEX_PARAMS);
+    mi->saved = (bento_multi_index_state *)(void *)((uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS +
+                                                    BENTO_IMPL_MULTI_INDEX_PARAMS);
     mi->value_capacity = value_capacity;
     return BENTO_OK;
 }
@@ -71,13 +71,13 @@ bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t 
         return status;
     }
     head = (uint32_t *)memory;
-    bento__head_write(head, BENTO__KIND_MULTI_INDEX,
+    bento_impl_head_write(head, BENTO_IMPL_KIND_MULTI_INDEX,
                       BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity));
-    head[BENTO__HEAD_PARAMS + P_KEY_CAPACITY] = key_capacity;
-    head[BENTO__HEAD_PARAMS + P_VALUE_CAPACITY] = value_capacity;
+    head[BENTO_IMPL_HEAD_PARAMS + P_KEY_CAPACITY] = key_capacity;
+    head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_CAPACITY] = value_capacity;
     head[PAD] = 0u;
     /* cannot fail: the capacity and the buffer were checked above */
-    (void)bento_index_init(&mi->keys, (unsigned char *)memory + BENTO__MULTI_INDEX_HEAD,
+    (void)bento_index_init(&mi->keys, (unsigned char *)memory + BENTO_IMPL_MULTI_INDEX_HEAD,
                            BENTO_INDEX_BYTES(key_capacity), key_capacity);
     bento_multi_index_clear(mi);
     return BENTO_OK;
@@ -91,19 +91,19 @@ bento_status bento_multi_index_open(bento_multi_index *mi, void *memory, size_t 
     bento_status status;
     BENTO_ASSERT(mi != NULL);
     inert(mi);
-    status = bento__head_read(memory, bytes, BENTO__KIND_MULTI_INDEX, 4u, BENTO__MULTI_INDEX_HEAD,
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_MULTI_INDEX, 4u, BENTO_IMPL_MULTI_INDEX_HEAD,
                               &used);
     if (status != BENTO_OK) {
         return status;
     }
-    key_capacity = head[BENTO__HEAD_PARAMS + P_KEY_CAPACITY];
-    status = configure(mi, memory, used, key_capacity, head[BENTO__HEAD_PARAMS + P_VALUE_CAPACITY]);
+    key_capacity = head[BENTO_IMPL_HEAD_PARAMS + P_KEY_CAPACITY];
+    status = configure(mi, memory, used, key_capacity, head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_CAPACITY]);
     if (status == BENTO_OK && used != BENTO_MULTI_INDEX_BYTES(key_capacity, mi->value_capacity)) {
         status = BENTO_E_CORRUPT;
     }
     /* the hash index inside: its own header, of the capacity this header names */
     if (status == BENTO_OK &&
-        (bento_index_open(&mi->keys, (unsigned char *)memory + BENTO__MULTI_INDEX_HEAD,
+        (bento_index_open(&mi->keys, (unsigned char *)memory + BENTO_IMPL_MULTI_INDEX_HEAD,
                           BENTO_INDEX_BYTES(key_capacity)) != BENTO_OK ||
          mi->keys.capacity != key_capacity)) {
         status = BENTO_E_CORRUPT;
@@ -112,7 +112,7 @@ bento_status bento_multi_index_open(bento_multi_index *mi, void *memory, size_t 
         inert(mi);
         return BENTO_E_CORRUPT; /* the alignment was checked with the header */
     }
-    bento__save(&mi->state, mi->saved, sizeof mi->state);
+    bento_impl_save(&mi->state, mi->saved, sizeof mi->state);
     /* the count is trusted from here on: it must describe the lists exactly */
     if (mi->state.count > mi->value_capacity || bento_multi_index_check(mi) != BENTO_OK) {
         inert(mi);
@@ -131,7 +131,7 @@ void bento_multi_index_clear(bento_multi_index *mi)
         mi->prev[v] = NONE;
     }
     mi->state.count = 0u;
-    BENTO__SAVE(mi);
+    BENTO_IMPL_SAVE(mi);
 }
 
 static uint64_t key_of(const bento_multi_index *mi, uint32_t value)
@@ -345,15 +345,15 @@ uint32_t bento_multi_index_length(const bento_multi_index *mi, uint64_t key)
 /* The header's words and the count's copy, as init wrote them and the operations keep them. */
 static bool header_sound(const bento_multi_index *mi)
 {
-    const uint32_t *head = (const uint32_t *)(const void *)mi->saved - BENTO__HEAD_PARAMS -
-                           BENTO__MULTI_INDEX_PARAMS;
+    const uint32_t *head = (const uint32_t *)(const void *)mi->saved - BENTO_IMPL_HEAD_PARAMS -
+                           BENTO_IMPL_MULTI_INDEX_PARAMS;
     const uint32_t keys = mi->keys.capacity, values = mi->value_capacity;
-    return bento__saved_matches(mi->saved, &mi->state, sizeof mi->state) &&
-           head[BENTO__HEAD_MAGIC] == BENTO__MAGIC &&
-           head[BENTO__HEAD_KIND] == BENTO__KIND_MULTI_INDEX &&
-           head[BENTO__HEAD_SIZE] == BENTO_MULTI_INDEX_BYTES(keys, values) &&
-           head[BENTO__HEAD_ZERO] == 0u && head[BENTO__HEAD_PARAMS + P_KEY_CAPACITY] == keys &&
-           head[BENTO__HEAD_PARAMS + P_VALUE_CAPACITY] == values && head[PAD] == 0u;
+    return bento_impl_saved_matches(mi->saved, &mi->state, sizeof mi->state) &&
+           head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC &&
+           head[BENTO_IMPL_HEAD_KIND] == BENTO_IMPL_KIND_MULTI_INDEX &&
+           head[BENTO_IMPL_HEAD_SIZE] == BENTO_MULTI_INDEX_BYTES(keys, values) &&
+           head[BENTO_IMPL_HEAD_ZERO] == 0u && head[BENTO_IMPL_HEAD_PARAMS + P_KEY_CAPACITY] == keys &&
+           head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_CAPACITY] == values && head[PAD] == 0u;
 }
 
 /*

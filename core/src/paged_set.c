@@ -19,29 +19,29 @@ static bento_status configure(bento_paged_set *set, void *memory, size_t bytes,
                               bento_block_pool *pages, size_t value_size, uint32_t capacity,
                               uint32_t universe, uint32_t page_size, unsigned index_bits)
 {
-    bento__layout layout = bento__layout_start(BENTO__PAGED_SET_HEAD);
+    bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_PAGED_SET_HEAD);
     size_t value_align, dense, table, live;
     uint64_t page_bytes;
     unsigned shift;
     uint32_t page_count;
-    BENTO__INERT(set);
+    BENTO_IMPL_INERT(set);
     if (memory == NULL || pages == NULL || pages->capacity == 0u || index_bits == 0u ||
         index_bits > 32u || universe == 0u || (uint64_t)universe > ((uint64_t)1 << index_bits) ||
-        page_size < 2u || page_size > (1u << 24) || !bento__is_pow2(page_size) ||
+        page_size < 2u || page_size > (1u << 24) || !bento_impl_is_pow2(page_size) ||
         capacity == 0u || capacity > universe || value_size == 0u || value_size > (1u << 24)) {
         return BENTO_E_ARGUMENT;
     }
-    shift = bento__log2(page_size);
+    shift = bento_impl_log2(page_size);
     page_count = ((universe - 1u) >> shift) + 1u;
-    dense = bento__layout_add(&layout, capacity, 4u, 4u);
-    table = bento__layout_add(&layout, page_count, 4u, 4u);
-    live = bento__layout_add(&layout, page_count, 4u, 4u);
+    dense = bento_impl_layout_add(&layout, capacity, 4u, 4u);
+    table = bento_impl_layout_add(&layout, page_count, 4u, 4u);
+    live = bento_impl_layout_add(&layout, page_count, 4u, 4u);
     if (!layout.ok || layout.bytes > UINT32_MAX) {
         return BENTO_E_ARGUMENT;
     }
     /* a pool's blocks are aligned to its first block's address and to its stride */
-    value_align = bento__align_of_size(value_size);
-    if (!bento__is_aligned(memory, 4u) || !bento__is_aligned(pages->blocks, value_align) ||
+    value_align = bento_impl_align_of_size(value_size);
+    if (!bento_impl_is_aligned(memory, 4u) || !bento_impl_is_aligned(pages->blocks, value_align) ||
         (pages->stride & (value_align - 1u)) != 0u) {
         return BENTO_E_ALIGN;
     }
@@ -54,8 +54,8 @@ static bento_status configure(bento_paged_set *set, void *memory, size_t bytes,
     set->page_live = (uint32_t *)(void *)((unsigned char *)memory + live);
     set->page_base = (uint32_t *)(void *)pages->blocks;
     set->pages = pages;
-    set->saved = (bento_paged_set_state *)(void *)((uint32_t *)memory + BENTO__HEAD_PARAMS +
-                                                   BENTO__PAGED_SET_PARAMS);
+    set->saved = (bento_paged_set_state *)(void *)((uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS +
+                                                   BENTO_IMPL_PAGED_SET_PARAMS);
     /* one past the last word offset at which a whole page still fits inside the pool's
      * blocks (capacity * stride < 2^32): even a damaged table entry below it keeps every read
      * and write inside the pool */
@@ -85,18 +85,18 @@ bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t byt
         return status;
     }
     head = (uint32_t *)memory;
-    bento__head_write(head, BENTO__KIND_PAGED_SET,
+    bento_impl_head_write(head, BENTO_IMPL_KIND_PAGED_SET,
                       BENTO_PAGED_SET_BYTES(capacity, universe, page_size));
-    head[BENTO__HEAD_PARAMS + P_CAPACITY] = capacity;
-    head[BENTO__HEAD_PARAMS + P_UNIVERSE] = universe;
-    head[BENTO__HEAD_PARAMS + P_VALUE_SIZE] = (uint32_t)value_size;
-    head[BENTO__HEAD_PARAMS + P_PAGE_SIZE] = page_size;
-    head[BENTO__HEAD_PARAMS + P_INDEX_BITS] = index_bits;
+    head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = capacity;
+    head[BENTO_IMPL_HEAD_PARAMS + P_UNIVERSE] = universe;
+    head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_SIZE] = (uint32_t)value_size;
+    head[BENTO_IMPL_HEAD_PARAMS + P_PAGE_SIZE] = page_size;
+    head[BENTO_IMPL_HEAD_PARAMS + P_INDEX_BITS] = index_bits;
     for (page = 0u; page < set->page_count; page++) {
         set->page_table[page] = BENTO_NONE;
         set->page_live[page] = 0u;
     }
-    BENTO__SAVE(set);
+    BENTO_IMPL_SAVE(set);
     return BENTO_OK;
 }
 
@@ -107,31 +107,31 @@ bento_status bento_paged_set_open(bento_paged_set *set, void *memory, size_t byt
     size_t used;
     bento_status status;
     BENTO_ASSERT(set != NULL);
-    BENTO__INERT(set);
+    BENTO_IMPL_INERT(set);
     if (pages == NULL || pages->capacity == 0u) {
         return BENTO_E_ARGUMENT;
     }
-    status = bento__head_read(memory, bytes, BENTO__KIND_PAGED_SET, 4u, BENTO__PAGED_SET_HEAD,
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_PAGED_SET, 4u, BENTO_IMPL_PAGED_SET_HEAD,
                               &used);
     if (status != BENTO_OK) {
         return status;
     }
-    status = configure(set, memory, used, pages, head[BENTO__HEAD_PARAMS + P_VALUE_SIZE],
-                       head[BENTO__HEAD_PARAMS + P_CAPACITY], head[BENTO__HEAD_PARAMS + P_UNIVERSE],
-                       head[BENTO__HEAD_PARAMS + P_PAGE_SIZE],
-                       head[BENTO__HEAD_PARAMS + P_INDEX_BITS]);
+    status = configure(set, memory, used, pages, head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_SIZE],
+                       head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY], head[BENTO_IMPL_HEAD_PARAMS + P_UNIVERSE],
+                       head[BENTO_IMPL_HEAD_PARAMS + P_PAGE_SIZE],
+                       head[BENTO_IMPL_HEAD_PARAMS + P_INDEX_BITS]);
     if (status == BENTO_OK &&
         used != BENTO_PAGED_SET_BYTES(set->capacity, set->universe, 1u << set->page_shift)) {
         status = BENTO_E_CORRUPT;
     }
     if (status != BENTO_OK) {
-        BENTO__INERT(set);
+        BENTO_IMPL_INERT(set);
         return status == BENTO_E_ALIGN ? status : BENTO_E_CORRUPT;
     }
-    bento__save(&set->state, set->saved, sizeof set->state);
+    bento_impl_save(&set->state, set->saved, sizeof set->state);
     /* the counters are trusted from here on: they must describe the buffer and pages exactly */
     if (bento_paged_set_check(set) != BENTO_OK) {
-        BENTO__INERT(set);
+        BENTO_IMPL_INERT(set);
         return BENTO_E_CORRUPT;
     }
     return BENTO_OK;
@@ -249,5 +249,5 @@ void bento_paged_set_clear(bento_paged_set *set)
     }
     set->state.count = 0u;
     set->state.pages_held = 0u;
-    BENTO__SAVE(set);
+    BENTO_IMPL_SAVE(set);
 }

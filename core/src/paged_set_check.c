@@ -11,17 +11,17 @@
 static bool header_sound(const bento_paged_set *set)
 {
     const uint32_t *saved = (const uint32_t *)(const void *)set->saved;
-    const uint32_t *head = saved - BENTO__HEAD_PARAMS - BENTO__PAGED_SET_PARAMS;
+    const uint32_t *head = saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_PAGED_SET_PARAMS;
     const uint32_t page_size = 1u << set->page_shift;
-    return bento__saved_matches(saved, &set->state, sizeof set->state) &&
-           head[BENTO__HEAD_MAGIC] == BENTO__MAGIC &&
-           head[BENTO__HEAD_KIND] == BENTO__KIND_PAGED_SET &&
-           head[BENTO__HEAD_SIZE] == BENTO_PAGED_SET_BYTES(set->capacity, set->universe, page_size) &&
-           head[BENTO__HEAD_ZERO] == 0u && head[BENTO__HEAD_PARAMS] == set->capacity &&
-           head[BENTO__HEAD_PARAMS + 1u] == set->universe &&
-           head[BENTO__HEAD_PARAMS + 2u] == set->value_size &&
-           head[BENTO__HEAD_PARAMS + 3u] == page_size &&
-           head[BENTO__HEAD_PARAMS + 4u] == set->index_bits;
+    return bento_impl_saved_matches(saved, &set->state, sizeof set->state) &&
+           head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC &&
+           head[BENTO_IMPL_HEAD_KIND] == BENTO_IMPL_KIND_PAGED_SET &&
+           head[BENTO_IMPL_HEAD_SIZE] == BENTO_PAGED_SET_BYTES(set->capacity, set->universe, page_size) &&
+           head[BENTO_IMPL_HEAD_ZERO] == 0u && head[BENTO_IMPL_HEAD_PARAMS] == set->capacity &&
+           head[BENTO_IMPL_HEAD_PARAMS + 1u] == set->universe &&
+           head[BENTO_IMPL_HEAD_PARAMS + 2u] == set->value_size &&
+           head[BENTO_IMPL_HEAD_PARAMS + 3u] == page_size &&
+           head[BENTO_IMPL_HEAD_PARAMS + 4u] == set->index_bits;
 }
 
 /* The pool is where the set found it: same first block, same room for pages. */
@@ -37,11 +37,12 @@ static bool pool_unmoved(const bento_paged_set *set)
 
 bento_status bento_paged_set_check(const bento_paged_set *set)
 {
-    const uint32_t page_size = 1u << set->page_shift;
+    uint32_t page_size;
     uint32_t page;
     uint32_t held = 0u;
     uint32_t total = 0u;
     BENTO_ASSERT(set != NULL);
+    page_size = 1u << set->page_shift;
     if (set->capacity == 0u) {
         return BENTO_OK; /* inert: an empty set of capacity 0 */
     }

@@ -18,22 +18,22 @@ static bento_status configure(bento_pool *pool, void *memory, size_t bytes, size
                               uint32_t policy)
 {
     const size_t stride = BENTO_POOL_STRIDE(value_size);
-    bento__layout layout = bento__layout_start(BENTO__POOL_HEAD);
+    bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_POOL_HEAD);
     size_t values, slots, dense;
-    BENTO__INERT(pool);
+    BENTO_IMPL_INERT(pool);
     /* index_bits <= 31 once generation_bits >= 1, so the shifts below are defined */
     if (memory == NULL || value_size == 0u || value_size > UINT32_MAX - 3u || index_bits == 0u ||
         generation_bits == 0u || index_bits + generation_bits > 32u || capacity == 0u ||
         capacity - 1u > (1u << index_bits) - 1u || policy > (uint32_t)BENTO_POOL_WRAP) {
         return BENTO_E_ARGUMENT;
     }
-    values = bento__layout_add(&layout, capacity, stride, 4u);
-    slots = bento__layout_add(&layout, capacity, 4u, 4u);
-    dense = bento__layout_add(&layout, capacity, 4u, 4u);
+    values = bento_impl_layout_add(&layout, capacity, stride, 4u);
+    slots = bento_impl_layout_add(&layout, capacity, 4u, 4u);
+    dense = bento_impl_layout_add(&layout, capacity, 4u, 4u);
     if (!layout.ok || layout.bytes > UINT32_MAX) {
         return BENTO_E_ARGUMENT;
     }
-    if (!bento__is_aligned(memory, bento__align_of_size(stride))) {
+    if (!bento_impl_is_aligned(memory, bento_impl_align_of_size(stride))) {
         return BENTO_E_ALIGN;
     }
     if (bytes < layout.bytes) {
@@ -42,7 +42,7 @@ static bento_status configure(bento_pool *pool, void *memory, size_t bytes, size
     pool->values = (unsigned char *)memory + values;
     pool->slots = (uint32_t *)(void *)((unsigned char *)memory + slots);
     pool->dense_slot = (uint32_t *)(void *)((unsigned char *)memory + dense);
-    pool->saved = (bento_pool_state *)(void *)((uint32_t *)memory + BENTO__HEAD_PARAMS + BENTO__POOL_PARAMS);
+    pool->saved = (bento_pool_state *)(void *)((uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS + BENTO_IMPL_POOL_PARAMS);
     pool->capacity = capacity;
     pool->stride = (uint32_t)stride;
     pool->value_size = (uint32_t)value_size;
@@ -69,11 +69,11 @@ bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_
         return status;
     }
     head = (uint32_t *)memory;
-    bento__head_write(head, BENTO__KIND_POOL,
+    bento_impl_head_write(head, BENTO_IMPL_KIND_POOL,
                       BENTO_POOL_BYTES(capacity, value_size));
-    head[BENTO__HEAD_PARAMS + P_CAPACITY] = capacity;
-    head[BENTO__HEAD_PARAMS + P_VALUE_SIZE] = (uint32_t)value_size;
-    head[BENTO__HEAD_PARAMS + P_BITS] = index_bits | generation_bits << 8 | (uint32_t)policy << 16;
+    head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = capacity;
+    head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_SIZE] = (uint32_t)value_size;
+    head[BENTO_IMPL_HEAD_PARAMS + P_BITS] = index_bits | generation_bits << 8 | (uint32_t)policy << 16;
     /* every slot free at generation 0, queued in order; the last links to itself */
     for (index = 0u; index < capacity; index++) {
         pool->slots[index] = index + 1u < capacity ? index + 1u : index;
@@ -81,7 +81,7 @@ bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_
     pool->state.free_head = 0u;
     pool->state.free_tail = capacity - 1u;
     pool->state.free_count = capacity;
-    BENTO__SAVE(pool);
+    BENTO_IMPL_SAVE(pool);
     return BENTO_OK;
 }
 
@@ -92,27 +92,27 @@ bento_status bento_pool_open(bento_pool *pool, void *memory, size_t bytes)
     uint32_t bits;
     bento_status status;
     BENTO_ASSERT(pool != NULL);
-    BENTO__INERT(pool);
-    status = bento__head_read(memory, bytes, BENTO__KIND_POOL, 4u, BENTO__POOL_HEAD, &used);
+    BENTO_IMPL_INERT(pool);
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_POOL, 4u, BENTO_IMPL_POOL_HEAD, &used);
     if (status != BENTO_OK) {
         return status;
     }
-    bits = head[BENTO__HEAD_PARAMS + P_BITS];
-    status = configure(pool, memory, used, head[BENTO__HEAD_PARAMS + P_VALUE_SIZE],
-                       head[BENTO__HEAD_PARAMS + P_CAPACITY], bits & 0xffu, bits >> 8 & 0xffu,
+    bits = head[BENTO_IMPL_HEAD_PARAMS + P_BITS];
+    status = configure(pool, memory, used, head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_SIZE],
+                       head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY], bits & 0xffu, bits >> 8 & 0xffu,
                        bits >> 16);
     if (status == BENTO_OK &&
         used != BENTO_POOL_BYTES(pool->capacity, pool->value_size)) {
         status = BENTO_E_CORRUPT;
     }
     if (status != BENTO_OK) {
-        BENTO__INERT(pool);
+        BENTO_IMPL_INERT(pool);
         return status == BENTO_E_ALIGN ? status : BENTO_E_CORRUPT;
     }
-    bento__save(&pool->state, pool->saved, sizeof pool->state);
+    bento_impl_save(&pool->state, pool->saved, sizeof pool->state);
     /* the counters are trusted from here on: they must describe the slots exactly */
     if (bento_pool_check(pool) != BENTO_OK) {
-        BENTO__INERT(pool);
+        BENTO_IMPL_INERT(pool);
         return BENTO_E_CORRUPT;
     }
     return BENTO_OK;
@@ -189,7 +189,7 @@ bento_status bento_pool_destroy(bento_pool *pool, uint32_t handle)
     BENTO_ASSERT(pool != NULL);
     mask = pool->index_mask;
     index = handle & mask;
-    position = bento__pool_position(pool, handle, mask, pool->capacity);
+    position = bento_impl_pool_position(pool, handle, mask, pool->capacity);
     if (position == BENTO_NONE) {
         return BENTO_E_STALE;
     }
@@ -229,16 +229,17 @@ void bento_pool_clear(bento_pool *pool)
         }
     }
     pool->state.count = 0u;
-    BENTO__SAVE(pool);
+    BENTO_IMPL_SAVE(pool);
 }
 
 uint32_t bento_pool_lifetime(const bento_pool *pool)
 {
-    const uint32_t shift = pool->index_bits;
-    const uint32_t last = pool->last_generation >> shift; /* 2^generation_bits - 1 */
+    uint32_t shift, last;
     uint32_t least = BENTO_POOL_FOREVER;
     uint32_t index;
     BENTO_ASSERT(pool != NULL);
+    shift = pool->index_bits;
+    last = pool->last_generation >> shift; /* 2^generation_bits - 1 */
     if (pool->policy == (uint8_t)BENTO_POOL_WRAP && pool->capacity != 0u) {
         return BENTO_POOL_FOREVER;
     }

@@ -11,26 +11,28 @@
 static bool header_sound(const bento_pool *pool)
 {
     const uint32_t *saved = (const uint32_t *)(const void *)pool->saved;
-    const uint32_t *head = saved - BENTO__HEAD_PARAMS - BENTO__POOL_PARAMS;
+    const uint32_t *head = saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_POOL_PARAMS;
     const uint32_t bits = pool->index_bits | (uint32_t)pool->generation_bits << 8 |
                           (uint32_t)pool->policy << 16;
-    return bento__saved_matches(pool->saved, &pool->state, sizeof pool->state) &&
-           head[BENTO__HEAD_MAGIC] == BENTO__MAGIC && head[BENTO__HEAD_KIND] == BENTO__KIND_POOL &&
-           head[BENTO__HEAD_SIZE] == BENTO_POOL_BYTES(pool->capacity, pool->value_size) &&
-           head[BENTO__HEAD_ZERO] == 0u && head[BENTO__HEAD_PARAMS] == pool->capacity &&
-           head[BENTO__HEAD_PARAMS + 1u] == pool->value_size &&
-           head[BENTO__HEAD_PARAMS + 2u] == bits;
+    return bento_impl_saved_matches(pool->saved, &pool->state, sizeof pool->state) &&
+           head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC && head[BENTO_IMPL_HEAD_KIND] == BENTO_IMPL_KIND_POOL &&
+           head[BENTO_IMPL_HEAD_SIZE] == BENTO_POOL_BYTES(pool->capacity, pool->value_size) &&
+           head[BENTO_IMPL_HEAD_ZERO] == 0u && head[BENTO_IMPL_HEAD_PARAMS] == pool->capacity &&
+           head[BENTO_IMPL_HEAD_PARAMS + 1u] == pool->value_size &&
+           head[BENTO_IMPL_HEAD_PARAMS + 2u] == bits;
 }
 
 bento_status bento_pool_check(const bento_pool *pool)
 {
-    const uint32_t mask = pool->index_mask;
-    const uint32_t odd = mask + 1u; /* the lowest generation bit: set while a slot is live */
-    const bento_pool_state *s = &pool->state;
+    uint32_t mask, odd;
+    const bento_pool_state *s;
     uint32_t position;
     uint32_t index;
     uint32_t live = 0u, free_slots = 0u;
     BENTO_ASSERT(pool != NULL);
+    mask = pool->index_mask;
+    odd = mask + 1u; /* the lowest generation bit: set while a slot is live */
+    s = &pool->state;
     if (pool->capacity == 0u) {
         return BENTO_OK; /* inert: an empty pool of capacity 0 */
     }

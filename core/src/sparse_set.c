@@ -10,7 +10,7 @@
 #define P_CAPACITY 1u
 #define P_BITS 2u    /* index_bits | generation_bits << 8 */
 #define P_COLUMNS 3u /* column count */
-#define P_SIZES BENTO__SPARSE_SET_PARAMS
+#define P_SIZES BENTO_IMPL_SPARSE_SET_PARAMS
 
 /* The most columns a set takes: the header holds a word per column. */
 #define MAX_COLUMNS 0xffffu
@@ -38,7 +38,7 @@ static void put_entry(bento_sparse_set *set, uint32_t i, uint32_t entry)
 /* Point the entry of `key` (whose index is below the universe) at `position`. */
 static void place(bento_sparse_set *set, uint32_t key, uint32_t position)
 {
-    put_entry(set, key & set->index_mask, bento__sparse_set_tag(set, key) | position);
+    put_entry(set, key & set->index_mask, bento_impl_sparse_set_tag(set, key) | position);
 }
 
 /* Address of the element at `position` in column c. */
@@ -50,7 +50,7 @@ static unsigned char *element(const bento_sparse_set *set, uint32_t c, uint32_t 
 /* Copy one element: one out-of-line copy routine serves remove and sort. */
 static void copy(void *dst, const void *src, size_t n)
 {
-    bento__copy(dst, src, n);
+    bento_impl_copy(dst, src, n);
 }
 
 /* True when the column descriptors are ones init takes: no more than the header holds, each
@@ -82,13 +82,13 @@ static bento_status configure(bento_sparse_set *set, void *memory, size_t bytes,
                               const bento_sparse_set_column *columns, uint32_t column_count)
 {
     const uint32_t mask = UINT32_MAX >> ((32u - index_bits) & 31u);
-    bento__layout layout;
+    bento_impl_layout layout;
     size_t dense, sparse;
     unsigned pos_bits;
     unsigned tag_shift;
     bool wide;
     uint32_t c;
-    BENTO__INERT(set);
+    BENTO_IMPL_INERT(set);
     /* index_bits - 1 > 31: 0 or above 32; universe - 1 > mask: more indices than index_bits
        name (universe 0 wraps too); capacity - 1 >= universe: 0 or above the universe */
     if (memory == NULL || index_bits - 1u > 31u || generation_bits > 32u - index_bits ||
@@ -96,17 +96,17 @@ static bento_status configure(bento_sparse_set *set, void *memory, size_t bytes,
         !columns_sound(columns, column_count)) {
         return BENTO_E_ARGUMENT;
     }
-    pos_bits = bento__log2(capacity) + 1u; /* capacity <= 2^pos_bits - 1 */
+    pos_bits = bento_impl_log2(capacity) + 1u; /* capacity <= 2^pos_bits - 1 */
     tag_shift = pos_bits > index_bits ? 1u : 0u; /* capacity == 2^index_bits */
     wide = (generation_bits == 0u ? pos_bits : index_bits + generation_bits + tag_shift) > 16u;
-    layout = bento__layout_start(BENTO__HEAD_BYTES(BENTO__SPARSE_SET_PARAMS + column_count + 1u));
-    dense = bento__layout_add(&layout, capacity, 4u, 4u);
-    sparse = bento__layout_add(&layout, universe, wide ? 4u : 2u, 4u);
-    (void)bento__layout_add(&layout, 0u, 1u, 4u); /* whole words */
+    layout = bento_impl_layout_start(BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + column_count + 1u));
+    dense = bento_impl_layout_add(&layout, capacity, 4u, 4u);
+    sparse = bento_impl_layout_add(&layout, universe, wide ? 4u : 2u, 4u);
+    (void)bento_impl_layout_add(&layout, 0u, 1u, 4u); /* whole words */
     if (!layout.ok || layout.bytes > UINT32_MAX) {
         return BENTO_E_ARGUMENT;
     }
-    if (!bento__is_aligned(memory, 4u)) {
+    if (!bento_impl_is_aligned(memory, 4u)) {
         return BENTO_E_ALIGN;
     }
     if (bytes < layout.bytes) {
@@ -120,7 +120,7 @@ static bento_status configure(bento_sparse_set *set, void *memory, size_t bytes,
     set->dense = (uint32_t *)(void *)((unsigned char *)memory + dense);
     set->sparse = (unsigned char *)memory + sparse;
     set->columns = columns;
-    set->saved = (bento_sparse_set_state *)(void *)((uint32_t *)memory + BENTO__HEAD_PARAMS +
+    set->saved = (bento_sparse_set_state *)(void *)((uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS +
                                                     P_SIZES + column_count);
     set->universe = universe;
     set->capacity = capacity;
@@ -154,20 +154,20 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
         return status;
     }
     head = (uint32_t *)memory;
-    bento__head_write(head, BENTO__KIND_SPARSE_SET, set->bytes);
-    head[BENTO__HEAD_PARAMS + P_UNIVERSE] = universe;
-    head[BENTO__HEAD_PARAMS + P_CAPACITY] = capacity;
-    head[BENTO__HEAD_PARAMS + P_BITS] = index_bits | generation_bits << 8;
-    head[BENTO__HEAD_PARAMS + P_COLUMNS] = column_count;
+    bento_impl_head_write(head, BENTO_IMPL_KIND_SPARSE_SET, set->bytes);
+    head[BENTO_IMPL_HEAD_PARAMS + P_UNIVERSE] = universe;
+    head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = capacity;
+    head[BENTO_IMPL_HEAD_PARAMS + P_BITS] = index_bits | generation_bits << 8;
+    head[BENTO_IMPL_HEAD_PARAMS + P_COLUMNS] = column_count;
     for (c = 0u; c < column_count; c++) {
-        head[BENTO__HEAD_PARAMS + P_SIZES + c] = columns[c].size;
+        head[BENTO_IMPL_HEAD_PARAMS + P_SIZES + c] = columns[c].size;
     }
     /* every entry ABSENT (all ones, whole words: the array's length is rounded up to one) */
     end = (uint32_t *)(void *)((unsigned char *)memory + set->bytes);
     for (word = (uint32_t *)set->sparse; word != end; word++) {
         *word = 0xffffffffu;
     }
-    BENTO__SAVE(set);
+    BENTO_IMPL_SAVE(set);
     return BENTO_OK;
 }
 
@@ -179,9 +179,9 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
     uint32_t c;
     bento_status status;
     BENTO_ASSERT(set != NULL);
-    BENTO__INERT(set);
-    status = bento__head_read(memory, bytes, BENTO__KIND_SPARSE_SET, 4u,
-                              BENTO__HEAD_BYTES(BENTO__SPARSE_SET_PARAMS + 1u), &used);
+    BENTO_IMPL_INERT(set);
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_SPARSE_SET, 4u,
+                              BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + 1u), &used);
     if (status == BENTO_OK && !columns_sound(columns, column_count)) {
         status = BENTO_E_ARGUMENT;
     }
@@ -190,9 +190,9 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
     }
     /* the columns the header recorded: as many (the count checked against the header's length
        before its sizes are read), each of the same size */
-    params = (const uint32_t *)memory + BENTO__HEAD_PARAMS;
+    params = (const uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS;
     status = params[P_COLUMNS] != column_count || (params[P_BITS] >> 16) != 0u ||
-                     BENTO__HEAD_BYTES(BENTO__SPARSE_SET_PARAMS + column_count + 1u) > used
+                     BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + column_count + 1u) > used
                  ? BENTO_E_CORRUPT
                  : BENTO_OK;
     for (c = 0u; status == BENTO_OK && c < column_count; c++) {
@@ -206,14 +206,14 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
         status = BENTO_E_CORRUPT;
     }
     if (status == BENTO_OK) {
-        bento__save(&set->state, set->saved, sizeof set->state);
+        bento_impl_save(&set->state, set->saved, sizeof set->state);
         /* the counters are trusted from here on: they must describe the entries exactly */
         if (bento_sparse_set_check(set) != BENTO_OK) {
             status = BENTO_E_CORRUPT;
         }
     }
     if (status != BENTO_OK) {
-        BENTO__INERT(set);
+        BENTO_IMPL_INERT(set);
         return status == BENTO_E_SIZE ? status : BENTO_E_CORRUPT;
     }
     return BENTO_OK;
@@ -232,7 +232,7 @@ bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32
         *position = BENTO_NONE;
     }
     if (fits) {
-        const uint32_t entry = bento__sparse_set_entry(set, index);
+        const uint32_t entry = bento_impl_sparse_set_entry(set, index);
         if (entry != absent(set)) {
             /* a present key's entry points inside the count */
             return (entry & (UINT32_MAX >> (32u - set->pos_bits))) < at ? BENTO_E_EXISTS
@@ -298,7 +298,7 @@ void bento_sparse_set_clear(bento_sparse_set *set)
         }
     }
     set->state.count = 0u;
-    BENTO__SAVE(set);
+    BENTO_IMPL_SAVE(set);
 }
 
 /* ---------------------------------------------------------------- sorting */
@@ -317,7 +317,7 @@ typedef struct sorter {
  */
 static uint32_t origin(const bento_sparse_set *set, uint32_t key)
 {
-    return bento__sparse_set_entry(set, key & set->index_mask) ^ bento__sparse_set_tag(set, key);
+    return bento_impl_sparse_set_entry(set, key & set->index_mask) ^ bento_impl_sparse_set_tag(set, key);
 }
 
 /* True when the first n keys are inside the universe and their entries point back at them. */
@@ -540,7 +540,7 @@ static bento_status take_scratch(void *scratch, size_t bytes, size_t need, uint3
     if (scratch == NULL) {
         return BENTO_E_ARGUMENT;
     }
-    if (!bento__is_aligned(scratch, 4u)) {
+    if (!bento_impl_is_aligned(scratch, 4u)) {
         return BENTO_E_ALIGN;
     }
     if (bytes < need) {
@@ -633,7 +633,7 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
  * other, which then becomes the side read. On return *key and *from hold the sorted side. Its
  * own function, so that its frame is gone before the cycle walks go deep (worst-case stack).
  */
-static BENTO__NOINLINE void merge_runs(const sorter *s, uint32_t n, uint32_t **key, uint32_t **from,
+static BENTO_IMPL_NOINLINE void merge_runs(const sorter *s, uint32_t n, uint32_t **key, uint32_t **from,
                                        uint32_t *other_key, uint32_t *other_from)
 {
     uint32_t *src_key = *key, *src_from = *from, *dst_key = other_key, *dst_from = other_from;

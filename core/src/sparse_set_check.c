@@ -12,19 +12,19 @@
 static bool header_sound(const bento_sparse_set *set)
 {
     const uint32_t *saved = (const uint32_t *)(const void *)set->saved;
-    const uint32_t *head = saved - BENTO__HEAD_PARAMS - BENTO__SPARSE_SET_PARAMS - set->column_count;
-    const uint32_t *params = head + BENTO__HEAD_PARAMS;
+    const uint32_t *head = saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_SPARSE_SET_PARAMS - set->column_count;
+    const uint32_t *params = head + BENTO_IMPL_HEAD_PARAMS;
     uint32_t c;
-    if (set->saved->count != set->state.count || head[BENTO__HEAD_MAGIC] != BENTO__MAGIC ||
-        head[BENTO__HEAD_KIND] != BENTO__KIND_SPARSE_SET || head[BENTO__HEAD_ZERO] != 0u ||
-        head[BENTO__HEAD_SIZE] != set->bytes ||
+    if (set->saved->count != set->state.count || head[BENTO_IMPL_HEAD_MAGIC] != BENTO_IMPL_MAGIC ||
+        head[BENTO_IMPL_HEAD_KIND] != BENTO_IMPL_KIND_SPARSE_SET || head[BENTO_IMPL_HEAD_ZERO] != 0u ||
+        head[BENTO_IMPL_HEAD_SIZE] != set->bytes ||
         params[0] != set->universe || params[1] != set->capacity ||
         params[2] != (set->index_bits | (uint32_t)set->generation_bits << 8) ||
         params[3] != set->column_count) {
         return false;
     }
     for (c = 0u; c < set->column_count; c++) {
-        if (params[BENTO__SPARSE_SET_PARAMS + c] != set->columns[c].size) {
+        if (params[BENTO_IMPL_SPARSE_SET_PARAMS + c] != set->columns[c].size) {
             return false;
         }
     }
@@ -33,11 +33,12 @@ static bool header_sound(const bento_sparse_set *set)
 
 bento_status bento_sparse_set_check(const bento_sparse_set *set)
 {
-    const uint32_t absent = set->wide != 0u ? 0xffffffffu : 0xffffu;
+    uint32_t absent;
     uint32_t p;
     uint32_t index;
     uint32_t taken = 0u;
     BENTO_ASSERT(set != NULL);
+    absent = set->wide != 0u ? 0xffffffffu : 0xffffu;
     if (set->capacity == 0u) {
         return BENTO_OK; /* inert: an empty set of capacity 0 */
     }
@@ -50,13 +51,13 @@ bento_status bento_sparse_set_check(const bento_sparse_set *set)
         const uint32_t key = set->dense[p];
         index = key & set->index_mask;
         if ((key & set->stray) != 0u || index >= set->universe ||
-            bento__sparse_set_entry(set, index) != (bento__sparse_set_tag(set, key) | p)) {
+            bento_impl_sparse_set_entry(set, index) != (bento_impl_sparse_set_tag(set, key) | p)) {
             return BENTO_E_CORRUPT;
         }
     }
     /* and every other entry ABSENT: as many entries in use as keys present */
     for (index = 0u; index < set->universe; index++) {
-        taken += bento__sparse_set_entry(set, index) != absent ? 1u : 0u;
+        taken += bento_impl_sparse_set_entry(set, index) != absent ? 1u : 0u;
     }
     return taken == set->state.count ? BENTO_OK : BENTO_E_CORRUPT;
 }

@@ -42,13 +42,13 @@ static uint64_t key_at(const bento_spatial_hash *sh, const int32_t *position)
 /* Inert: the struct zeroed (dims 0), the multi-value index inside it inert too. */
 static void inert(bento_spatial_hash *sh)
 {
-    bento__zero(sh, sizeof *sh);
+    bento_impl_zero(sh, sizeof *sh);
     (void)bento_multi_index_open(&sh->cells, NULL, 0u);
 }
 
 /*
  * Check the parameters and the buffer and point the positions into `memory`; shared by init
- * and open (which set up the multi-value index themselves, at BENTO__SPATIAL_HASH_HEAD).
+ * and open (which set up the multi-value index themselves, at BENTO_IMPL_SPATIAL_HASH_HEAD).
  * dims and cell_shift are checked before anything uses them. Inert on failure; on BENTO_OK
  * *cells_bytes holds the multi-value index's bytes.
  */
@@ -56,19 +56,19 @@ static bento_status configure(bento_spatial_hash *sh, void *memory, size_t bytes
                               uint32_t cell_capacity, uint32_t item_capacity, uint32_t dims,
                               uint32_t cell_shift, size_t *cells_bytes)
 {
-    bento__layout layout = bento__layout_start(BENTO__SPATIAL_HASH_HEAD);
+    bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_SPATIAL_HASH_HEAD);
     size_t positions;
     inert(sh);
-    *cells_bytes = bento__multi_index_bytes(cell_capacity, item_capacity);
+    *cells_bytes = bento_impl_multi_index_bytes(cell_capacity, item_capacity);
     if (memory == NULL || dims < 2u || dims > 3u || cell_shift > 31u || *cells_bytes == 0u) {
         return BENTO_E_ARGUMENT;
     }
-    (void)bento__layout_add(&layout, 1u, *cells_bytes, 4u);
-    positions = bento__layout_add(&layout, item_capacity, 4u * dims, 4u);
+    (void)bento_impl_layout_add(&layout, 1u, *cells_bytes, 4u);
+    positions = bento_impl_layout_add(&layout, item_capacity, 4u * dims, 4u);
     if (!layout.ok || layout.bytes > UINT32_MAX) {
         return BENTO_E_ARGUMENT;
     }
-    if (!bento__is_aligned(memory, 4u)) {
+    if (!bento_impl_is_aligned(memory, 4u)) {
         return BENTO_E_ALIGN;
     }
     if (bytes < layout.bytes) {
@@ -94,14 +94,14 @@ bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_
         return status;
     }
     head = (uint32_t *)memory;
-    bento__head_write(head, BENTO__KIND_SPATIAL_HASH,
+    bento_impl_head_write(head, BENTO_IMPL_KIND_SPATIAL_HASH,
                       BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims));
-    head[BENTO__HEAD_PARAMS + P_CELL_CAPACITY] = cell_capacity;
-    head[BENTO__HEAD_PARAMS + P_ITEM_CAPACITY] = item_capacity;
-    head[BENTO__HEAD_PARAMS + P_DIMS] = dims;
-    head[BENTO__HEAD_PARAMS + P_CELL_SHIFT] = cell_shift;
+    head[BENTO_IMPL_HEAD_PARAMS + P_CELL_CAPACITY] = cell_capacity;
+    head[BENTO_IMPL_HEAD_PARAMS + P_ITEM_CAPACITY] = item_capacity;
+    head[BENTO_IMPL_HEAD_PARAMS + P_DIMS] = dims;
+    head[BENTO_IMPL_HEAD_PARAMS + P_CELL_SHIFT] = cell_shift;
     /* cannot fail: the capacities and the buffer were checked above */
-    (void)bento_multi_index_init(&sh->cells, (unsigned char *)memory + BENTO__SPATIAL_HASH_HEAD,
+    (void)bento_multi_index_init(&sh->cells, (unsigned char *)memory + BENTO_IMPL_SPATIAL_HASH_HEAD,
                                  cells_bytes, cell_capacity, item_capacity);
     return BENTO_OK;
 }
@@ -114,22 +114,22 @@ bento_status bento_spatial_hash_open(bento_spatial_hash *sh, void *memory, size_
     bento_status status;
     BENTO_ASSERT(sh != NULL);
     inert(sh);
-    status = bento__head_read(memory, bytes, BENTO__KIND_SPATIAL_HASH, 4u,
-                              BENTO__SPATIAL_HASH_HEAD, &used);
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_SPATIAL_HASH, 4u,
+                              BENTO_IMPL_SPATIAL_HASH_HEAD, &used);
     if (status != BENTO_OK) {
         return status;
     }
-    cells = head[BENTO__HEAD_PARAMS + P_CELL_CAPACITY];
-    items = head[BENTO__HEAD_PARAMS + P_ITEM_CAPACITY];
-    status = configure(sh, memory, used, cells, items, head[BENTO__HEAD_PARAMS + P_DIMS],
-                       head[BENTO__HEAD_PARAMS + P_CELL_SHIFT], &cells_bytes);
+    cells = head[BENTO_IMPL_HEAD_PARAMS + P_CELL_CAPACITY];
+    items = head[BENTO_IMPL_HEAD_PARAMS + P_ITEM_CAPACITY];
+    status = configure(sh, memory, used, cells, items, head[BENTO_IMPL_HEAD_PARAMS + P_DIMS],
+                       head[BENTO_IMPL_HEAD_PARAMS + P_CELL_SHIFT], &cells_bytes);
     if (status == BENTO_OK &&
-        used != BENTO__SPATIAL_HASH_HEAD + cells_bytes + (size_t)items * sh->dims * 4u) {
+        used != BENTO_IMPL_SPATIAL_HASH_HEAD + cells_bytes + (size_t)items * sh->dims * 4u) {
         status = BENTO_E_CORRUPT;
     }
     /* the multi-value index inside: its own header, of the capacities this header names */
     if (status == BENTO_OK &&
-        (bento_multi_index_open(&sh->cells, (unsigned char *)memory + BENTO__SPATIAL_HASH_HEAD,
+        (bento_multi_index_open(&sh->cells, (unsigned char *)memory + BENTO_IMPL_SPATIAL_HASH_HEAD,
                                 cells_bytes) != BENTO_OK ||
          sh->cells.keys.capacity != cells || sh->cells.value_capacity != items)) {
         status = BENTO_E_CORRUPT;
@@ -396,16 +396,16 @@ static bool items_sound(const bento_spatial_hash *sh)
 static bool header_sound(const bento_spatial_hash *sh)
 {
     const uint32_t *head = (const uint32_t *)(const void *)sh->cells.saved -
-                           BENTO__HEAD_PARAMS - BENTO__MULTI_INDEX_PARAMS -
-                           BENTO__SPATIAL_HASH_HEAD / 4u;
+                           BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_MULTI_INDEX_PARAMS -
+                           BENTO_IMPL_SPATIAL_HASH_HEAD / 4u;
     const uint32_t cells = sh->cells.keys.capacity, items = sh->cells.value_capacity;
-    return head[BENTO__HEAD_MAGIC] == BENTO__MAGIC &&
-           head[BENTO__HEAD_KIND] == BENTO__KIND_SPATIAL_HASH &&
-           head[BENTO__HEAD_SIZE] == BENTO_SPATIAL_HASH_BYTES(cells, items, sh->dims) &&
-           head[BENTO__HEAD_ZERO] == 0u && head[BENTO__HEAD_PARAMS + P_CELL_CAPACITY] == cells &&
-           head[BENTO__HEAD_PARAMS + P_ITEM_CAPACITY] == items &&
-           head[BENTO__HEAD_PARAMS + P_DIMS] == sh->dims &&
-           head[BENTO__HEAD_PARAMS + P_CELL_SHIFT] == sh->cell_shift;
+    return head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC &&
+           head[BENTO_IMPL_HEAD_KIND] == BENTO_IMPL_KIND_SPATIAL_HASH &&
+           head[BENTO_IMPL_HEAD_SIZE] == BENTO_SPATIAL_HASH_BYTES(cells, items, sh->dims) &&
+           head[BENTO_IMPL_HEAD_ZERO] == 0u && head[BENTO_IMPL_HEAD_PARAMS + P_CELL_CAPACITY] == cells &&
+           head[BENTO_IMPL_HEAD_PARAMS + P_ITEM_CAPACITY] == items &&
+           head[BENTO_IMPL_HEAD_PARAMS + P_DIMS] == sh->dims &&
+           head[BENTO_IMPL_HEAD_PARAMS + P_CELL_SHIFT] == sh->cell_shift;
 }
 
 bento_status bento_spatial_hash_check(const bento_spatial_hash *sh)

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/*
+/**
+ * @file
  * bento/block_pool.h - fixed-size blocks over caller memory.
  *
  * A block pool hands out blocks of one size from a caller buffer and takes them back, both in
@@ -72,33 +73,33 @@
 extern "C" {
 #endif
 
-/* The counters, kept in the struct and copied to the buffer's header on every change. */
+/** The counters, kept in the struct and copied to the buffer's header on every change. */
 typedef struct bento_block_pool_state {
-    uint32_t count;     /* live blocks */
-    uint32_t fresh;     /* blocks [0, fresh) carved since init or clear: the high-water mark */
-    uint32_t free_head; /* front of the free list (fresh - count blocks), BENTO_NONE if empty */
+    uint32_t count;     /**< live blocks */
+    uint32_t fresh;     /**< blocks [0, fresh) carved since init or clear: the high-water mark */
+    uint32_t free_head; /**< front of the free list (fresh - count blocks), BENTO_NONE if empty */
 } bento_block_pool_state;
 
-/* A block pool. Its fields are the implementation's: use the functions. */
+/** A block pool. Its fields are the implementation's: use the functions. */
 typedef struct bento_block_pool {
-    unsigned char *blocks;          /* capacity blocks of `stride` bytes */
-    unsigned char *live;            /* capacity bytes: 1 live, 0 free (below fresh) */
-    bento_block_pool_state *saved;  /* the counters' copy in the buffer (`state` when inert) */
-    bento_block_pool_state state;
-    uint32_t capacity;
-    uint32_t stride;                /* block_size rounded up to a multiple of 4 */
-    uint32_t block_size;
-    uint32_t reciprocal;            /* ceil(2^32 / stride): pointer offset to index */
+    unsigned char *blocks;          /**< capacity blocks of `stride` bytes */
+    unsigned char *live;            /**< capacity bytes: 1 live, 0 free (below fresh) */
+    bento_block_pool_state *saved;  /**< the counters' copy in the buffer (`state` when inert) */
+    bento_block_pool_state state; /**< the counters (the operations' copy) */
+    uint32_t capacity; /**< the capacity given at init */
+    uint32_t stride;                /**< block_size rounded up to a multiple of 4 */
+    uint32_t block_size; /**< bytes of a block, as given at init */
+    uint32_t reciprocal;            /**< ceil(2^32 / stride): pointer offset to index */
 } bento_block_pool;
 
-/* Bytes from one block to the next: the block size rounded up to a multiple of 4. */
+/** Bytes from one block to the next: the block size rounded up to a multiple of 4. */
 #define BENTO_BLOCK_POOL_STRIDE(block_size) BENTO_ALIGN_UP((size_t)(block_size), 4u)
 
-/* Bytes of caller memory for a pool (a constant expression when the arguments are). */
-#define BENTO_BLOCK_POOL_BYTES(capacity, block_size) \
-    (BENTO__BLOCK_POOL_HEAD + (size_t)(capacity) * (BENTO_BLOCK_POOL_STRIDE(block_size) + 1u))
+/** Bytes of caller memory for a pool (a constant expression when the arguments are). */
+#define BENTO_BLOCK_POOL_BYTES(capacity, block_size)                                              \
+    (BENTO_IMPL_BLOCK_POOL_HEAD + (size_t)(capacity) * (BENTO_BLOCK_POOL_STRIDE(block_size) + 1u))
 
-/*
+/**
  * Carve a pool of `capacity` blocks of `block_size` bytes out of `memory` (`bytes` long),
  * every block free. O(1): only the header is written. Preconditions a status reports:
  * block_size >= 1, capacity >= 1, BENTO_BLOCK_POOL_BYTES(capacity, block_size) < 4 GiB.
@@ -109,7 +110,7 @@ typedef struct bento_block_pool {
 bento_status bento_block_pool_init(bento_block_pool *pool, void *memory, size_t bytes,
                                    size_t block_size, uint32_t capacity);
 
-/*
+/**
  * Reattach `pool` to `memory`, a buffer that holds a block pool (bento/common.h, "Buffers"):
  * the header's parameters, the counters and every invariant bento_block_pool_check verifies
  * are validated. Live blocks stay live, at the same offsets in the buffer (bento_block_pool_
@@ -120,7 +121,7 @@ bento_status bento_block_pool_init(bento_block_pool *pool, void *memory, size_t 
  */
 bento_status bento_block_pool_open(bento_block_pool *pool, void *memory, size_t bytes);
 
-/*
+/**
  * Take a block. On BENTO_OK, *block points to `stride` bytes aligned as described above;
  * their contents are not initialised (the first word holds a stale free-list link).
  * BENTO_E_FULL when every block is live; BENTO_E_CORRUPT when the free list is damaged (its
@@ -130,7 +131,7 @@ bento_status bento_block_pool_open(bento_block_pool *pool, void *memory, size_t 
  */
 bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block);
 
-/*
+/**
  * Give a block back. BENTO_E_ARGUMENT when `block` is not the start of one of this pool's
  * blocks (NULL, outside the pool, inside a block, another pool's block); BENTO_E_STALE when
  * it is one but is not live (a double free, or a block never handed out). The pool is
@@ -138,13 +139,13 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block);
  */
 bento_status bento_block_pool_free(bento_block_pool *pool, void *block);
 
-/*
+/**
  * Free every block at once and restart the high-water mark. O(1): only the counters change.
  * Every block handed out before is free afterwards (freeing one again answers BENTO_E_STALE).
  */
 void bento_block_pool_clear(bento_block_pool *pool);
 
-/*
+/**
  * Verify the buffer: the header and the counters' copy, counters in range, every state byte
  * below the high-water mark 0 or 1, the free list a chain of exactly (high_water - count)
  * distinct free blocks ending in BENTO_NONE. BENTO_OK, or BENTO_E_CORRUPT. O(high_water), no
@@ -152,32 +153,32 @@ void bento_block_pool_clear(bento_block_pool *pool);
  */
 bento_status bento_block_pool_check(const bento_block_pool *pool);
 
-/*
+/**
  * The index (0 .. capacity-1) of the block starting at `block`, or BENTO_NONE when `block` is
  * not the start of one of this pool's blocks. Says nothing about liveness. O(1), inline.
  */
 static inline uint32_t bento_block_pool_index_of(const bento_block_pool *pool, const void *block);
 
-/* The block at `index`, or NULL when index >= capacity. O(1), inline. */
+/** The block at `index`, or NULL when index >= capacity. O(1), inline. */
 static inline void *bento_block_pool_block_at(const bento_block_pool *pool, uint32_t index);
 
-/* True when `block` is the start of one of this pool's blocks and that block is live. O(1),
+/** True when `block` is the start of one of this pool's blocks and that block is live. O(1),
  * inline. */
 static inline bool bento_block_pool_contains(const bento_block_pool *pool, const void *block);
 
-/* Live blocks. O(1). */
+/** Live blocks. O(1). */
 static inline uint32_t bento_block_pool_count(const bento_block_pool *pool);
 
-/* The most blocks live at once since init or clear (the carved region). O(1). */
+/** The most blocks live at once since init or clear (the carved region). O(1). */
 static inline uint32_t bento_block_pool_high_water(const bento_block_pool *pool);
 
-/* Blocks given at init (0 when inert). O(1). */
+/** Blocks given at init (0 when inert). O(1). */
 static inline uint32_t bento_block_pool_capacity(const bento_block_pool *pool);
 
-/* Bytes per block: the block size given at init rounded up to a multiple of 4. O(1). */
+/** Bytes per block: the block size given at init rounded up to a multiple of 4. O(1). */
 static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool);
 
-/*
+/**
  * BENTO_BLOCK_POOL_TYPE(name, T, capacity) declares:
  *   name                                  the pool type, storage included
  *   name_init(name *)                     -> bento_status (BENTO_OK for a well-formed type)
@@ -200,23 +201,24 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool);
  *     BENTO_BLOCK_POOL_TYPE(msg_pool, struct message, 32);
  *     static msg_pool messages;   // static storage, one line
  */
-#define BENTO_BLOCK_POOL_TYPE(name, T, capacity) BENTO__BLOCK_POOL_TYPE(name, T, capacity)
+#define BENTO_BLOCK_POOL_TYPE(name, T, capacity) BENTO_IMPL_BLOCK_POOL_TYPE(name, T, capacity)
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
  */
+/** @cond INTERNAL */
 
 /* Header: 2 parameter words (capacity, block size), then the counters. */
-#define BENTO__BLOCK_POOL_PARAMS 2u
-#define BENTO__BLOCK_POOL_HEAD \
-    BENTO__HEAD_BYTES(BENTO__BLOCK_POOL_PARAMS + sizeof(bento_block_pool_state) / 4u)
+#define BENTO_IMPL_BLOCK_POOL_PARAMS 2u
+#define BENTO_IMPL_BLOCK_POOL_HEAD                                                                \
+    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_BLOCK_POOL_PARAMS + sizeof(bento_block_pool_state) / 4u)
 
 /* ceil(2^32 / stride) for a stride >= 4, as a constant expression when stride is one. */
-#define BENTO__BLOCK_POOL_RECIPROCAL(stride) ((uint32_t)(UINT32_MAX / (uint32_t)(stride) + 1u))
+#define BENTO_IMPL_BLOCK_POOL_RECIPROCAL(stride) ((uint32_t)(UINT32_MAX / (uint32_t)(stride) + 1u))
 
 /* State bytes. */
-#define BENTO__BLOCK_FREE 0u
-#define BENTO__BLOCK_LIVE 1u
+#define BENTO_IMPL_BLOCK_FREE 0u
+#define BENTO_IMPL_BLOCK_LIVE 1u
 
 /*
  * The index of the block starting `offset` bytes from the first block, when it is below
@@ -225,7 +227,7 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool);
  * the multiply-back refuses every other offset (on 64-bit hosts also those beyond 2^32, whose
  * low word alone could look like a block start).
  */
-static inline uint32_t bento__block_pool_index(uintptr_t offset, uint32_t reciprocal,
+static inline uint32_t bento_impl_block_pool_index(uintptr_t offset, uint32_t reciprocal,
                                                uint32_t stride, uint32_t limit)
 {
     const uint32_t index = (uint32_t)(((uint64_t)(uint32_t)offset * reciprocal) >> 32);
@@ -235,140 +237,142 @@ static inline uint32_t bento__block_pool_index(uintptr_t offset, uint32_t recipr
     return index;
 }
 
-static inline uint32_t bento__block_pool_index_of(const bento_block_pool *pool, const void *block,
+static inline uint32_t bento_impl_block_pool_index_of(const bento_block_pool *pool, const void *block,
                                                   uint32_t reciprocal, uint32_t stride)
 {
-    return bento__block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks, reciprocal, stride,
+    return bento_impl_block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks, reciprocal, stride,
                                    pool->capacity);
 }
 
 /* Live: a block below the high-water mark (trusted, at most the capacity) whose byte says so. */
-static inline bool bento__block_pool_contains(const bento_block_pool *pool, const void *block,
+static inline bool bento_impl_block_pool_contains(const bento_block_pool *pool, const void *block,
                                               uint32_t reciprocal, uint32_t stride)
 {
-    const uint32_t index = bento__block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks,
+    const uint32_t index = bento_impl_block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks,
                                                    reciprocal, stride, pool->state.fresh);
-    return index != BENTO_NONE && pool->live[index] == BENTO__BLOCK_LIVE;
+    return index != BENTO_NONE && pool->live[index] == BENTO_IMPL_BLOCK_LIVE;
 }
 
-static inline void *bento__block_pool_block_at(const bento_block_pool *pool, uint32_t index,
+static inline void *bento_impl_block_pool_block_at(const bento_block_pool *pool, uint32_t index,
                                                size_t stride)
 {
     if (index >= pool->capacity) {
-        return NULL;
+        return BENTO_IMPL_NULL;
     }
     return pool->blocks + (size_t)index * stride;
 }
 
 static inline uint32_t bento_block_pool_index_of(const bento_block_pool *pool, const void *block)
 {
-    BENTO_ASSERT(pool != NULL);
-    return bento__block_pool_index_of(pool, block, pool->reciprocal, pool->stride);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
+    return bento_impl_block_pool_index_of(pool, block, pool->reciprocal, pool->stride);
 }
 
 static inline void *bento_block_pool_block_at(const bento_block_pool *pool, uint32_t index)
 {
-    BENTO_ASSERT(pool != NULL);
-    return bento__block_pool_block_at(pool, index, pool->stride);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
+    return bento_impl_block_pool_block_at(pool, index, pool->stride);
 }
 
 static inline bool bento_block_pool_contains(const bento_block_pool *pool, const void *block)
 {
-    BENTO_ASSERT(pool != NULL);
-    return bento__block_pool_contains(pool, block, pool->reciprocal, pool->stride);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
+    return bento_impl_block_pool_contains(pool, block, pool->reciprocal, pool->stride);
 }
 
 static inline uint32_t bento_block_pool_count(const bento_block_pool *pool)
 {
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     return pool->state.count;
 }
 
 static inline uint32_t bento_block_pool_high_water(const bento_block_pool *pool)
 {
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     return pool->state.fresh;
 }
 
 static inline uint32_t bento_block_pool_capacity(const bento_block_pool *pool)
 {
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     return pool->capacity;
 }
 
 static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
 {
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     return pool->stride;
 }
 
-#define BENTO__BLOCK_POOL_TYPE(name, T, capacity_)                                                \
+#define BENTO_IMPL_BLOCK_POOL_TYPE(name, T, capacity_)                                            \
     BENTO_STATIC_ASSERT((capacity_) >= 1 &&                                                       \
-                            (uint64_t)BENTO__BLOCK_POOL_HEAD +                                    \
+                            (uint64_t)BENTO_IMPL_BLOCK_POOL_HEAD +                                \
                                     (uint64_t)(capacity_) *                                       \
                                         (BENTO_BLOCK_POOL_STRIDE(sizeof(T)) + 1u) <=              \
                                 (uint64_t)UINT32_MAX,                                             \
                         name##_capacity_must_be_at_least_1_and_the_pool_under_4_GiB);             \
-    BENTO__TYPED(name, bento_block_pool, BENTO_BLOCK_POOL_BYTES(capacity_, sizeof(T)))            \
+    BENTO_IMPL_TYPED(name, bento_block_pool, BENTO_BLOCK_POOL_BYTES(capacity_, sizeof(T)))        \
     BENTO_WRAPPER bento_status name##_init(name *p)                                               \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_block_pool_init(&p->generic_, p->storage_, sizeof p->storage_, sizeof(T),    \
                                      (capacity_));                                                \
     }                                                                                             \
-    BENTO__TYPED_OPEN(name, bento_block_pool,                                                     \
+    BENTO_IMPL_TYPED_OPEN(name, bento_block_pool,                                                 \
                       x->generic_.capacity == (capacity_) &&                                      \
                           x->generic_.block_size == sizeof(T))                                    \
     BENTO_WRAPPER bento_status name##_alloc(name *p, T **block)                                   \
     {                                                                                             \
         void *b_;                                                                                 \
         bento_status s_;                                                                          \
-        BENTO_ASSERT(p != NULL && block != NULL);                                                 \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL && block != BENTO_IMPL_NULL);                           \
         s_ = bento_block_pool_alloc(&p->generic_, &b_);                                           \
         *block = (T *)b_;                                                                         \
         return s_;                                                                                \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_free(name *p, T *block)                                     \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_block_pool_free(&p->generic_, block);                                        \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *p, const T *block)                             \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
-        return bento__block_pool_contains(                                                        \
-            &p->generic_, block, BENTO__BLOCK_POOL_RECIPROCAL(BENTO_BLOCK_POOL_STRIDE(sizeof(T))), \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
+        return bento_impl_block_pool_contains(                                                    \
+            &p->generic_, block, BENTO_IMPL_BLOCK_POOL_RECIPROCAL(BENTO_BLOCK_POOL_STRIDE(sizeof(T))), \
             (uint32_t)BENTO_BLOCK_POOL_STRIDE(sizeof(T)));                                        \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_index_of(const name *p, const T *block)                         \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
-        return bento__block_pool_index_of(                                                        \
-            &p->generic_, block, BENTO__BLOCK_POOL_RECIPROCAL(BENTO_BLOCK_POOL_STRIDE(sizeof(T))), \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
+        return bento_impl_block_pool_index_of(                                                    \
+            &p->generic_, block, BENTO_IMPL_BLOCK_POOL_RECIPROCAL(BENTO_BLOCK_POOL_STRIDE(sizeof(T))), \
             (uint32_t)BENTO_BLOCK_POOL_STRIDE(sizeof(T)));                                        \
     }                                                                                             \
     BENTO_WRAPPER T *name##_block_at(const name *p, uint32_t index)                               \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
-        return (T *)bento__block_pool_block_at(&p->generic_, index,                               \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
+        return (T *)bento_impl_block_pool_block_at(&p->generic_, index,                           \
                                                BENTO_BLOCK_POOL_STRIDE(sizeof(T)));               \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_high_water(const name *p)                                       \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_block_pool_high_water(&p->generic_);                                         \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_stride(const name *p)                                           \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_block_pool_stride(&p->generic_);                                             \
     }                                                                                             \
     BENTO_WRAPPER bento_block_pool *name##_generic(name *p)                                       \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return &p->generic_;                                                                      \
     }                                                                                             \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_TYPED_END(name)
+
+/** @endcond */
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/*
+/**
+ * @file
  * bento/common.h - what every bento container shares: status codes, the one sentinel, the
  * conventions every function follows, the configuration hooks, a static assertion that works
  * in C99 and C11, and the storage unit of typed containers. Freestanding: only
@@ -57,29 +58,46 @@
 extern "C" {
 #endif
 
-/*
+/** @cond INTERNAL */
+/* The null pointer of the headers' inline code: nullptr in C++, where NULL may be a plain 0
+ * (which -Wzero-as-null-pointer-constant reports in the user's build), NULL in C. */
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define BENTO_IMPL_NULL nullptr
+#else
+#define BENTO_IMPL_NULL NULL
+#endif
+/* A const pointer made writable, where a const container hands out writable elements. */
+#if defined(__cplusplus)
+#define BENTO_IMPL_UNCONST(T, p) const_cast<T>(p)
+#else
+#define BENTO_IMPL_UNCONST(T, p) ((T)(p))
+#endif
+/** @endcond */
+
+/**
  * Every runtime condition a bento function can meet is answered with one of these.
  * BENTO_OK is zero; failures are negative so `if (status < 0)` catches them all.
  */
 typedef enum bento_status {
     BENTO_OK = 0,
-    BENTO_E_ARGUMENT = -1,  /* a parameter is out of its documented range */
-    BENTO_E_ALIGN = -2,     /* a caller buffer is not aligned as the container requires */
-    BENTO_E_SIZE = -3,      /* a caller buffer is too small for the requested capacity */
-    BENTO_E_FULL = -4,      /* no room left: capacity (or, for pools, every slot retired) */
-    BENTO_E_STALE = -5,     /* a handle that is not live: destroyed, forged, retired or null */
-    BENTO_E_NOT_FOUND = -6, /* a key that is not present */
-    BENTO_E_EXISTS = -7,    /* a key that is already present */
-    BENTO_E_CORRUPT = -8    /* a container's memory fails its consistency checks */
+    BENTO_E_ARGUMENT = -1,  /**< a parameter is out of its documented range */
+    BENTO_E_ALIGN = -2,     /**< a caller buffer is not aligned as the container requires */
+    BENTO_E_SIZE = -3,      /**< a caller buffer is too small for the requested capacity */
+    BENTO_E_FULL = -4,      /**< no room left: capacity (or, for pools, every slot retired) */
+    BENTO_E_STALE = -5,     /**< a handle that is not live: destroyed, forged, retired or null */
+    BENTO_E_NOT_FOUND = -6, /**< a key that is not present */
+    BENTO_E_EXISTS = -7,    /**< a key that is already present */
+    BENTO_E_CORRUPT = -8    /**< a container's memory fails its consistency checks */
 } bento_status;
 
-/* A short constant name for a status ("BENTO_E_FULL"), or "BENTO_E_?" for an unknown value. */
+/** A short constant name for a status ("BENTO_E_FULL"), or "BENTO_E_?" for an unknown value. */
 const char *bento_status_name(bento_status status);
 
-/* "No index", "no position", "no value": the one sentinel of the kit. Never a valid index. */
+/** "No index", "no position", "no value": the one sentinel of the kit. Never a valid index. */
 #define BENTO_NONE 0xffffffffu
 
-/*
+/**
+ * @def BENTO_ASSERT
  * BENTO_ASSERT(cond), configurable: contract violations a caller cannot handle (a NULL
  * container pointer). Runtime conditions never go here; they return a status. The default does
  * nothing, so a release build pays nothing; a port or config header may route it to a fault
@@ -89,19 +107,24 @@ const char *bento_status_name(bento_status status);
 #define BENTO_ASSERT(cond) ((void)0)
 #endif
 
-/*
+/**
+ * @def BENTO_CRITICAL_ENTER
  * Optional critical section, configurable, for containers that document interrupt safety (the
  * block pool):
+ *
  *     uint32_t state = BENTO_CRITICAL_ENTER();  ...  BENTO_CRITICAL_EXIT(state);
  * The defaults do nothing (single-context use). A port defines both, for example saving
  * PRIMASK and disabling interrupts on entry and restoring PRIMASK on exit.
  */
+/** @def BENTO_CRITICAL_EXIT
+ * Leaves the critical section BENTO_CRITICAL_ENTER entered (see there), configurable. */
 #ifndef BENTO_CRITICAL_ENTER
 #define BENTO_CRITICAL_ENTER() ((uint32_t)0)
 #define BENTO_CRITICAL_EXIT(state) ((void)(state))
 #endif
 
-/*
+/**
+ * @def BENTO_CLZ32
  * BENTO_CLZ32(x), configurable: the number of leading zero bits of a nonzero uint32_t, used
  * only at init and open (log2 of capacities). The default is the compiler's builtin where
  * there is one and a portable loop otherwise.
@@ -110,7 +133,8 @@ const char *bento_status_name(bento_status status);
 #define BENTO_CLZ32(x) ((unsigned)__builtin_clz(x))
 #endif
 
-/*
+/**
+ * @def BENTO_STATIC_ASSERT
  * BENTO_STATIC_ASSERT(cond, message): a compile-time check at file scope, in C99, C11 and C++.
  * `message` is an identifier (letters, digits, underscores) that names the failure; compilers
  * print it in both languages: as the message in C11 and C++, and in C99 as the name of the
@@ -121,39 +145,43 @@ const char *bento_status_name(bento_status status);
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
 #define BENTO_STATIC_ASSERT(cond, message) _Static_assert(cond, #message)
 #else
-#define BENTO_STATIC_ASSERT(cond, message) \
+#define BENTO_STATIC_ASSERT(cond, message)                                                        \
     typedef char bento_static_assert_##message[(cond) ? 1 : -1]
 #endif
 
-/* Round n up to a multiple of the power of two a; a constant expression when both are. */
+/** Round n up to a multiple of the power of two a; a constant expression when both are. */
 #define BENTO_ALIGN_UP(n, a) (((n) + ((a) - 1u)) & ~(size_t)((a) - 1u))
 
-/* A unit of storage with the strictest alignment a bento container asks for on this ABI. */
+/** A unit of storage with the strictest alignment a bento container asks for on this ABI. */
 typedef union bento_align_unit {
-    uint64_t u64;
-    double f64;
-    void *ptr;
+    uint64_t u64; /**< for 8-byte integers */
+    double f64;   /**< for doubles */
+    void *ptr;    /**< for pointers */
 } bento_align_unit;
 
-/*
+/**
+ * @def BENTO_MAX_ALIGN
  * The strictest alignment any bento container asks of a caller buffer: the ABI's alignment of
  * bento_align_unit (8 on most ABIs, 4 on those that align uint64_t and double to 4 in
  * structs, such as i386 System V). A constant expression. Element types that need more are
  * not supported.
  */
-struct bento__align_probe {
+/** @cond INTERNAL */
+struct bento_impl_align_probe {
     char c;
     bento_align_unit unit;
 };
-#define BENTO_MAX_ALIGN ((size_t)offsetof(struct bento__align_probe, unit))
+/** @endcond */
+#define BENTO_MAX_ALIGN ((size_t)offsetof(struct bento_impl_align_probe, unit))
 
-/* Number of bento_align_unit needed to hold `bytes` bytes (a constant expression). */
+/** Number of bento_align_unit needed to hold `bytes` bytes (a constant expression). */
 #define BENTO_ALIGN_UNITS(bytes) (((bytes) + sizeof(bento_align_unit) - 1u) / sizeof(bento_align_unit))
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail shared by the container headers: not part of the
  * API, and free to change in any release.
  */
+/** @cond INTERNAL */
 
 /* Functions generated by the typed-wrapper macros: inline, and no warning when unused (C++17's
  * [[maybe_unused]] also keeps clang's -Wused-but-marked-unused quiet when they are used). */
@@ -170,10 +198,10 @@ struct bento__align_probe {
  * version, bytes used, 0), then the container's parameters and a copy of its counters. Sizes
  * in bytes, multiples of 8 so what follows keeps any element's alignment.
  */
-#define BENTO__HEAD_BYTES(words) BENTO_ALIGN_UP((size_t)(4u + (words)) * 4u, 8u)
+#define BENTO_IMPL_HEAD_BYTES(words) BENTO_ALIGN_UP((size_t)(4u + (words)) * 4u, 8u)
 
 /* ceil(log2(n)) for 1 <= n <= 2^32, as a constant expression: how many powers 2^k are below n. */
-#define BENTO__CEIL_LOG2(n)                                                                       \
+#define BENTO_IMPL_CEIL_LOG2(n)                                                                   \
     ((unsigned)(((n) > 0x1u) + ((n) > 0x2u) + ((n) > 0x4u) + ((n) > 0x8u) + ((n) > 0x10u) +       \
                 ((n) > 0x20u) + ((n) > 0x40u) + ((n) > 0x80u) + ((n) > 0x100u) + ((n) > 0x200u) + \
                 ((n) > 0x400u) + ((n) > 0x800u) + ((n) > 0x1000u) + ((n) > 0x2000u) +             \
@@ -185,7 +213,7 @@ struct bento__align_probe {
                 ((n) > 0x80000000u)))
 
 /* The fewest index bits that name `capacity` slots (at least 1), as a constant expression. */
-#define BENTO__INDEX_BITS(capacity) (BENTO__CEIL_LOG2(capacity) > 0u ? BENTO__CEIL_LOG2(capacity) : 1u)
+#define BENTO_IMPL_INDEX_BITS(capacity) (BENTO_IMPL_CEIL_LOG2(capacity) > 0u ? BENTO_IMPL_CEIL_LOG2(capacity) : 1u)
 
 /*
  * The scaffolding of every typed container (BENTO_POOL_TYPE and its kind): the struct, with
@@ -193,36 +221,36 @@ struct bento__align_probe {
  * shape is the same in every container. `generic` is the generic type (bento_pool, ...),
  * whose functions are generic_count, generic_capacity, generic_check and generic_clear.
  * The container-specific macro adds init, open and the operations, and ends with
- * BENTO__TYPED_END(name) to take the caller's semicolon.
+ * BENTO_IMPL_TYPED_END(name) to take the caller's semicolon.
  */
-#define BENTO__TYPED(name, generic, bytes)                                                        \
+#define BENTO_IMPL_TYPED(name, generic, bytes)                                                    \
     typedef struct name {                                                                         \
         generic generic_;                                                                         \
         bento_align_unit storage_[BENTO_ALIGN_UNITS(bytes)];                                      \
     } name;                                                                                       \
     BENTO_WRAPPER uint32_t name##_count(const name *x)                                            \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return generic##_count(&x->generic_);                                                     \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_capacity(const name *x)                                         \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return generic##_capacity(&x->generic_);                                                  \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_check(const name *x)                                        \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return generic##_check(&x->generic_);                                                     \
     }                                                                                             \
     BENTO_WRAPPER void name##_clear(name *x)                                                      \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         generic##_clear(&x->generic_);                                                            \
     }
 
 /* The end of a typed-container macro: a declaration that takes the caller's semicolon. */
-#define BENTO__TYPED_END(name) typedef int name##_defined_
+#define BENTO_IMPL_TYPED_END(name) typedef int name##_defined_
 
 /*
  * A typed container's open: the generic open over its own storage, then `same`, an expression
@@ -230,18 +258,20 @@ struct bento__align_probe {
  * type's). When it is not, a second open over no memory leaves the container inert, and open
  * answers BENTO_E_CORRUPT.
  */
-#define BENTO__TYPED_OPEN(name, generic, same)                                                    \
+#define BENTO_IMPL_TYPED_OPEN(name, generic, same)                                                \
     BENTO_WRAPPER bento_status name##_open(name *x)                                               \
     {                                                                                             \
         bento_status status_;                                                                     \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         status_ = generic##_open(&x->generic_, x->storage_, sizeof x->storage_);                  \
         if (status_ == BENTO_OK && !(same)) {                                                     \
-            (void)generic##_open(&x->generic_, NULL, 0u);                                         \
+            (void)generic##_open(&x->generic_, BENTO_IMPL_NULL, 0u);                              \
             status_ = BENTO_E_CORRUPT;                                                            \
         }                                                                                         \
         return status_;                                                                           \
     }
+
+/** @endcond */
 
 #ifdef __cplusplus
 }

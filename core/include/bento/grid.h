@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/*
+/**
+ * @file
  * bento/grid.h - an N-dimensional spatial grid over caller memory.
  *
  * A map from integer points (1 to 4 signed 32-bit coordinates, the number of axes fixed at
@@ -76,49 +77,49 @@
 extern "C" {
 #endif
 
-/* Most axes a grid can have. */
+/** Most axes a grid can have. */
 #define BENTO_GRID_MAX_DIMS 4u
 
-/* Most cells a grid can have: the box's cell count is a power of two held in 32 bits. */
+/** Most cells a grid can have: the box's cell count is a power of two held in 32 bits. */
 #define BENTO_GRID_MAX_CELLS 0x80000000u
 
-/* One axis of the box: coordinates origin .. origin + size - 1. */
+/** One axis of the box: coordinates origin .. origin + size - 1. */
 typedef struct bento_grid_axis {
-    int32_t origin;  /* lowest coordinate in the box */
-    uint32_t size;   /* cells along the axis: a power of two, or 0 on axis 0 of an empty box */
-    uint32_t stride; /* log2 of the stride: a cell's index is the sum of slot << stride */
+    int32_t origin;  /**< lowest coordinate in the box */
+    uint32_t size;   /**< cells along the axis: a power of two, or 0 on axis 0 of an empty box */
+    uint32_t stride; /**< log2 of the stride: a cell's index is the sum of slot << stride */
 } bento_grid_axis;
 
-/* The mutable state, kept in the struct and copied to the buffer's header on every change.
+/** The mutable state, kept in the struct and copied to the buffer's header on every change.
  * Axes beyond dims have origin 0, size 1, stride 0. */
 typedef struct bento_grid_state {
-    bento_grid_axis axis[BENTO_GRID_MAX_DIMS];
-    uint32_t count; /* occupied cells */
-    uint32_t moved; /* cells moved by growths since init or clear (a cost statistic) */
+    bento_grid_axis axis[BENTO_GRID_MAX_DIMS]; /**< per axis: origin, size and stride */
+    uint32_t count; /**< occupied cells */
+    uint32_t moved; /**< cells moved by growths since init or clear (a cost statistic) */
 } bento_grid_state;
 
-/* A grid. Its fields are the implementation's: use the functions. Byte fields first (Cortex-M0
+/** A grid. Its fields are the implementation's: use the functions. Byte fields first (Cortex-M0
  * loads a byte with an immediate offset below 32), then the axes, which every lookup walks:
  * small offsets are short loads. */
 typedef struct bento_grid {
-    uint8_t dims;
-    uint8_t window;           /* 1 for a sliding window, 0 for a growing grid */
-    bento_grid_state state;
-    unsigned char *cells;     /* capacity * cell_size bytes */
-    uint32_t *occupied;       /* occupancy bitmap, one bit per cell */
-    bento_grid_state *saved;  /* the state's copy in the buffer (`state` itself when inert) */
-    uint32_t cell_size;
-    uint32_t capacity;        /* cells the buffer holds */
-    uint32_t window_shifts;   /* log2 of each window size, one byte per axis; 0 when growing */
+    uint8_t dims; /**< axes: 1 to 4 */
+    uint8_t window;           /**< 1 for a sliding window, 0 for a growing grid */
+    bento_grid_state state; /**< the counters (the operations' copy) */
+    unsigned char *cells;     /**< capacity * cell_size bytes */
+    uint32_t *occupied;       /**< occupancy bitmap, one bit per cell */
+    bento_grid_state *saved;  /**< the state's copy in the buffer (`state` itself when inert) */
+    uint32_t cell_size; /**< bytes of a cell, as given at init */
+    uint32_t capacity;        /**< cells the buffer holds */
+    uint32_t window_shifts;   /**< log2 of each window size, one byte per axis; 0 when growing */
 } bento_grid;
 
-/* Bytes of caller memory for a grid of `capacity` cells (a constant expression when the
+/** Bytes of caller memory for a grid of `capacity` cells (a constant expression when the
  * arguments are). */
-#define BENTO_GRID_BYTES(capacity, cell_size)                                     \
-    (BENTO__GRID_HEAD + BENTO_ALIGN_UP((size_t)(capacity) * (size_t)(cell_size), 4u) + \
+#define BENTO_GRID_BYTES(capacity, cell_size)                                                     \
+    (BENTO_IMPL_GRID_HEAD + BENTO_ALIGN_UP((size_t)(capacity) * (size_t)(cell_size), 4u) +        \
      (((size_t)(capacity) + 31u) / 32u) * 4u)
 
-/*
+/**
  * Carve a growing grid out of `memory` (`bytes` long), with an empty box.
  * 1 <= dims <= BENTO_GRID_MAX_DIMS; cell_size >= 1; 1 <= capacity <= BENTO_GRID_MAX_CELLS.
  * A box holds a power-of-two number of cells, so the largest box that fits holds the
@@ -131,7 +132,7 @@ typedef struct bento_grid {
 bento_status bento_grid_init(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
                              size_t cell_size, uint32_t capacity);
 
-/*
+/**
  * Carve a sliding-window grid out of `memory`: window[d] cells along axis d (dims of them,
  * each a power of two, their product at most BENTO_GRID_MAX_CELLS), centred on the point 0:
  * along each axis the box starts at -window[d] / 2. The capacity is the product of the
@@ -142,7 +143,7 @@ bento_status bento_grid_init(bento_grid *grid, void *memory, size_t bytes, unsig
 bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
                                     size_t cell_size, const uint32_t *window);
 
-/*
+/**
  * Reattach `grid` to `memory`, a buffer that holds a grid (bento/common.h, "Buffers"): after
  * a reset with the buffer in retained RAM, a copy to flash or a file. The header's parameters
  * and geometry and every invariant bento_grid_check verifies are validated.
@@ -152,7 +153,7 @@ bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes
  */
 bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes);
 
-/*
+/**
  * Verify the buffer: the header and the state's copy; dims 1 to 4; along each axis a size
  * that is a power of two (a window's: its own), strides that are the running sums of their
  * log2, a box inside the int32 range and no larger than the capacity (a growing grid's empty
@@ -164,7 +165,7 @@ bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes);
  */
 bento_status bento_grid_check(const bento_grid *grid);
 
-/*
+/**
  * Grow the box to include the point `coords`. A growing grid doubles the size along each axis
  * the point lies outside of, until the point is inside: a doubling keeps the old range
  * centred when the point is within half the old size of it (a region growing around its
@@ -178,7 +179,7 @@ bento_status bento_grid_check(const bento_grid *grid);
  */
 bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords);
 
-/*
+/**
  * Make the cell at `coords` hold an element: ensure(coords), then mark the cell occupied.
  * On BENTO_OK the cell was empty and *cell (optional) points to its uninitialised storage.
  * BENTO_E_EXISTS when the cell already holds an element (look it up with get), BENTO_E_FULL
@@ -188,26 +189,26 @@ bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords);
  */
 bento_status bento_grid_insert(bento_grid *grid, const int32_t *coords, void **cell);
 
-/*
+/**
  * Empty the cell at `coords`. BENTO_E_NOT_FOUND when it holds no element (or lies outside
  * the box), BENTO_E_CORRUPT when it does though count is 0 (a damaged bitmap); the grid is
  * unchanged then. The box never shrinks. O(dims).
  */
 bento_status bento_grid_remove(bento_grid *grid, const int32_t *coords);
 
-/*
+/**
  * Empty every cell and reset the moved() statistic. A growing grid's box becomes empty
  * again (so it can regrow anywhere); a window keeps its box. O(capacity / 32).
  */
 void bento_grid_clear(bento_grid *grid);
 
-/*
+/**
  * Called for each element leaving a sliding window: its coordinates and its storage, which
  * the grid drops as soon as the call returns.
  */
 typedef void (*bento_grid_evict_fn)(void *context, const int32_t *coords, void *cell);
 
-/*
+/**
  * Recentre a sliding window on `focus`: along each axis the box becomes
  * focus[d] - window[d] / 2 .. focus[d] + window[d] / 2 - 1 (pushed back inside the int32
  * range at its ends). Every element outside the new box is passed to evict(context, ...)
@@ -223,32 +224,32 @@ typedef void (*bento_grid_evict_fn)(void *context, const int32_t *coords, void *
 bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid_evict_fn evict,
                               void *context);
 
-/*
+/**
  * The element at `coords`, or NULL when the point is outside the box or its cell is empty.
  * O(dims), no loops over data; inline.
  */
 static inline void *bento_grid_get(const bento_grid *grid, const int32_t *coords);
 
-/* True when the cell at `coords` holds an element. O(dims), inline. */
+/** True when the cell at `coords` holds an element. O(dims), inline. */
 static inline bool bento_grid_contains(const bento_grid *grid, const int32_t *coords);
 
-/* Elements stored. O(1). */
+/** Elements stored. O(1). */
 static inline uint32_t bento_grid_count(const bento_grid *grid);
 
-/* Capacity in cells given at init (for a window, the product of its sizes; 0 when inert). */
+/** Capacity in cells given at init (for a window, the product of its sizes; 0 when inert). */
 static inline uint32_t bento_grid_capacity(const bento_grid *grid);
 
-/* Lowest coordinate of the box along `axis` (< dims; larger values read axis & 3). O(1). */
+/** Lowest coordinate of the box along `axis` (< dims; larger values read axis & 3). O(1). */
 static inline int32_t bento_grid_origin(const bento_grid *grid, unsigned axis);
 
-/* Cells of the box along `axis` (< dims; larger values read axis & 3); 0 for every axis
+/** Cells of the box along `axis` (< dims; larger values read axis & 3); 0 for every axis
  * while a growing grid's box is empty. O(1). */
 static inline uint32_t bento_grid_extent(const bento_grid *grid, unsigned axis);
 
-/* Cells moved by growths since init or clear: the relayout work, for measuring. O(1). */
+/** Cells moved by growths since init or clear: the relayout work, for measuring. O(1). */
 static inline uint32_t bento_grid_moved(const bento_grid *grid);
 
-/*
+/**
  * Iteration over the elements in a box, empty cells skipped:
  *
  *     bento_grid_iter it;
@@ -265,18 +266,18 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid);
  * grid (never memory outside it) and should be restarted.
  */
 typedef struct bento_grid_iter {
-    int32_t coords[BENTO_GRID_MAX_DIMS]; /* coordinates of the current element (dims of them) */
-    void *cell;                          /* the current element (NULL once done) */
-    uint32_t index;                      /* its linear index */
-    /* the walk, private: */
+    int32_t coords[BENTO_GRID_MAX_DIMS]; /**< coordinates of the current element (dims of them) */
+    void *cell;                          /**< the current element (NULL once done) */
+    uint32_t index;                      /**< its linear index */
+    /** the walk, private: */
     const bento_grid *grid_;
-    int32_t lo_[BENTO_GRID_MAX_DIMS];    /* per axis: the clipped range, inclusive */
-    int32_t hi_[BENTO_GRID_MAX_DIMS];
-    uint8_t dims_;
-    uint8_t state_;                      /* fresh, stepping or done */
+    int32_t lo_[BENTO_GRID_MAX_DIMS];    /**< per axis: the clipped range, inclusive */
+    int32_t hi_[BENTO_GRID_MAX_DIMS]; /**< (private) */
+    uint8_t dims_; /**< axes of the grid walked */
+    uint8_t state_;                      /**< fresh, stepping or done */
 } bento_grid_iter;
 
-/*
+/**
  * Start iterating the elements whose coordinates lie in lo[d] .. hi[d] (inclusive) on every
  * axis, clipped to the box; a NULL lo (hi) does not clip from below (above): NULL, NULL is
  * the whole box. A range with lo[d] > hi[d] on some axis is empty. O(dims).
@@ -284,14 +285,14 @@ typedef struct bento_grid_iter {
 void bento_grid_iter_init(bento_grid_iter *it, const bento_grid *grid, const int32_t *lo,
                           const int32_t *hi);
 
-/*
+/**
  * Advance to the next element: true with it->coords, it->cell and it->index set, false when
  * the range is exhausted (and on every later call; it->cell is NULL then). O(cells skipped):
  * the whole walk costs O(cells of the clipped range).
  */
 bool bento_grid_iter_next(bento_grid_iter *it);
 
-/*
+/**
  * BENTO_GRID_TYPE(name, T, dims, capacity) declares a growing grid type; every `coords` is
  * a const int32_t * of dims coordinates, and each function taking one has an `_at` twin that
  * takes a bento_point `p` by value instead:
@@ -326,46 +327,48 @@ bool bento_grid_iter_next(bento_grid_iter *it);
  *     static chunk_grid chunks;
  */
 #define BENTO_GRID_TYPE(name, T, dims_, capacity_)                                                \
-    BENTO__GRID_TYPE(name, T, dims_, capacity_, false,                                           \
+    BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, false,                                        \
                      x->generic_.window == 0u && x->generic_.capacity == (capacity_))             \
     BENTO_WRAPPER bento_status name##_init(name *g)                                               \
     {                                                                                             \
-        BENTO_ASSERT(g != NULL);                                                                  \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL);                                                       \
         return bento_grid_init(&g->generic_, g->storage_, sizeof g->storage_, (dims_), sizeof(T), \
                                (capacity_));                                                      \
     }                                                                                             \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_TYPED_END(name)
 
+/** The sliding-window grid type of BENTO_GRID_TYPE's comment (see there). */
 #define BENTO_GRID_WINDOW_TYPE(name, T, dims_, capacity_)                                         \
-    BENTO__GRID_TYPE(name, T, dims_, capacity_, true,                                            \
+    BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, true,                                         \
                      x->generic_.window == 1u && x->generic_.capacity <= (capacity_))             \
-    BENTO__GRID_WINDOW_OPS(name, T, dims_)                                                        \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_GRID_WINDOW_OPS(name, T, dims_)                                                    \
+    BENTO_IMPL_TYPED_END(name)
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
  */
+/** @cond INTERNAL */
 
 /* Header: 4 parameter words (dims | window << 8, cell size, capacity, window shifts), then the
  * state. */
-#define BENTO__GRID_PARAMS 4u
-#define BENTO__GRID_HEAD BENTO__HEAD_BYTES(BENTO__GRID_PARAMS + sizeof(bento_grid_state) / 4u)
+#define BENTO_IMPL_GRID_PARAMS 4u
+#define BENTO_IMPL_GRID_HEAD BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_GRID_PARAMS + sizeof(bento_grid_state) / 4u)
 
 /* The hit path yields a pointer into the buffer, never NULL; telling the compiler so lets a
  * caller's NULL test fold into the lookup's own tests. */
 #if defined(__GNUC__) || defined(__clang__)
-#define BENTO__GRID_NONNULL(p) ((p) != NULL ? (void)0 : __builtin_unreachable())
+#define BENTO_IMPL_GRID_NONNULL(p) ((p) != BENTO_IMPL_NULL ? (void)0 : __builtin_unreachable())
 #else
-#define BENTO__GRID_NONNULL(p) ((void)0)
+#define BENTO_IMPL_GRID_NONNULL(p) ((void)0)
 #endif
 
 /* Add axis d's part of the index, or return NULL when coord lies outside the box along it:
  * one unsigned compare ((uint32_t)(c - origin) >= size is "below or above"). */
-#define BENTO__GRID_AXIS(d, ring)                                                                 \
+#define BENTO_IMPL_GRID_AXIS(d, ring)                                                             \
     do {                                                                                          \
         uint32_t slot_ = (uint32_t)coords[d] - (uint32_t)grid->state.axis[d].origin;              \
         if (slot_ >= grid->state.axis[d].size) {                                                  \
-            return NULL;                                                                          \
+            return BENTO_IMPL_NULL;                                                               \
         }                                                                                         \
         if (ring) { /* a window's slot: the coordinate modulo the size */                         \
             slot_ = (uint32_t)coords[d] & (grid->state.axis[d].size - 1u);                        \
@@ -385,28 +388,28 @@ bool bento_grid_iter_next(bento_grid_iter *it);
  * which is at most the capacity, whatever the buffer holds. Axis 0 is always tested: an inert
  * grid's axis 0 has size 0, so every lookup misses before touching memory.
  */
-static inline void *bento__grid_get(const bento_grid *grid, const int32_t *coords, unsigned dims,
+static inline void *bento_impl_grid_get(const bento_grid *grid, const int32_t *coords, unsigned dims,
                                     size_t cell_size, bool ring)
 {
     /* read before the tests, so that in a loop of lookups they are read once, not per hit */
     const uint32_t *occupied = grid->occupied;
     unsigned char *cell = grid->cells;
     uint32_t index = 0u;
-    BENTO__GRID_AXIS(0, ring);
+    BENTO_IMPL_GRID_AXIS(0, ring);
     if (dims > 1u) {
-        BENTO__GRID_AXIS(1, ring);
+        BENTO_IMPL_GRID_AXIS(1, ring);
     }
     if (dims > 2u) {
-        BENTO__GRID_AXIS(2, ring);
+        BENTO_IMPL_GRID_AXIS(2, ring);
     }
     if (dims > 3u) {
-        BENTO__GRID_AXIS(3, ring);
+        BENTO_IMPL_GRID_AXIS(3, ring);
     }
     if (((occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
-        return NULL;
+        return BENTO_IMPL_NULL;
     }
     cell += (size_t)index * cell_size;
-    BENTO__GRID_NONNULL(cell);
+    BENTO_IMPL_GRID_NONNULL(cell);
     return cell;
 }
 
@@ -417,70 +420,70 @@ static inline void *bento_grid_get(const bento_grid *grid, const int32_t *coords
     unsigned char *cell;
     uint32_t index = 0u;
     unsigned d = 0u;
-    BENTO_ASSERT(grid != NULL && coords != NULL);
+    BENTO_ASSERT(grid != BENTO_IMPL_NULL && coords != BENTO_IMPL_NULL);
     keep = (uint32_t)grid->window - 1u; /* 0 in a window: slot = c mod size */
-    occupied = grid->occupied;          /* read first, as in bento__grid_get */
+    occupied = grid->occupied;          /* read first, as in bento_impl_grid_get */
     cell = grid->cells;
     do { /* axis 0 always: an inert grid (dims 0) misses there */
         const bento_grid_axis *a = &grid->state.axis[d];
         const uint32_t c = (uint32_t)coords[d];
         if (c - (uint32_t)a->origin >= a->size) {
-            return NULL;
+            return BENTO_IMPL_NULL;
         }
         index += ((c - ((uint32_t)a->origin & keep)) & (a->size - 1u)) << a->stride;
     } while (++d < grid->dims);
     if (((occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
-        return NULL;
+        return BENTO_IMPL_NULL;
     }
     cell += (size_t)index * grid->cell_size;
-    BENTO__GRID_NONNULL(cell);
+    BENTO_IMPL_GRID_NONNULL(cell);
     return cell;
 }
 
 static inline bool bento_grid_contains(const bento_grid *grid, const int32_t *coords)
 {
-    return bento_grid_get(grid, coords) != NULL;
+    return bento_grid_get(grid, coords) != BENTO_IMPL_NULL;
 }
 
 static inline uint32_t bento_grid_count(const bento_grid *grid)
 {
-    BENTO_ASSERT(grid != NULL);
+    BENTO_ASSERT(grid != BENTO_IMPL_NULL);
     return grid->state.count;
 }
 
 static inline uint32_t bento_grid_capacity(const bento_grid *grid)
 {
-    BENTO_ASSERT(grid != NULL);
+    BENTO_ASSERT(grid != BENTO_IMPL_NULL);
     return grid->capacity;
 }
 
 static inline int32_t bento_grid_origin(const bento_grid *grid, unsigned axis)
 {
-    BENTO_ASSERT(grid != NULL);
+    BENTO_ASSERT(grid != BENTO_IMPL_NULL);
     return grid->state.axis[axis & 3u].origin;
 }
 
 static inline uint32_t bento_grid_extent(const bento_grid *grid, unsigned axis)
 {
-    BENTO_ASSERT(grid != NULL);
+    BENTO_ASSERT(grid != BENTO_IMPL_NULL);
     return grid->state.axis[0].size == 0u ? 0u : grid->state.axis[axis & 3u].size;
 }
 
 static inline uint32_t bento_grid_moved(const bento_grid *grid)
 {
-    BENTO_ASSERT(grid != NULL);
+    BENTO_ASSERT(grid != BENTO_IMPL_NULL);
     return grid->state.moved;
 }
 
 /* What both typed grids share: the scaffolding, the lookups (constants for dims, cell size
  * and addressing), the map operations, the box and the typed iterator. `same` is the typed
  * open's test that the buffer holds a grid of this type. */
-#define BENTO__GRID_TYPE(name, T, dims_, capacity_, ring_, same)                                  \
-    BENTO_STATIC_ASSERT((dims_) >= 1 && (dims_) <= 4, name##_dims_must_be_1_to_4);               \
-    BENTO_STATIC_ASSERT((capacity_) >= 1 && (uint64_t)(capacity_) <= BENTO_GRID_MAX_CELLS,       \
+#define BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, ring_, same)                              \
+    BENTO_STATIC_ASSERT((dims_) >= 1 && (dims_) <= 4, name##_dims_must_be_1_to_4);                \
+    BENTO_STATIC_ASSERT((capacity_) >= 1 && (uint64_t)(capacity_) <= BENTO_GRID_MAX_CELLS,        \
                         name##_capacity_out_of_range);                                            \
-    BENTO__TYPED(name, bento_grid, BENTO_GRID_BYTES(capacity_, sizeof(T)))                        \
-    BENTO__TYPED_OPEN(name, bento_grid,                                                           \
+    BENTO_IMPL_TYPED(name, bento_grid, BENTO_GRID_BYTES(capacity_, sizeof(T)))                    \
+    BENTO_IMPL_TYPED_OPEN(name, bento_grid,                                                       \
                       x->generic_.dims == (dims_) && x->generic_.cell_size == sizeof(T) && (same)) \
     typedef struct name##_iter {                                                                  \
         int32_t coords[BENTO_GRID_MAX_DIMS];                                                      \
@@ -490,8 +493,8 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     } name##_iter;                                                                                \
     BENTO_WRAPPER T *name##_get(const name *g, const int32_t *coords)                             \
     {                                                                                             \
-        BENTO_ASSERT(g != NULL && coords != NULL);                                                \
-        return (T *)bento__grid_get(&g->generic_, coords, (dims_), sizeof(T), (ring_));           \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL && coords != BENTO_IMPL_NULL);                          \
+        return (T *)bento_impl_grid_get(&g->generic_, coords, (dims_), sizeof(T), (ring_));       \
     }                                                                                             \
     BENTO_WRAPPER T *name##_get_at(const name *g, bento_point p)                                  \
     {                                                                                             \
@@ -499,19 +502,19 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *g, const int32_t *coords)                      \
     {                                                                                             \
-        return name##_get(g, coords) != NULL;                                                     \
+        return name##_get(g, coords) != BENTO_IMPL_NULL;                                          \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains_at(const name *g, bento_point p)                           \
     {                                                                                             \
-        return name##_get(g, p.c) != NULL;                                                        \
+        return name##_get(g, p.c) != BENTO_IMPL_NULL;                                             \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_insert(name *g, const int32_t *coords, T **cell)            \
     {                                                                                             \
         void *c_;                                                                                 \
         bento_status s_;                                                                          \
-        BENTO_ASSERT(g != NULL && coords != NULL);                                                \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL && coords != BENTO_IMPL_NULL);                          \
         s_ = bento_grid_insert(&g->generic_, coords, &c_);                                        \
-        if (cell != NULL) {                                                                       \
+        if (cell != BENTO_IMPL_NULL) {                                                            \
             *cell = (T *)c_;                                                                      \
         }                                                                                         \
         return s_;                                                                                \
@@ -522,7 +525,7 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_ensure(name *g, const int32_t *coords)                      \
     {                                                                                             \
-        BENTO_ASSERT(g != NULL && coords != NULL);                                                \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL && coords != BENTO_IMPL_NULL);                          \
         return bento_grid_ensure(&g->generic_, coords);                                           \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_ensure_at(name *g, bento_point p)                           \
@@ -531,7 +534,7 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_remove(name *g, const int32_t *coords)                      \
     {                                                                                             \
-        BENTO_ASSERT(g != NULL && coords != NULL);                                                \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL && coords != BENTO_IMPL_NULL);                          \
         return bento_grid_remove(&g->generic_, coords);                                           \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_remove_at(name *g, bento_point p)                           \
@@ -540,29 +543,29 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     }                                                                                             \
     BENTO_WRAPPER int32_t name##_origin(const name *g, unsigned axis)                             \
     {                                                                                             \
-        BENTO_ASSERT(g != NULL);                                                                  \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL);                                                       \
         return bento_grid_origin(&g->generic_, axis);                                             \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_extent(const name *g, unsigned axis)                            \
     {                                                                                             \
-        BENTO_ASSERT(g != NULL);                                                                  \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL);                                                       \
         return bento_grid_extent(&g->generic_, axis);                                             \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_moved(const name *g)                                            \
     {                                                                                             \
-        BENTO_ASSERT(g != NULL);                                                                  \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL);                                                       \
         return bento_grid_moved(&g->generic_);                                                    \
     }                                                                                             \
     BENTO_WRAPPER void name##_iter_init(name##_iter *it, const name *g, const int32_t *lo,        \
                                         const int32_t *hi)                                        \
     {                                                                                             \
         unsigned d_;                                                                              \
-        BENTO_ASSERT(it != NULL && g != NULL);                                                    \
+        BENTO_ASSERT(it != BENTO_IMPL_NULL && g != BENTO_IMPL_NULL);                              \
         bento_grid_iter_init(&it->generic_, &g->generic_, lo, hi);                                \
         for (d_ = 0u; d_ < BENTO_GRID_MAX_DIMS; d_++) {                                           \
             it->coords[d_] = 0;                                                                   \
         }                                                                                         \
-        it->cell = NULL;                                                                          \
+        it->cell = BENTO_IMPL_NULL;                                                               \
         it->index = 0u;                                                                           \
     }                                                                                             \
     BENTO_WRAPPER void name##_iter_init_at(name##_iter *it, const name *g, bento_point lo,        \
@@ -573,9 +576,9 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     BENTO_WRAPPER bool name##_iter_next(name##_iter *it)                                          \
     {                                                                                             \
         unsigned d_;                                                                              \
-        BENTO_ASSERT(it != NULL);                                                                 \
+        BENTO_ASSERT(it != BENTO_IMPL_NULL);                                                      \
         if (!bento_grid_iter_next(&it->generic_)) {                                               \
-            it->cell = NULL;                                                                      \
+            it->cell = BENTO_IMPL_NULL;                                                           \
             return false;                                                                         \
         }                                                                                         \
         for (d_ = 0u; d_ < (dims_); d_++) {                                                       \
@@ -588,7 +591,7 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
 
 /* What only a window type has: init with its sizes, and focus with a typed eviction callback
  * (passed through a context pair, so the callback's cell is a T * with no cast). */
-#define BENTO__GRID_WINDOW_OPS(name, T, dims_)                                                    \
+#define BENTO_IMPL_GRID_WINDOW_OPS(name, T, dims_)                                                \
     typedef void (*name##_evict_fn)(void *context, const int32_t *coords, T *cell);               \
     typedef struct name##_evict_ {                                                                \
         name##_evict_fn fn;                                                                       \
@@ -599,9 +602,9 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
         const name##_evict_ *e_ = (const name##_evict_ *)context;                                 \
         e_->fn(e_->context, coords, (T *)cell);                                                   \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_init(name *g, const uint32_t *window)                        \
+    BENTO_WRAPPER bento_status name##_init(name *g, const uint32_t *window)                       \
     {                                                                                             \
-        BENTO_ASSERT(g != NULL);                                                                  \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL);                                                       \
         return bento_grid_init_window(&g->generic_, g->storage_, sizeof g->storage_, (dims_),     \
                                       sizeof(T), window);                                         \
     }                                                                                             \
@@ -609,10 +612,10 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
                                             void *context)                                        \
     {                                                                                             \
         name##_evict_ e_;                                                                         \
-        BENTO_ASSERT(g != NULL && focus != NULL);                                                 \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL && focus != BENTO_IMPL_NULL);                           \
         e_.fn = evict;                                                                            \
         e_.context = context;                                                                     \
-        return bento_grid_focus(&g->generic_, focus, evict != NULL ? name##_evict_call_ : NULL,   \
+        return bento_grid_focus(&g->generic_, focus, evict != BENTO_IMPL_NULL ? name##_evict_call_ : BENTO_IMPL_NULL, \
                                 &e_);                                                             \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_focus_at(name *g, bento_point p, name##_evict_fn evict,     \
@@ -620,6 +623,8 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     {                                                                                             \
         return name##_focus(g, p.c, evict, context);                                              \
     }
+
+/** @endcond */
 
 #ifdef __cplusplus
 }

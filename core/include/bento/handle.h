@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/*
+/**
+ * @file
  * bento/handle.h - generational handles.
  *
  * A handle names one object in one container for as long as that object lives and never
@@ -31,28 +32,28 @@
 extern "C" {
 #endif
 
-/* Index field of a raw handle. */
+/** Index field of a raw handle. */
 static inline uint32_t bento_handle_index(uint32_t raw, unsigned index_bits)
 {
     return raw & ((1u << index_bits) - 1u);
 }
 
-/* Generation field of a raw handle (0 only for the null handle or a forged one). */
+/** Generation field of a raw handle (0 only for the null handle or a forged one). */
 static inline uint32_t bento_handle_generation(uint32_t raw, unsigned index_bits)
 {
     return raw >> index_bits;
 }
 
-/* Pack an index and a generation. Precondition: both fit their fields. */
+/** Pack an index and a generation. Precondition: both fit their fields. */
 static inline uint32_t bento_handle_make(uint32_t index, uint32_t generation, unsigned index_bits)
 {
     return (generation << index_bits) | index;
 }
 
-/* Number of generation bits left in a handle of `handle_bits` bits. */
+/** Number of generation bits left in a handle of `handle_bits` bits. */
 #define BENTO_HANDLE_GENERATION_BITS(handle_bits, index_bits) ((handle_bits) - (index_bits))
 
-/*
+/**
  * Declares `typedef struct { uint_type raw; } name;` and its accessors name_null(),
  * name_is_null(h), name_eq(a, b), name_index(h), name_generation(h), name_from_raw(raw), and
  * the constant name_INDEX_BITS (an enumerator) for containers keyed by this handle type.
@@ -60,7 +61,7 @@ static inline uint32_t bento_handle_make(uint32_t index, uint32_t generation, un
  * 32 bits wide.
  */
 #define BENTO_HANDLE_TYPE(name, uint_type, index_bits)                                            \
-    BENTO_STATIC_ASSERT(sizeof(uint_type) <= 4u, name##_handles_are_at_most_32_bits);            \
+    BENTO_STATIC_ASSERT(sizeof(uint_type) <= 4u, name##_handles_are_at_most_32_bits);             \
     BENTO_STATIC_ASSERT((index_bits) >= 1 && (index_bits) < 8 * sizeof(uint_type),                \
                         name##_index_bits_must_leave_a_generation_bit);                           \
     typedef struct name {                                                                         \
@@ -79,9 +80,9 @@ static inline uint32_t bento_handle_make(uint32_t index, uint32_t generation, un
     BENTO_WRAPPER uint32_t name##_index(name h) { return bento_handle_index(h.raw, (index_bits)); } \
     BENTO_WRAPPER uint32_t name##_generation(name h)                                              \
     {                                                                                             \
-        return bento_handle_generation(h.raw, (index_bits));                                     \
+        return bento_handle_generation(h.raw, (index_bits));                                      \
     }                                                                                             \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_TYPED_END(name)
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/*
+/**
+ * @file
  * bento/index.h - the hash index: a fixed-capacity map from a 64-bit key (or a 32-bit key,
  * bento_index32_*) to a 32-bit value.
  *
@@ -53,7 +54,8 @@
 extern "C" {
 #endif
 
-/*
+/**
+ * @def BENTO_INDEX_BRANCHLESS
  * How a lookup starts, configurable (-D or BENTO_CONFIG_HEADER). A hit is the first entry of
  * its group in two thirds of lookups and the second in most of the rest, and a miss ends at
  * once at a home with no group in about half of lookups: branches on either go the wrong way
@@ -74,39 +76,39 @@ extern "C" {
 #endif
 #endif
 
-/* The counters, kept in the struct and copied to the buffer's header on every change. */
+/** The counters, kept in the struct and copied to the buffer's header on every change. */
 typedef struct bento_index_state {
-    uint32_t count; /* entries */
+    uint32_t count; /**< entries */
 } bento_index_state;
 
-/* An index with 64-bit keys. Its fields are the implementation's: use the functions. */
+/** An index with 64-bit keys. Its fields are the implementation's: use the functions. */
 typedef struct bento_index {
-    uint32_t *slots;          /* capacity slots of 4 words: tag, value, key low, key high */
-    uint32_t shift;           /* 32 - log2(capacity): the home slot is hash >> shift */
-    uint32_t mask;            /* capacity - 1: wraps a slot number */
-    bento_index_state *saved; /* the counters' copy in the buffer (`state` itself when inert) */
-    bento_index_state state;
-    uint32_t capacity;        /* slots: a power of two (0 when inert) */
-    uint32_t max_count;       /* BENTO_INDEX_MAX_COUNT(capacity) */
+    uint32_t *slots;          /**< capacity slots of 4 words: tag, value, key low, key high */
+    uint32_t shift;           /**< 32 - log2(capacity): the home slot is hash >> shift */
+    uint32_t mask;            /**< capacity - 1: wraps a slot number */
+    bento_index_state *saved; /**< the counters' copy in the buffer (`state` itself when inert) */
+    bento_index_state state; /**< the counters (the operations' copy) */
+    uint32_t capacity;        /**< slots: a power of two (0 when inert) */
+    uint32_t max_count;       /**< BENTO_INDEX_MAX_COUNT(capacity) */
 } bento_index;
 
-/* Bytes of caller memory for an index of `capacity` slots (a constant expression). */
-#define BENTO_INDEX_BYTES(capacity) (BENTO__INDEX_HEAD + (size_t)(capacity) * 16u)
+/** Bytes of caller memory for an index of `capacity` slots (a constant expression). */
+#define BENTO_INDEX_BYTES(capacity) (BENTO_IMPL_INDEX_HEAD + (size_t)(capacity) * 16u)
 
-/* Most entries an index of `capacity` slots accepts (a constant expression). */
+/** Most entries an index of `capacity` slots accepts (a constant expression). */
 #define BENTO_INDEX_MAX_COUNT(capacity) ((uint32_t)(capacity) - 1u - (uint32_t)(capacity) / 8u)
 
-/* Largest capacity accepted by bento_index_init. */
+/** Largest capacity accepted by bento_index_init. */
 #define BENTO_INDEX_MAX_CAPACITY 0x1000000u
 
-/*
+/**
  * The hash the index applies to keys: two 32-bit multiplies and two xors (no 64-bit
  * arithmetic). The home slot is taken from the top bits, where a multiply mixes best; the
  * fingerprint from the low byte. Exposed so tests and benchmarks can craft keys; pure.
  */
 static inline uint32_t bento_index_hash(uint64_t key);
 
-/*
+/**
  * Carve an index of `capacity` slots out of `memory` (`bytes` long) and empty it. capacity is
  * a power of two in [2, BENTO_INDEX_MAX_CAPACITY]. BENTO_E_ARGUMENT for a NULL memory or a
  * capacity out of range, BENTO_E_ALIGN when memory is not 4-byte aligned, BENTO_E_SIZE when
@@ -114,7 +116,7 @@ static inline uint32_t bento_index_hash(uint64_t key);
  */
 bento_status bento_index_init(bento_index *ix, void *memory, size_t bytes, uint32_t capacity);
 
-/*
+/**
  * Reattach `ix` to `memory`, a buffer that holds an index (bento/common.h, "Buffers"): the
  * header, the count and every invariant bento_index_check verifies are validated.
  * BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN for a buffer not 4-byte aligned,
@@ -123,7 +125,7 @@ bento_status bento_index_init(bento_index *ix, void *memory, size_t bytes, uint3
  */
 bento_status bento_index_open(bento_index *ix, void *memory, size_t bytes);
 
-/*
+/**
  * The value stored for `key`, writable in place, or NULL when the key is absent. The pointer
  * stays valid until the next insert, upsert, remove or clear. O(1) expected: the home slot,
  * then the entries of the key's home (2.4 slots in all for a hit at load 0.85); never more
@@ -132,13 +134,13 @@ bento_status bento_index_open(bento_index *ix, void *memory, size_t bytes);
  */
 static inline uint32_t *bento_index_get(const bento_index *ix, uint64_t key);
 
-/* The value stored for `key`, or `absent` when the key is not in the index. As get. */
+/** The value stored for `key`, or `absent` when the key is not in the index. As get. */
 static inline uint32_t bento_index_value(const bento_index *ix, uint64_t key, uint32_t absent);
 
-/* True when `key` is in the index. As get. */
+/** True when `key` is in the index. As get. */
 static inline bool bento_index_contains(const bento_index *ix, uint64_t key);
 
-/*
+/**
  * Add `key` with `value`. BENTO_E_EXISTS when the key is already there (its value is left
  * unchanged); BENTO_E_FULL when the index holds BENTO_INDEX_MAX_COUNT entries already, or,
  * for crafted keys only, when a probe distance would pass 255; BENTO_E_CORRUPT when the run
@@ -147,13 +149,13 @@ static inline bool bento_index_contains(const bento_index *ix, uint64_t key);
  */
 bento_status bento_index_insert(bento_index *ix, uint64_t key, uint32_t value);
 
-/*
+/**
  * Set the value of `key`, adding the key when it is absent. Fails only where insert of an
  * absent key fails (BENTO_E_FULL, BENTO_E_CORRUPT). O(1) expected.
  */
 bento_status bento_index_upsert(bento_index *ix, uint64_t key, uint32_t value);
 
-/*
+/**
  * Remove `key`; *value (optional) gets its value. BENTO_E_NOT_FOUND when the key is absent;
  * BENTO_E_CORRUPT when an entry was found though the count is 0 (a damaged buffer); the index
  * is unchanged then and *value is BENTO_NONE. O(1) expected: the rest of the run moves back
@@ -161,19 +163,19 @@ bento_status bento_index_upsert(bento_index *ix, uint64_t key, uint32_t value);
  */
 bento_status bento_index_remove(bento_index *ix, uint64_t key, uint32_t *value);
 
-/* Remove every entry. O(capacity). */
+/** Remove every entry. O(capacity). */
 void bento_index_clear(bento_index *ix);
 
-/* Entries in the index. O(1). */
+/** Entries in the index. O(1). */
 static inline uint32_t bento_index_count(const bento_index *ix);
 
-/* Slots given at init (a power of two; 0 when inert). O(1). */
+/** Slots given at init (a power of two; 0 when inert). O(1). */
 static inline uint32_t bento_index_capacity(const bento_index *ix);
 
-/* The most entries the index accepts: BENTO_INDEX_MAX_COUNT(capacity) (0 when inert). O(1). */
+/** The most entries the index accepts: BENTO_INDEX_MAX_COUNT(capacity) (0 when inert). O(1). */
 static inline uint32_t bento_index_max_count(const bento_index *ix);
 
-/*
+/**
  * Verify the buffer: the header and the count's copy; each entry's probe distance and
  * fingerprint match its key's hash; runs in Robin Hood order without gaps; every home's group
  * byte and group fingerprint name its first entry (0 at a home without entries); the count
@@ -182,7 +184,7 @@ static inline uint32_t bento_index_max_count(const bento_index *ix);
  */
 bento_status bento_index_check(const bento_index *ix);
 
-/*
+/**
  * Iteration over the entries, in slot order (no meaning):
  *
  *     bento_index_iter it;
@@ -193,18 +195,18 @@ bento_status bento_index_check(const bento_index *ix);
  * make it skip or repeat entries (never leave the slots). O(capacity) over a whole walk.
  */
 typedef struct bento_index_iter {
-    uint64_t key;              /* the current entry's key */
-    uint32_t *value;           /* its value, writable in place (NULL before the first entry
+    uint64_t key;              /**< the current entry's key */
+    uint32_t *value;           /**< its value, writable in place (NULL before the first entry
                                   and once done) */
-    /* the walk, private: */
+    /** the walk, private: */
     const bento_index *index_;
-    uint32_t slot_;            /* the next slot to look at */
+    uint32_t slot_;            /**< the next slot to look at */
 } bento_index_iter;
 
-/* Start a walk over the entries of `ix`. O(1). */
+/** Start a walk over the entries of `ix`. O(1). */
 void bento_index_iter_init(bento_index_iter *it, const bento_index *ix);
 
-/* Advance to the next entry: true with it->key and it->value set, false once done (and on
+/** Advance to the next entry: true with it->key and it->value set, false once done (and on
  * every later call). O(empty slots skipped). */
 bool bento_index_iter_next(bento_index_iter *it);
 
@@ -219,22 +221,25 @@ bool bento_index_iter_next(bento_index_iter *it);
  * the same value as a 64-bit key, so both indices place it in the same home slot.
  */
 
+/** An index with 32-bit keys. Its fields are the implementation's: use the functions. */
 typedef struct bento_index32 {
-    uint32_t *slots;          /* capacity slots of 3 words: tag, value, key */
-    uint32_t shift;
-    uint32_t mask;
-    bento_index_state *saved;
-    bento_index_state state;
-    uint32_t capacity;
-    uint32_t max_count;
+    uint32_t *slots;          /**< capacity slots of 3 words: tag, value, key */
+    uint32_t shift; /**< 32 - log2(capacity): the home slot is hash >> shift */
+    uint32_t mask; /**< capacity - 1: wraps a slot number */
+    bento_index_state *saved; /**< the counters' copy in the buffer (`state` itself when inert) */
+    bento_index_state state; /**< the counters (the operations' copy) */
+    uint32_t capacity; /**< the capacity given at init */
+    uint32_t max_count; /**< BENTO_INDEX_MAX_COUNT(capacity) */
 } bento_index32;
 
-/* Bytes of caller memory for a 32-bit-key index of `capacity` slots (a constant expression). */
-#define BENTO_INDEX32_BYTES(capacity) (BENTO__INDEX_HEAD + (size_t)(capacity) * 12u)
+/** Bytes of caller memory for a 32-bit-key index of `capacity` slots (a constant expression). */
+#define BENTO_INDEX32_BYTES(capacity) (BENTO_IMPL_INDEX_HEAD + (size_t)(capacity) * 12u)
 
-/* bento_index_hash of a 32-bit key: one multiply. */
+/** bento_index_hash of a 32-bit key: one multiply. */
 static inline uint32_t bento_index32_hash(uint32_t key);
 
+/** As the bento_index_ function of the same name, for 32-bit keys (see "32-bit keys" above).
+ * @{ */
 bento_status bento_index32_init(bento_index32 *ix, void *memory, size_t bytes, uint32_t capacity);
 bento_status bento_index32_open(bento_index32 *ix, void *memory, size_t bytes);
 static inline uint32_t *bento_index32_get(const bento_index32 *ix, uint32_t key);
@@ -248,18 +253,22 @@ static inline uint32_t bento_index32_count(const bento_index32 *ix);
 static inline uint32_t bento_index32_capacity(const bento_index32 *ix);
 static inline uint32_t bento_index32_max_count(const bento_index32 *ix);
 bento_status bento_index32_check(const bento_index32 *ix);
+/** @} */
 
+/** An iterator over a 32-bit-key index, as bento_index_iter. */
 typedef struct bento_index32_iter {
-    uint32_t key;
-    uint32_t *value;
-    const bento_index32 *index_;
-    uint32_t slot_;
+    uint32_t key; /**< the current key */
+    uint32_t *value; /**< its value, writable in place */
+    const bento_index32 *index_; /**< the index walked (private) */
+    uint32_t slot_; /**< the next slot to look at (private) */
 } bento_index32_iter;
 
+/** As bento_index_iter_init and bento_index_iter_next, for 32-bit keys. @{ */
 void bento_index32_iter_init(bento_index32_iter *it, const bento_index32 *ix);
 bool bento_index32_iter_next(bento_index32_iter *it);
+/** @} */
 
-/*
+/**
  * BENTO_INDEX_TYPE(name, capacity) declares an index type with 64-bit keys and its storage:
  *   name                                  the index type
  *   name_init(name *)                     -> bento_status (BENTO_OK for a well-formed type)
@@ -283,19 +292,21 @@ bool bento_index32_iter_next(bento_index32_iter *it);
  *     static id_to_slot ids;
  */
 #define BENTO_INDEX_TYPE(name, capacity_)                                                         \
-    BENTO__INDEX_TYPE(name, bento_index, bento__index_get, uint64_t, capacity_,                   \
+    BENTO_IMPL_INDEX_TYPE(name, bento_index, bento_impl_index_get, uint64_t, capacity_,           \
                       BENTO_INDEX_BYTES(capacity_))
+/** BENTO_INDEX_TYPE with 32-bit keys (see above). */
 #define BENTO_INDEX32_TYPE(name, capacity_)                                                       \
-    BENTO__INDEX_TYPE(name, bento_index32, bento__index32_get, uint32_t, capacity_,               \
+    BENTO_IMPL_INDEX_TYPE(name, bento_index32, bento_impl_index32_get, uint32_t, capacity_,       \
                       BENTO_INDEX32_BYTES(capacity_))
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
  */
+/** @cond INTERNAL */
 
 /* Header: 1 parameter word (the capacity), then the counters. Both key widths. */
-#define BENTO__INDEX_PARAMS 1u
-#define BENTO__INDEX_HEAD BENTO__HEAD_BYTES(BENTO__INDEX_PARAMS + sizeof(bento_index_state) / 4u)
+#define BENTO_IMPL_INDEX_PARAMS 1u
+#define BENTO_IMPL_INDEX_HEAD BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_INDEX_PARAMS + sizeof(bento_index_state) / 4u)
 
 static inline uint32_t bento_index_hash(uint64_t key)
 {
@@ -326,13 +337,13 @@ static inline uint32_t bento_index32_hash(uint32_t key)
  * slot later; a home with no group (group byte 0) gets a wanted half-tag no slot has (bit 16),
  * and the walk ends at its first slot. That slot is compared before the loop.
  */
-static inline uint32_t *bento__index_walk(uint32_t *slots, uint32_t h, uint32_t shift,
+static inline uint32_t *bento_impl_index_walk(uint32_t *slots, uint32_t h, uint32_t shift,
                                           uint32_t mask, uint32_t w, uint32_t key_lo,
                                           uint32_t key_hi, bool branchless)
 {
     uint32_t home, home_tag, first, want, at;
-    if (slots == NULL) {
-        return NULL;
+    if (slots == BENTO_IMPL_NULL) {
+        return BENTO_IMPL_NULL;
     }
     home = h >> shift;
     home_tag = slots[w * home];
@@ -350,11 +361,11 @@ static inline uint32_t *bento__index_walk(uint32_t *slots, uint32_t h, uint32_t 
             return s + 1;
         }
         if (t < want) {
-            return NULL;
+            return BENTO_IMPL_NULL;
         }
     } else {
         if (first == 0u) {
-            return NULL;
+            return BENTO_IMPL_NULL;
         }
         want = first << 8 | (h & 0xffu);
         at = home + first - 1u;
@@ -364,14 +375,14 @@ static inline uint32_t *bento__index_walk(uint32_t *slots, uint32_t h, uint32_t 
         const uint32_t t = s[0] >> 16;
         if (t <= want) {
             if (t < want) {
-                return NULL;
+                return BENTO_IMPL_NULL;
             }
             if (s[2] == key_lo && (w == 3u || s[3] == key_hi)) {
                 return s + 1;
             }
         }
         if (want >= 0xff00u) {
-            return NULL;
+            return BENTO_IMPL_NULL;
         }
         want += 0x100u;
         at++;
@@ -379,150 +390,152 @@ static inline uint32_t *bento__index_walk(uint32_t *slots, uint32_t h, uint32_t 
 }
 
 /* get with the shift and mask as arguments, so that typed wrappers pass constants. */
-static inline uint32_t *bento__index_get(const bento_index *ix, uint64_t key, uint32_t shift,
+static inline uint32_t *bento_impl_index_get(const bento_index *ix, uint64_t key, uint32_t shift,
                                          uint32_t mask)
 {
-    return bento__index_walk(ix->slots, bento_index_hash(key), shift, mask, 4u, (uint32_t)key,
+    return bento_impl_index_walk(ix->slots, bento_index_hash(key), shift, mask, 4u, (uint32_t)key,
                              (uint32_t)(key >> 32), BENTO_INDEX_BRANCHLESS);
 }
 
-static inline uint32_t *bento__index32_get(const bento_index32 *ix, uint32_t key, uint32_t shift,
+static inline uint32_t *bento_impl_index32_get(const bento_index32 *ix, uint32_t key, uint32_t shift,
                                            uint32_t mask)
 {
-    return bento__index_walk(ix->slots, bento_index32_hash(key), shift, mask, 3u, key, 0u,
+    return bento_impl_index_walk(ix->slots, bento_index32_hash(key), shift, mask, 3u, key, 0u,
                              BENTO_INDEX_BRANCHLESS);
 }
 
 static inline uint32_t *bento_index_get(const bento_index *ix, uint64_t key)
 {
-    BENTO_ASSERT(ix != NULL);
-    return bento__index_get(ix, key, ix->shift, ix->mask);
+    BENTO_ASSERT(ix != BENTO_IMPL_NULL);
+    return bento_impl_index_get(ix, key, ix->shift, ix->mask);
 }
 
 static inline uint32_t bento_index_value(const bento_index *ix, uint64_t key, uint32_t absent)
 {
     const uint32_t *value = bento_index_get(ix, key);
-    return value != NULL ? *value : absent;
+    return value != BENTO_IMPL_NULL ? *value : absent;
 }
 
 static inline bool bento_index_contains(const bento_index *ix, uint64_t key)
 {
-    return bento_index_get(ix, key) != NULL;
+    return bento_index_get(ix, key) != BENTO_IMPL_NULL;
 }
 
 static inline uint32_t bento_index_count(const bento_index *ix)
 {
-    BENTO_ASSERT(ix != NULL);
+    BENTO_ASSERT(ix != BENTO_IMPL_NULL);
     return ix->state.count;
 }
 
 static inline uint32_t bento_index_capacity(const bento_index *ix)
 {
-    BENTO_ASSERT(ix != NULL);
+    BENTO_ASSERT(ix != BENTO_IMPL_NULL);
     return ix->capacity;
 }
 
 static inline uint32_t bento_index_max_count(const bento_index *ix)
 {
-    BENTO_ASSERT(ix != NULL);
+    BENTO_ASSERT(ix != BENTO_IMPL_NULL);
     return ix->max_count;
 }
 
 static inline uint32_t *bento_index32_get(const bento_index32 *ix, uint32_t key)
 {
-    BENTO_ASSERT(ix != NULL);
-    return bento__index32_get(ix, key, ix->shift, ix->mask);
+    BENTO_ASSERT(ix != BENTO_IMPL_NULL);
+    return bento_impl_index32_get(ix, key, ix->shift, ix->mask);
 }
 
 static inline uint32_t bento_index32_value(const bento_index32 *ix, uint32_t key, uint32_t absent)
 {
     const uint32_t *value = bento_index32_get(ix, key);
-    return value != NULL ? *value : absent;
+    return value != BENTO_IMPL_NULL ? *value : absent;
 }
 
 static inline bool bento_index32_contains(const bento_index32 *ix, uint32_t key)
 {
-    return bento_index32_get(ix, key) != NULL;
+    return bento_index32_get(ix, key) != BENTO_IMPL_NULL;
 }
 
 static inline uint32_t bento_index32_count(const bento_index32 *ix)
 {
-    BENTO_ASSERT(ix != NULL);
+    BENTO_ASSERT(ix != BENTO_IMPL_NULL);
     return ix->state.count;
 }
 
 static inline uint32_t bento_index32_capacity(const bento_index32 *ix)
 {
-    BENTO_ASSERT(ix != NULL);
+    BENTO_ASSERT(ix != BENTO_IMPL_NULL);
     return ix->capacity;
 }
 
 static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
 {
-    BENTO_ASSERT(ix != NULL);
+    BENTO_ASSERT(ix != BENTO_IMPL_NULL);
     return ix->max_count;
 }
 
 /* Both typed indices: `generic` is bento_index or bento_index32, `get` its internal lookup,
  * `K` its key type. Lookups pass the shift and mask of the capacity as constants. */
-#define BENTO__INDEX_TYPE(name, generic, get, K, capacity_, bytes_)                               \
+#define BENTO_IMPL_INDEX_TYPE(name, generic, get, K, capacity_, bytes_)                           \
     BENTO_STATIC_ASSERT((capacity_) >= 2 && (uint64_t)(capacity_) <= BENTO_INDEX_MAX_CAPACITY &&  \
                             ((capacity_) & ((capacity_) - 1)) == 0,                               \
                         name##_capacity_must_be_a_power_of_two_from_2_to_2_pow_24);               \
-    BENTO__TYPED(name, generic, bytes_)                                                           \
-    BENTO__TYPED_OPEN(name, generic, x->generic_.capacity == (capacity_))                         \
+    BENTO_IMPL_TYPED(name, generic, bytes_)                                                       \
+    BENTO_IMPL_TYPED_OPEN(name, generic, x->generic_.capacity == (capacity_))                     \
     typedef generic##_iter name##_iter;                                                           \
     BENTO_WRAPPER bento_status name##_init(name *x)                                               \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return generic##_init(&x->generic_, x->storage_, sizeof x->storage_, (capacity_));        \
     }                                                                                             \
     BENTO_WRAPPER uint32_t *name##_get(const name *x, K key)                                      \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
-        return get(&x->generic_, key, 32u - BENTO__CEIL_LOG2(capacity_),                          \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
+        return get(&x->generic_, key, 32u - BENTO_IMPL_CEIL_LOG2(capacity_),                      \
                    (uint32_t)(capacity_) - 1u);                                                   \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_value(const name *x, K key, uint32_t absent)                    \
     {                                                                                             \
         const uint32_t *value_ = name##_get(x, key);                                              \
-        return value_ != NULL ? *value_ : absent;                                                 \
+        return value_ != BENTO_IMPL_NULL ? *value_ : absent;                                      \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *x, K key)                                      \
     {                                                                                             \
-        return name##_get(x, key) != NULL;                                                        \
+        return name##_get(x, key) != BENTO_IMPL_NULL;                                             \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_insert(name *x, K key, uint32_t value)                      \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return generic##_insert(&x->generic_, key, value);                                        \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_upsert(name *x, K key, uint32_t value)                      \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return generic##_upsert(&x->generic_, key, value);                                        \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_remove(name *x, K key, uint32_t *value)                     \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return generic##_remove(&x->generic_, key, value);                                        \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_max_count(const name *x)                                        \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return generic##_max_count(&x->generic_);                                                 \
     }                                                                                             \
     BENTO_WRAPPER void name##_iter_init(name##_iter *it, const name *x)                           \
     {                                                                                             \
-        BENTO_ASSERT(it != NULL && x != NULL);                                                    \
+        BENTO_ASSERT(it != BENTO_IMPL_NULL && x != BENTO_IMPL_NULL);                              \
         generic##_iter_init(it, &x->generic_);                                                    \
     }                                                                                             \
     BENTO_WRAPPER bool name##_iter_next(name##_iter *it)                                          \
     {                                                                                             \
-        BENTO_ASSERT(it != NULL);                                                                 \
+        BENTO_ASSERT(it != BENTO_IMPL_NULL);                                                      \
         return generic##_iter_next(it);                                                           \
     }                                                                                             \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_TYPED_END(name)
+
+/** @endcond */
 
 #ifdef __cplusplus
 }

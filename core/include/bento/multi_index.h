@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/*
+/**
+ * @file
  * bento/multi_index.h - the multi-value index: one 64-bit key to many 32-bit values.
  *
  * Values are record indices in [0, value_capacity): the slot index of a pool handle (which
@@ -39,31 +40,31 @@
 extern "C" {
 #endif
 
-/* The counters, kept in the struct and copied to the buffer's header on every change (the
+/** The counters, kept in the struct and copied to the buffer's header on every change (the
  * hash index keeps its own: the number of keys). */
 typedef struct bento_multi_index_state {
-    uint32_t count; /* values listed under some key */
+    uint32_t count; /**< values listed under some key */
 } bento_multi_index_state;
 
-/* A multi-value index. Its fields are the implementation's: use the functions. */
+/** A multi-value index. Its fields are the implementation's: use the functions. */
 typedef struct bento_multi_index {
-    bento_index keys;                /* key -> first value of its list */
-    uint32_t *next;                  /* value_capacity entries */
-    uint32_t *prev;                  /* value_capacity entries */
-    uint32_t *key_of;                /* 2 * value_capacity words: each value's key */
-    bento_multi_index_state *saved;  /* the counters' copy in the buffer (`state` when inert) */
-    bento_multi_index_state state;
-    uint32_t value_capacity;         /* 0 when inert */
+    bento_index keys;                /**< key -> first value of its list */
+    uint32_t *next;                  /**< value_capacity entries */
+    uint32_t *prev;                  /**< value_capacity entries */
+    uint32_t *key_of;                /**< 2 * value_capacity words: each value's key */
+    bento_multi_index_state *saved;  /**< the counters' copy in the buffer (`state` when inert) */
+    bento_multi_index_state state; /**< the counters (the operations' copy) */
+    uint32_t value_capacity;         /**< 0 when inert */
 } bento_multi_index;
 
-/* Largest value capacity accepted by bento_multi_index_init (exclusive). */
+/** Largest value capacity accepted by bento_multi_index_init (exclusive). */
 #define BENTO_MULTI_INDEX_MAX_VALUES 0x10000000u
 
-/* Bytes of caller memory (a constant expression when the arguments are). */
+/** Bytes of caller memory (a constant expression when the arguments are). */
 #define BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity)                                     \
-    (BENTO__MULTI_INDEX_HEAD + BENTO_INDEX_BYTES(key_capacity) + (size_t)(value_capacity) * 16u)
+    (BENTO_IMPL_MULTI_INDEX_HEAD + BENTO_INDEX_BYTES(key_capacity) + (size_t)(value_capacity) * 16u)
 
-/*
+/**
  * Carve a multi-value index out of `memory` (`bytes` long), empty. key_capacity is the hash
  * index's capacity (a power of two in [2, BENTO_INDEX_MAX_CAPACITY]); 1 <= value_capacity <
  * BENTO_MULTI_INDEX_MAX_VALUES. BENTO_E_ARGUMENT for a NULL memory, a capacity out of range
@@ -74,7 +75,7 @@ typedef struct bento_multi_index {
 bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t bytes,
                                     uint32_t key_capacity, uint32_t value_capacity);
 
-/*
+/**
  * Reattach `mi` to `memory`, a buffer that holds a multi-value index (bento/common.h,
  * "Buffers"): its header, the hash index inside it (as bento_index_open) and every invariant
  * bento_multi_index_check verifies are validated. BENTO_E_ARGUMENT for NULL memory,
@@ -84,7 +85,7 @@ bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t 
  */
 bento_status bento_multi_index_open(bento_multi_index *mi, void *memory, size_t bytes);
 
-/*
+/**
  * List `value` under `key`, after the key's other values. BENTO_E_ARGUMENT when value >=
  * value_capacity, BENTO_E_EXISTS when the value is already listed (under any key),
  * BENTO_E_FULL when the key is new and the hash index is full (bento_index_insert),
@@ -93,7 +94,7 @@ bento_status bento_multi_index_open(bento_multi_index *mi, void *memory, size_t 
  */
 bento_status bento_multi_index_insert(bento_multi_index *mi, uint64_t key, uint32_t value);
 
-/*
+/**
  * Take `value` off the list of `key`. BENTO_E_ARGUMENT when value >= value_capacity,
  * BENTO_E_NOT_FOUND when the value is not listed under that key, BENTO_E_CORRUPT when its
  * links are out of range or its key is missing from the hash index (unchanged then). O(1)
@@ -101,10 +102,10 @@ bento_status bento_multi_index_insert(bento_multi_index *mi, uint64_t key, uint3
  */
 bento_status bento_multi_index_remove(bento_multi_index *mi, uint64_t key, uint32_t value);
 
-/* Take `value` off whatever list it is on. As remove, BENTO_E_NOT_FOUND when it is on none. */
+/** Take `value` off whatever list it is on. As remove, BENTO_E_NOT_FOUND when it is on none. */
 bento_status bento_multi_index_remove_value(bento_multi_index *mi, uint32_t value);
 
-/*
+/**
  * Take every value off the list of `key` and the key out of the hash index; *removed
  * (optional) gets how many. BENTO_E_NOT_FOUND when the key has no values; BENTO_E_CORRUPT
  * when its list leaves the values or does not end within value_capacity values (unchanged
@@ -112,7 +113,7 @@ bento_status bento_multi_index_remove_value(bento_multi_index *mi, uint32_t valu
  */
 bento_status bento_multi_index_remove_key(bento_multi_index *mi, uint64_t key, uint32_t *removed);
 
-/*
+/**
  * Move `value` to the end of the list of `key`, from whatever list it is on (or none: then as
  * insert). BENTO_OK also when it is already under `key` (it stays in place).
  * BENTO_E_ARGUMENT for a value out of range; BENTO_E_FULL when `key` is new and the hash
@@ -122,30 +123,30 @@ bento_status bento_multi_index_remove_key(bento_multi_index *mi, uint64_t key, u
  */
 bento_status bento_multi_index_move(bento_multi_index *mi, uint64_t key, uint32_t value);
 
-/* True when `value` is listed (under any key); then *key (optional) gets its key, otherwise
+/** True when `value` is listed (under any key); then *key (optional) gets its key, otherwise
  * 0. O(1). */
 bool bento_multi_index_key_of(const bento_multi_index *mi, uint32_t value, uint64_t *key);
 
-/* Number of values listed under `key` (0 when none). O(that number), at most value_capacity
+/** Number of values listed under `key` (0 when none). O(that number), at most value_capacity
  * steps. */
 uint32_t bento_multi_index_length(const bento_multi_index *mi, uint64_t key);
 
-/* True when `key` has at least one value. O(1) expected, inline. */
+/** True when `key` has at least one value. O(1) expected, inline. */
 static inline bool bento_multi_index_contains(const bento_multi_index *mi, uint64_t key);
 
-/* Values listed under any key. O(1). */
+/** Values listed under any key. O(1). */
 static inline uint32_t bento_multi_index_count(const bento_multi_index *mi);
 
-/* Distinct keys with at least one value. O(1). */
+/** Distinct keys with at least one value. O(1). */
 static inline uint32_t bento_multi_index_key_count(const bento_multi_index *mi);
 
-/* The value capacity given at init (0 when inert). O(1). */
+/** The value capacity given at init (0 when inert). O(1). */
 static inline uint32_t bento_multi_index_capacity(const bento_multi_index *mi);
 
-/* Take every value off every list. O(key_capacity + value_capacity). */
+/** Take every value off every list. O(key_capacity + value_capacity). */
 void bento_multi_index_clear(bento_multi_index *mi);
 
-/*
+/**
  * Verify the buffer: the header and the count's copy, the hash index (bento_index_check),
  * and every list: each key's first value in range, links that agree both ways, every listed
  * value under the key it records, no cycle, no value listed twice or linked while unlisted,
@@ -154,7 +155,7 @@ void bento_multi_index_clear(bento_multi_index *mi);
  */
 bento_status bento_multi_index_check(const bento_multi_index *mi);
 
-/*
+/**
  * Iteration over the values of one key, in the order they joined it:
  *
  *     bento_multi_index_iter it;
@@ -167,23 +168,23 @@ bento_status bento_multi_index_check(const bento_multi_index *mi);
  * within value_capacity values.
  */
 typedef struct bento_multi_index_iter {
-    uint32_t value;                /* the current value (BENTO_NONE before the first, and once
+    uint32_t value;                /**< the current value (BENTO_NONE before the first, and once
                                       done) */
-    /* the walk, private: */
+    /** the walk, private: */
     const bento_multi_index *mi_;
-    uint32_t next_;                /* the value after it, or BENTO_NONE */
-    uint32_t left_;                /* values the walk may still yield */
+    uint32_t next_;                /**< the value after it, or BENTO_NONE */
+    uint32_t left_;                /**< values the walk may still yield */
 } bento_multi_index_iter;
 
-/* Start a walk over the values of `key`. O(1) expected, inline. */
+/** Start a walk over the values of `key`. O(1) expected, inline. */
 static inline void bento_multi_index_iter_init(bento_multi_index_iter *it,
                                                const bento_multi_index *mi, uint64_t key);
 
-/* Advance to the next value: true with it->value set, false once done (and on every later
+/** Advance to the next value: true with it->value set, false once done (and on every later
  * call). O(1), inline. */
 static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it);
 
-/*
+/**
  * BENTO_MULTI_INDEX_TYPE(name, key_capacity, value_capacity) declares:
  *   name                                  the multi-value index type, storage included
  *   name_init(name *)                     -> bento_status (BENTO_OK for a well-formed type)
@@ -203,72 +204,73 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it);
  * capacity out of [1, 2^28). An object points into its own storage: after copying one
  * (`b = a`), or when it lives in retained RAM after a reset, call name_open(&b).
  *
- *     BENTO_MULTI_INDEX_TYPE(by_owner, 64, 256);   // up to 56 owners, values 0..255
+ *     BENTO_MULTI_INDEX_TYPE(by_owner, 64, 256);   // up to 55 owners, values 0..255
  *     static by_owner owners;
  */
 #define BENTO_MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                              \
-    BENTO__MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                                 \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                             \
+    BENTO_IMPL_TYPED_END(name)
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
  */
+/** @cond INTERNAL */
 
 /* Header: 2 parameter words (key capacity, value capacity), then the counters. */
-#define BENTO__MULTI_INDEX_PARAMS 2u
-#define BENTO__MULTI_INDEX_HEAD                                                                   \
-    BENTO__HEAD_BYTES(BENTO__MULTI_INDEX_PARAMS + sizeof(bento_multi_index_state) / 4u)
+#define BENTO_IMPL_MULTI_INDEX_PARAMS 2u
+#define BENTO_IMPL_MULTI_INDEX_HEAD                                                               \
+    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_MULTI_INDEX_PARAMS + sizeof(bento_multi_index_state) / 4u)
 
 /* The bytes of a multi-value index of these capacities (BENTO_MULTI_INDEX_BYTES), or 0 when a
  * capacity is out of range or the bytes do not fit in 32 bits. Init and open only. */
-size_t bento__multi_index_bytes(uint32_t key_capacity, uint32_t value_capacity);
+size_t bento_impl_multi_index_bytes(uint32_t key_capacity, uint32_t value_capacity);
 
 static inline bool bento_multi_index_contains(const bento_multi_index *mi, uint64_t key)
 {
-    BENTO_ASSERT(mi != NULL);
+    BENTO_ASSERT(mi != BENTO_IMPL_NULL);
     return bento_index_contains(&mi->keys, key);
 }
 
 static inline uint32_t bento_multi_index_count(const bento_multi_index *mi)
 {
-    BENTO_ASSERT(mi != NULL);
+    BENTO_ASSERT(mi != BENTO_IMPL_NULL);
     return mi->state.count;
 }
 
 static inline uint32_t bento_multi_index_key_count(const bento_multi_index *mi)
 {
-    BENTO_ASSERT(mi != NULL);
+    BENTO_ASSERT(mi != BENTO_IMPL_NULL);
     return mi->keys.state.count;
 }
 
 static inline uint32_t bento_multi_index_capacity(const bento_multi_index *mi)
 {
-    BENTO_ASSERT(mi != NULL);
+    BENTO_ASSERT(mi != BENTO_IMPL_NULL);
     return mi->value_capacity;
 }
 
 /* Start a walk at the value `first` points to (NULL: an empty walk). */
-static inline void bento__multi_index_iter_start(bento_multi_index_iter *it,
+static inline void bento_impl_multi_index_iter_start(bento_multi_index_iter *it,
                                                  const bento_multi_index *mi,
                                                  const uint32_t *first)
 {
     it->value = BENTO_NONE;
     it->mi_ = mi;
-    it->next_ = first != NULL ? *first : BENTO_NONE;
+    it->next_ = first != BENTO_IMPL_NULL ? *first : BENTO_NONE;
     it->left_ = mi->value_capacity;
 }
 
 static inline void bento_multi_index_iter_init(bento_multi_index_iter *it,
                                                const bento_multi_index *mi, uint64_t key)
 {
-    BENTO_ASSERT(it != NULL && mi != NULL);
-    bento__multi_index_iter_start(it, mi, bento_index_get(&mi->keys, key));
+    BENTO_ASSERT(it != BENTO_IMPL_NULL && mi != BENTO_IMPL_NULL);
+    bento_impl_multi_index_iter_start(it, mi, bento_index_get(&mi->keys, key));
 }
 
 static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
 {
     uint32_t value;
-    BENTO_ASSERT(it != NULL);
+    BENTO_ASSERT(it != BENTO_IMPL_NULL);
     value = it->next_;
     /* a link out of range, or more values than there can be, ends the walk */
     if (value >= it->mi_->value_capacity || it->left_ == 0u) {
@@ -282,7 +284,7 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
     return true;
 }
 
-#define BENTO__MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                             \
+#define BENTO_IMPL_MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                         \
     BENTO_STATIC_ASSERT((key_capacity_) >= 2 &&                                                   \
                             (uint64_t)(key_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&              \
                             ((key_capacity_) & ((key_capacity_) - 1)) == 0,                       \
@@ -290,77 +292,79 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
     BENTO_STATIC_ASSERT((value_capacity_) >= 1 &&                                                 \
                             (uint64_t)(value_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES,           \
                         name##_value_capacity_must_be_1_to_2_pow_28_minus_1);                     \
-    BENTO__TYPED(name, bento_multi_index,                                                         \
+    BENTO_IMPL_TYPED(name, bento_multi_index,                                                     \
                  BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_))                         \
-    BENTO__TYPED_OPEN(name, bento_multi_index,                                                    \
+    BENTO_IMPL_TYPED_OPEN(name, bento_multi_index,                                                \
                       x->generic_.keys.capacity == (key_capacity_) &&                             \
                           x->generic_.value_capacity == (value_capacity_))                        \
     typedef bento_multi_index_iter name##_iter;                                                   \
     BENTO_WRAPPER bento_status name##_init(name *x)                                               \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_init(&x->generic_, x->storage_, sizeof x->storage_,              \
                                       (key_capacity_), (value_capacity_));                        \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_insert(name *x, uint64_t key, uint32_t value)               \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_insert(&x->generic_, key, value);                                \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_remove(name *x, uint64_t key, uint32_t value)               \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_remove(&x->generic_, key, value);                                \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_remove_value(name *x, uint32_t value)                       \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_remove_value(&x->generic_, value);                               \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_remove_key(name *x, uint64_t key, uint32_t *removed)        \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_remove_key(&x->generic_, key, removed);                          \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_move(name *x, uint64_t key, uint32_t value)                 \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_move(&x->generic_, key, value);                                  \
     }                                                                                             \
     BENTO_WRAPPER bool name##_key_of(const name *x, uint32_t value, uint64_t *key)                \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_key_of(&x->generic_, value, key);                                \
     }                                                                                             \
     BENTO_WRAPPER uint32_t *name##_first_(const name *x, uint64_t key)                            \
     {                                                                                             \
-        return bento__index_get(&x->generic_.keys, key, 32u - BENTO__CEIL_LOG2(key_capacity_),    \
+        return bento_impl_index_get(&x->generic_.keys, key, 32u - BENTO_IMPL_CEIL_LOG2(key_capacity_), \
                                 (uint32_t)(key_capacity_) - 1u);                                  \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *x, uint64_t key)                               \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
-        return name##_first_(x, key) != NULL;                                                     \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
+        return name##_first_(x, key) != BENTO_IMPL_NULL;                                          \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_length(const name *x, uint64_t key)                             \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_length(&x->generic_, key);                                       \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_key_count(const name *x)                                        \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_key_count(&x->generic_);                                         \
     }                                                                                             \
     BENTO_WRAPPER void name##_iter_init(name##_iter *it, const name *x, uint64_t key)             \
     {                                                                                             \
-        BENTO_ASSERT(it != NULL && x != NULL);                                                    \
-        bento__multi_index_iter_start(it, &x->generic_, name##_first_(x, key));                   \
+        BENTO_ASSERT(it != BENTO_IMPL_NULL && x != BENTO_IMPL_NULL);                              \
+        bento_impl_multi_index_iter_start(it, &x->generic_, name##_first_(x, key));               \
     }                                                                                             \
     BENTO_WRAPPER bool name##_iter_next(name##_iter *it)                                          \
     {                                                                                             \
         return bento_multi_index_iter_next(it);                                                   \
     }
+
+/** @endcond */
 
 #ifdef __cplusplus
 }

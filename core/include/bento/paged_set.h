@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/*
+/**
+ * @file
  * bento/paged_set.h - a sparse set of 32-bit keys whose values never move.
  *
  * A key is a 32-bit id; its low `index_bits` bits are its index (below `universe`), the rest
@@ -58,45 +59,45 @@
 extern "C" {
 #endif
 
-/* The counters, kept in the struct and copied to the buffer's header on every change. */
+/** The counters, kept in the struct and copied to the buffer's header on every change. */
 typedef struct bento_paged_set_state {
-    uint32_t count;      /* keys present, dense positions [0, count) */
-    uint32_t pages_held; /* pages taken from the pool and not yet given back */
+    uint32_t count;      /**< keys present, dense positions [0, count) */
+    uint32_t pages_held; /**< pages taken from the pool and not yet given back */
 } bento_paged_set_state;
 
-/* A paged set. Its fields are the implementation's: use the functions. */
+/** A paged set. Its fields are the implementation's: use the functions. */
 typedef struct bento_paged_set {
-    uint32_t *dense;              /* capacity keys, positions [0, count) live */
-    uint32_t *page_table;         /* page_count word offsets into the pool's blocks, or NONE */
-    uint32_t *page_live;          /* page_count counts of keys present */
-    uint32_t *page_base;          /* the pool's first block */
-    bento_block_pool *pages;      /* where pages come from and go back to */
-    bento_paged_set_state *saved; /* the counters' copy in the buffer (`state` when inert) */
-    bento_paged_set_state state;
-    uint32_t page_limit;          /* table entries at or above it are no page (none would fit) */
-    uint32_t page_count;
-    uint32_t capacity;
-    uint32_t universe;
-    uint32_t value_size;
-    uint32_t index_mask;
-    uint8_t page_shift;           /* log2(page_size) */
-    uint8_t index_bits;
+    uint32_t *dense;              /**< capacity keys, positions [0, count) live */
+    uint32_t *page_table;         /**< page_count word offsets into the pool's blocks, or NONE */
+    uint32_t *page_live;          /**< page_count counts of keys present */
+    uint32_t *page_base;          /**< the pool's first block */
+    bento_block_pool *pages;      /**< where pages come from and go back to */
+    bento_paged_set_state *saved; /**< the counters' copy in the buffer (`state` when inert) */
+    bento_paged_set_state state; /**< the counters (the operations' copy) */
+    uint32_t page_limit;          /**< table entries at or above it are no page (none would fit) */
+    uint32_t page_count; /**< entries of the page table: universe / page_size, rounded up */
+    uint32_t capacity; /**< the capacity given at init */
+    uint32_t universe; /**< keys are below it (their index bits) */
+    uint32_t value_size; /**< bytes of a value, as given at init */
+    uint32_t index_mask; /**< the key bits that are its index */
+    uint8_t page_shift;           /**< log2(page_size) */
+    uint8_t index_bits; /**< bits of a key that are its index */
 } bento_paged_set;
 
-/* Pages needed to cover `universe` indices (a constant expression when the arguments are). */
-#define BENTO_PAGED_SET_PAGES(universe, page_size) \
+/** Pages needed to cover `universe` indices (a constant expression when the arguments are). */
+#define BENTO_PAGED_SET_PAGES(universe, page_size)                                                \
     (((size_t)(universe) + (size_t)(page_size) - 1u) / (size_t)(page_size))
 
-/* Bytes of one page: the least block size of the page pool. */
-#define BENTO_PAGED_SET_PAGE_BYTES(page_size, value_size) \
+/** Bytes of one page: the least block size of the page pool. */
+#define BENTO_PAGED_SET_PAGE_BYTES(page_size, value_size)                                         \
     ((size_t)(page_size) * 4u + (size_t)(page_size) * (size_t)(value_size))
 
-/* Bytes of caller memory for the set itself, pages not included (a constant expression when
+/** Bytes of caller memory for the set itself, pages not included (a constant expression when
  * the arguments are). */
-#define BENTO_PAGED_SET_BYTES(capacity, universe, page_size) \
-    (BENTO__PAGED_SET_HEAD + (size_t)(capacity) * 4u + BENTO_PAGED_SET_PAGES(universe, page_size) * 8u)
+#define BENTO_PAGED_SET_BYTES(capacity, universe, page_size)                                      \
+    (BENTO_IMPL_PAGED_SET_HEAD + (size_t)(capacity) * 4u + BENTO_PAGED_SET_PAGES(universe, page_size) * 8u)
 
-/*
+/**
  * Set up a set over `memory` (`bytes` long, 4-byte aligned) drawing pages from `pages`, an
  * initialised block pool (its blocks may already be in use by other sets). O(page_count): the
  * page table is cleared; the pool is not touched.
@@ -114,7 +115,7 @@ bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t byt
                                   bento_block_pool *pages, size_t value_size, uint32_t capacity,
                                   uint32_t universe, uint32_t page_size, unsigned index_bits);
 
-/*
+/**
  * Reattach `set` to `memory`, a buffer that holds a paged set (bento/common.h, "Buffers"),
  * whose pages are in `pages`, an open block pool (bento_block_pool_open on the pool's buffer
  * first): the header's parameters, the counters, every page reference (each must be a live
@@ -128,7 +129,7 @@ bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t byt
 bento_status bento_paged_set_open(bento_paged_set *set, void *memory, size_t bytes,
                                   bento_block_pool *pages);
 
-/*
+/**
  * Insert `key`. On BENTO_OK, *value (optional) points to its uninitialised storage, which stays
  * put until the key is removed or the set cleared. Failures leave the set unchanged and set
  * *value to NULL; they are tried in this order:
@@ -142,7 +143,7 @@ bento_status bento_paged_set_open(bento_paged_set *set, void *memory, size_t byt
  */
 bento_status bento_paged_set_insert(bento_paged_set *set, uint32_t key, void **value);
 
-/*
+/**
  * Remove `key`. The last key in the dense array moves into its position; no value moves.
  * When the key was the last one in its page, the page goes back to the pool. BENTO_OK, or
  * BENTO_E_NOT_FOUND when the key is absent (the set is unchanged then), or BENTO_E_CORRUPT
@@ -150,11 +151,11 @@ bento_status bento_paged_set_insert(bento_paged_set *set, uint32_t key, void **v
  */
 bento_status bento_paged_set_remove(bento_paged_set *set, uint32_t key);
 
-/* Remove every key and give every page back to the pool. O(page_count): the page table is
+/** Remove every key and give every page back to the pool. O(page_count): the page table is
  * swept, so even a damaged set ends empty and sound. */
 void bento_paged_set_clear(bento_paged_set *set);
 
-/*
+/**
  * Verify the buffer and the pages: the header and the counters' copy, every held page a live
  * block of the pool (which has not moved), every occupied slot and a dense key naming each
  * other, the page counts and the totals. BENTO_OK, or BENTO_E_CORRUPT.
@@ -162,31 +163,31 @@ void bento_paged_set_clear(bento_paged_set *set);
  */
 bento_status bento_paged_set_check(const bento_paged_set *set);
 
-/*
+/**
  * The value of `key`, or NULL when the key is absent (also for another generation of a
  * present index, or an index beyond the universe). O(1), inline.
  */
 static inline void *bento_paged_set_get(const bento_paged_set *set, uint32_t key);
 
-/* True when `key` is present. O(1), inline. */
+/** True when `key` is present. O(1), inline. */
 static inline bool bento_paged_set_contains(const bento_paged_set *set, uint32_t key);
 
-/* Keys present. O(1). */
+/** Keys present. O(1). */
 static inline uint32_t bento_paged_set_count(const bento_paged_set *set);
 
-/* Capacity given at init (0 when inert). O(1). */
+/** Capacity given at init (0 when inert). O(1). */
 static inline uint32_t bento_paged_set_capacity(const bento_paged_set *set);
 
-/* Pages currently taken from the pool by this set. O(1). */
+/** Pages currently taken from the pool by this set. O(1). */
 static inline uint32_t bento_paged_set_pages_held(const bento_paged_set *set);
 
-/*
+/**
  * The dense keys: bento_paged_set_count() keys in no particular order (bento_paged_set_get on
  * each gives its value). Valid until the next insert, remove or clear.
  */
 static inline const uint32_t *bento_paged_set_keys(const bento_paged_set *set);
 
-/*
+/**
  * Iteration over the values in index order, page by page: memory order, so a pass over every
  * value reads each held page once, front to back, instead of jumping between pages as a walk
  * over the dense keys does:
@@ -202,23 +203,23 @@ static inline const uint32_t *bento_paged_set_keys(const bento_paged_set *set);
  * O(page_count + pages_held * page_size); inline, so the loop compiles into the caller's.
  */
 typedef struct bento_paged_set_iter {
-    void *value;       /* the current value (NULL once done) */
-    uint32_t index;    /* its index: the key's low index_bits bits */
-    uint32_t position; /* its dense position: the key is bento_paged_set_keys(set)[position] */
-    /* the walk, private: */
+    void *value;       /**< the current value (NULL once done) */
+    uint32_t index;    /**< its index: the key's low index_bits bits */
+    uint32_t position; /**< its dense position: the key is bento_paged_set_keys(set)[position] */
+    /** the walk, private: */
     const bento_paged_set *set_;
-    uint32_t page_;    /* the page and slot to look at next */
-    uint32_t slot_;
+    uint32_t page_;    /**< the page and slot to look at next */
+    uint32_t slot_; /**< the next slot to look at (private) */
 } bento_paged_set_iter;
 
-/* Start iterating `set` from its lowest index. O(1). */
+/** Start iterating `set` from its lowest index. O(1). */
 static inline void bento_paged_set_iter_init(bento_paged_set_iter *it, const bento_paged_set *set);
 
-/* Advance to the next present key: true with it->value, it->index and it->position set, false
+/** Advance to the next present key: true with it->value, it->index and it->position set, false
  * at the end (and on every later call; it->value is NULL then). */
 static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it);
 
-/*
+/**
  * BENTO_PAGED_SET_TYPE(name, T, capacity, universe, page_size) declares, with the fewest index
  * bits that name `universe` indices (the bits above are the keys' generation):
  *   name_page                              the page type: the pool's block type, for
@@ -248,18 +249,19 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it);
  *     static body_pages pages;  static bodies set;
  *     body_pages_init(&pages);  bodies_init(&set, body_pages_generic(&pages));
  */
-#define BENTO_PAGED_SET_TYPE(name, T, capacity, universe, page_size) \
-    BENTO_PAGED_SET_TYPE_BITS(name, T, capacity, universe, page_size, BENTO__INDEX_BITS(universe))
+#define BENTO_PAGED_SET_TYPE(name, T, capacity, universe, page_size)                              \
+    BENTO_PAGED_SET_TYPE_BITS(name, T, capacity, universe, page_size, BENTO_IMPL_INDEX_BITS(universe))
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
  */
+/** @cond INTERNAL */
 
 /* Header: 5 parameter words (capacity, universe, value size, page size, index bits), then the
  * counters. */
-#define BENTO__PAGED_SET_PARAMS 5u
-#define BENTO__PAGED_SET_HEAD \
-    BENTO__HEAD_BYTES(BENTO__PAGED_SET_PARAMS + sizeof(bento_paged_set_state) / 4u)
+#define BENTO_IMPL_PAGED_SET_PARAMS 5u
+#define BENTO_IMPL_PAGED_SET_HEAD                                                                 \
+    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_PAGED_SET_PARAMS + sizeof(bento_paged_set_state) / 4u)
 
 /*
  * Get with the index mask, the page shift and the value size as arguments, so that typed
@@ -268,7 +270,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it);
  * entry is used only below page_limit and the position only below the count (both from the
  * struct), so a damaged buffer or page never takes the read outside the pool's blocks.
  */
-static inline void *bento__paged_set_get(const bento_paged_set *set, uint32_t key,
+static inline void *bento_impl_paged_set_get(const bento_paged_set *set, uint32_t key,
                                          uint32_t index_mask, unsigned page_shift,
                                          size_t value_size)
 {
@@ -285,60 +287,60 @@ static inline void *bento__paged_set_get(const bento_paged_set *set, uint32_t ke
     uint32_t offset;
     uint32_t position;
     if (page >= page_count) {
-        return NULL;
+        return BENTO_IMPL_NULL;
     }
     offset = table[page];
     if (offset >= limit) { /* BENTO_NONE, or a damaged entry */
-        return NULL;
+        return BENTO_IMPL_NULL;
     }
     /* a word offset rather than a block index: no multiply on the way to the page */
     positions = base + offset;
     position = positions[slot];
     if (position >= count || dense[position] != key) {
-        return NULL;
+        return BENTO_IMPL_NULL;
     }
     return (unsigned char *)(positions + ((size_t)1u << page_shift)) + (size_t)slot * value_size;
 }
 
 static inline void *bento_paged_set_get(const bento_paged_set *set, uint32_t key)
 {
-    BENTO_ASSERT(set != NULL);
-    return bento__paged_set_get(set, key, set->index_mask, set->page_shift, set->value_size);
+    BENTO_ASSERT(set != BENTO_IMPL_NULL);
+    return bento_impl_paged_set_get(set, key, set->index_mask, set->page_shift, set->value_size);
 }
 
 static inline bool bento_paged_set_contains(const bento_paged_set *set, uint32_t key)
 {
-    return bento_paged_set_get(set, key) != NULL;
+    return bento_paged_set_get(set, key) != BENTO_IMPL_NULL;
 }
 
 static inline uint32_t bento_paged_set_count(const bento_paged_set *set)
 {
-    BENTO_ASSERT(set != NULL);
+    BENTO_ASSERT(set != BENTO_IMPL_NULL);
     return set->state.count;
 }
 
 static inline uint32_t bento_paged_set_capacity(const bento_paged_set *set)
 {
-    BENTO_ASSERT(set != NULL);
+    BENTO_ASSERT(set != BENTO_IMPL_NULL);
     return set->capacity;
 }
 
 static inline uint32_t bento_paged_set_pages_held(const bento_paged_set *set)
 {
-    BENTO_ASSERT(set != NULL);
+    BENTO_ASSERT(set != BENTO_IMPL_NULL);
     return set->state.pages_held;
 }
 
 static inline const uint32_t *bento_paged_set_keys(const bento_paged_set *set)
 {
-    BENTO_ASSERT(set != NULL);
+    BENTO_ASSERT(set != BENTO_IMPL_NULL);
     return set->dense;
 }
 
 static inline void bento_paged_set_iter_init(bento_paged_set_iter *it, const bento_paged_set *set)
 {
-    BENTO_ASSERT(it != NULL && set != NULL);
-    it->value = NULL;
+    BENTO_ASSERT(it != BENTO_IMPL_NULL && set != BENTO_IMPL_NULL);
+    it->value = BENTO_IMPL_NULL;
     it->index = 0u;
     it->position = BENTO_NONE;
     it->set_ = set;
@@ -348,7 +350,7 @@ static inline void bento_paged_set_iter_init(bento_paged_set_iter *it, const ben
 
 /* The walk, with the page shift and the value size as arguments (constants in typed
  * wrappers). Bounded by page_count pages of page_size slots, both from the struct. */
-static inline bool bento__paged_set_iter_next(bento_paged_set_iter *it, unsigned page_shift,
+static inline bool bento_impl_paged_set_iter_next(bento_paged_set_iter *it, unsigned page_shift,
                                               size_t value_size)
 {
     const bento_paged_set *const set = it->set_;
@@ -376,15 +378,15 @@ static inline bool bento__paged_set_iter_next(bento_paged_set_iter *it, unsigned
     }
     it->page_ = page;
     it->slot_ = 0u;
-    it->value = NULL;
+    it->value = BENTO_IMPL_NULL;
     it->position = BENTO_NONE;
     return false;
 }
 
 static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
 {
-    BENTO_ASSERT(it != NULL && it->set_ != NULL);
-    return bento__paged_set_iter_next(it, it->set_->page_shift, it->set_->value_size);
+    BENTO_ASSERT(it != BENTO_IMPL_NULL && it->set_ != BENTO_IMPL_NULL);
+    return bento_impl_paged_set_iter_next(it, it->set_->page_shift, it->set_->value_size);
 }
 
 #define BENTO_PAGED_SET_TYPE_BITS(name, T, capacity_, universe_, page_size_, index_bits_)         \
@@ -396,7 +398,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
                             (capacity_) >= 1u && (capacity_) <= (universe_),                      \
                         name##_needs_1_le_capacity_le_universe_le_2_pow_index_bits);              \
     BENTO_STATIC_ASSERT(sizeof(T) <= 16777216u &&                                                 \
-                            (uint64_t)BENTO__PAGED_SET_HEAD + (uint64_t)(capacity_) * 4u +        \
+                            (uint64_t)BENTO_IMPL_PAGED_SET_HEAD + (uint64_t)(capacity_) * 4u +    \
                                     ((uint64_t)(universe_) + (page_size_) - 1u) /                 \
                                         (page_size_) * 8u <=                                      \
                                 (uint64_t)UINT32_MAX,                                             \
@@ -405,7 +407,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
         uint32_t positions[page_size_];                                                           \
         T values[page_size_];                                                                     \
     } name##_page;                                                                                \
-    BENTO__TYPED(name, bento_paged_set, BENTO_PAGED_SET_BYTES(capacity_, universe_, page_size_))  \
+    BENTO_IMPL_TYPED(name, bento_paged_set, BENTO_PAGED_SET_BYTES(capacity_, universe_, page_size_)) \
     typedef struct name##_iter {                                                                  \
         T *value;                                                                                 \
         uint32_t index;                                                                           \
@@ -414,7 +416,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
     } name##_iter;                                                                                \
     BENTO_WRAPPER bento_status name##_init(name *s, bento_block_pool *pages)                      \
     {                                                                                             \
-        BENTO_ASSERT(s != NULL);                                                                  \
+        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
         return bento_paged_set_init(&s->generic_, s->storage_, sizeof s->storage_, pages,         \
                                     sizeof(T), (capacity_), (universe_), (page_size_),            \
                                     (index_bits_));                                               \
@@ -422,13 +424,13 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
     BENTO_WRAPPER bento_status name##_open(name *s, bento_block_pool *pages)                      \
     {                                                                                             \
         bento_status status_;                                                                     \
-        BENTO_ASSERT(s != NULL);                                                                  \
+        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
         status_ = bento_paged_set_open(&s->generic_, s->storage_, sizeof s->storage_, pages);     \
         if (status_ == BENTO_OK &&                                                                \
             !(s->generic_.capacity == (capacity_) && s->generic_.universe == (universe_) &&       \
-              s->generic_.page_shift == BENTO__CEIL_LOG2(page_size_) &&                           \
+              s->generic_.page_shift == BENTO_IMPL_CEIL_LOG2(page_size_) &&                       \
               s->generic_.index_bits == (index_bits_) && s->generic_.value_size == sizeof(T))) {  \
-            (void)bento_paged_set_open(&s->generic_, NULL, 0u, pages);                            \
+            (void)bento_paged_set_open(&s->generic_, BENTO_IMPL_NULL, 0u, pages);                 \
             status_ = BENTO_E_CORRUPT;                                                            \
         }                                                                                         \
         return status_;                                                                           \
@@ -437,58 +439,60 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
     {                                                                                             \
         void *v_;                                                                                 \
         bento_status status_;                                                                     \
-        BENTO_ASSERT(s != NULL);                                                                  \
+        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
         status_ = bento_paged_set_insert(&s->generic_, key, &v_);                                 \
-        if (value != NULL) {                                                                      \
+        if (value != BENTO_IMPL_NULL) {                                                           \
             *value = (T *)v_;                                                                     \
         }                                                                                         \
         return status_;                                                                           \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_remove(name *s, uint32_t key)                               \
     {                                                                                             \
-        BENTO_ASSERT(s != NULL);                                                                  \
+        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
         return bento_paged_set_remove(&s->generic_, key);                                         \
     }                                                                                             \
     BENTO_WRAPPER T *name##_get(const name *s, uint32_t key)                                      \
     {                                                                                             \
-        BENTO_ASSERT(s != NULL);                                                                  \
-        return (T *)bento__paged_set_get(&s->generic_, key,                                       \
+        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
+        return (T *)bento_impl_paged_set_get(&s->generic_, key,                                   \
                                          (uint32_t)(((uint64_t)1 << (index_bits_)) - 1u),         \
-                                         BENTO__CEIL_LOG2(page_size_), sizeof(T));                \
+                                         BENTO_IMPL_CEIL_LOG2(page_size_), sizeof(T));            \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *s, uint32_t key)                               \
     {                                                                                             \
-        return name##_get(s, key) != NULL;                                                        \
+        return name##_get(s, key) != BENTO_IMPL_NULL;                                             \
     }                                                                                             \
     BENTO_WRAPPER const uint32_t *name##_keys(const name *s)                                      \
     {                                                                                             \
-        BENTO_ASSERT(s != NULL);                                                                  \
+        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
         return bento_paged_set_keys(&s->generic_);                                                \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_pages_held(const name *s)                                       \
     {                                                                                             \
-        BENTO_ASSERT(s != NULL);                                                                  \
+        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
         return bento_paged_set_pages_held(&s->generic_);                                          \
     }                                                                                             \
     BENTO_WRAPPER void name##_iter_init(name##_iter *it, const name *s)                           \
     {                                                                                             \
-        BENTO_ASSERT(it != NULL && s != NULL);                                                    \
+        BENTO_ASSERT(it != BENTO_IMPL_NULL && s != BENTO_IMPL_NULL);                              \
         bento_paged_set_iter_init(&it->generic_, &s->generic_);                                   \
-        it->value = NULL;                                                                         \
+        it->value = BENTO_IMPL_NULL;                                                              \
         it->index = 0u;                                                                           \
         it->position = BENTO_NONE;                                                                \
     }                                                                                             \
     BENTO_WRAPPER bool name##_iter_next(name##_iter *it)                                          \
     {                                                                                             \
         bool more_;                                                                               \
-        BENTO_ASSERT(it != NULL);                                                                 \
-        more_ = bento__paged_set_iter_next(&it->generic_, BENTO__CEIL_LOG2(page_size_), sizeof(T)); \
+        BENTO_ASSERT(it != BENTO_IMPL_NULL);                                                      \
+        more_ = bento_impl_paged_set_iter_next(&it->generic_, BENTO_IMPL_CEIL_LOG2(page_size_), sizeof(T)); \
         it->value = (T *)it->generic_.value;                                                      \
         it->index = it->generic_.index;                                                           \
         it->position = it->generic_.position;                                                     \
         return more_;                                                                             \
     }                                                                                             \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_TYPED_END(name)
+
+/** @endcond */
 
 #ifdef __cplusplus
 }

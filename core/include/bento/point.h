@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/*
+/**
+ * @file
  * bento/point.h - a point of up to four signed 32-bit coordinates, for the containers that take
  * coordinates (bento/grid.h, bento/spatial_hash.h).
  *
@@ -21,12 +22,13 @@
 extern "C" {
 #endif
 
-/* Coordinates c[0] (x), c[1] (y), c[2] (z), c[3] (w). */
+/** Coordinates c[0] (x), c[1] (y), c[2] (z), c[3] (w). */
 typedef struct bento_point {
-    int32_t c[4];
+    int32_t c[4]; /**< the coordinates; those beyond a container's dimensions are ignored */
 } bento_point;
 
-/* A point from separate coordinates; the ones not given are 0. */
+/** A point from separate coordinates; the ones not given are 0 (as in bento_xyz, bento_xy and
+ * bento_x). */
 static inline bento_point bento_xyzw(int32_t x, int32_t y, int32_t z, int32_t w)
 {
     bento_point p;
@@ -36,8 +38,11 @@ static inline bento_point bento_xyzw(int32_t x, int32_t y, int32_t z, int32_t w)
     p.c[3] = w;
     return p;
 }
+/** The point (x, y, z), its fourth coordinate 0. */
 static inline bento_point bento_xyz(int32_t x, int32_t y, int32_t z) { return bento_xyzw(x, y, z, 0); }
+/** The point (x, y), its other coordinates 0. */
 static inline bento_point bento_xy(int32_t x, int32_t y) { return bento_xyzw(x, y, 0, 0); }
+/** The point (x), its other coordinates 0. */
 static inline bento_point bento_x(int32_t x) { return bento_xyzw(x, 0, 0, 0); }
 
 #ifdef __cplusplus

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/*
+/**
+ * @file
  * bento/pool.h - the handle pool: a dense slot map over caller memory.
  *
  * Objects of one fixed size live contiguously in a dense array, so iterating them is a plain
@@ -62,49 +63,49 @@
 extern "C" {
 #endif
 
-/* What a slot does at its last generation. */
+/** What a slot does at its last generation. */
 typedef enum bento_pool_policy {
-    BENTO_POOL_RETIRE = 0, /* retire the slot: stale handles never alias */
-    BENTO_POOL_WRAP = 1    /* start again at generation 1: the pool never loses capacity */
+    BENTO_POOL_RETIRE = 0, /**< retire the slot: stale handles never alias */
+    BENTO_POOL_WRAP = 1    /**< start again at generation 1: the pool never loses capacity */
 } bento_pool_policy;
 
-/* The lifetime of a pool that never loses capacity (BENTO_POOL_WRAP). */
+/** The lifetime of a pool that never loses capacity (BENTO_POOL_WRAP). */
 #define BENTO_POOL_FOREVER 0xffffffffu
 
-/* The counters, kept in the struct and copied to the buffer's header on every change. */
+/** The counters, kept in the struct and copied to the buffer's header on every change. */
 typedef struct bento_pool_state {
-    uint32_t count;      /* live objects, dense positions [0, count) */
-    uint32_t free_head;  /* front of the free queue (when free_count > 0) */
-    uint32_t free_tail;  /* back of the free queue (when free_count > 0) */
-    uint32_t free_count; /* slots in the free queue */
-    uint32_t retired;    /* slots retired at their last generation */
+    uint32_t count;      /**< live objects, dense positions [0, count) */
+    uint32_t free_head;  /**< front of the free queue (when free_count > 0) */
+    uint32_t free_tail;  /**< back of the free queue (when free_count > 0) */
+    uint32_t free_count; /**< slots in the free queue */
+    uint32_t retired;    /**< slots retired at their last generation */
 } bento_pool_state;
 
-/* A pool. Its fields are the implementation's: use the functions. */
+/** A pool. Its fields are the implementation's: use the functions. */
 typedef struct bento_pool {
-    unsigned char *values;   /* dense values, capacity * stride bytes */
-    uint32_t *slots;         /* per slot: generation << index_bits | dense position or next free */
-    uint32_t *dense_slot;    /* per dense position: owning slot index */
-    bento_pool_state *saved; /* the counters' copy in the buffer (`state` itself when inert) */
-    bento_pool_state state;
-    uint32_t capacity;
-    uint32_t stride;          /* bytes from one value to the next: value_size rounded up to 4 */
-    uint32_t value_size;
-    uint32_t index_mask;      /* (1 << index_bits) - 1: the index field of handles and slots */
-    uint32_t last_generation; /* the last (odd) generation, shifted into place */
-    uint8_t index_bits;
-    uint8_t generation_bits;
-    uint8_t policy;           /* a bento_pool_policy */
+    unsigned char *values;   /**< dense values, capacity * stride bytes */
+    uint32_t *slots;         /**< per slot: generation << index_bits | dense position or next free */
+    uint32_t *dense_slot;    /**< per dense position: owning slot index */
+    bento_pool_state *saved; /**< the counters' copy in the buffer (`state` itself when inert) */
+    bento_pool_state state; /**< the counters (the operations' copy) */
+    uint32_t capacity; /**< the capacity given at init */
+    uint32_t stride;          /**< bytes from one value to the next: value_size rounded up to 4 */
+    uint32_t value_size; /**< bytes of a value, as given at init */
+    uint32_t index_mask;      /**< (1 << index_bits) - 1: the index field of handles and slots */
+    uint32_t last_generation; /**< the last (odd) generation, shifted into place */
+    uint8_t index_bits; /**< bits of a handle that are its index */
+    uint8_t generation_bits; /**< bits of a handle above its index */
+    uint8_t policy;           /**< a bento_pool_policy */
 } bento_pool;
 
-/* Bytes from one value to the next: the value size rounded up to a multiple of 4. */
+/** Bytes from one value to the next: the value size rounded up to a multiple of 4. */
 #define BENTO_POOL_STRIDE(value_size) BENTO_ALIGN_UP((size_t)(value_size), 4u)
 
-/* Bytes of caller memory for a pool (a constant expression when the arguments are). */
-#define BENTO_POOL_BYTES(capacity, value_size) \
-    (BENTO__POOL_HEAD + (size_t)(capacity) * (BENTO_POOL_STRIDE(value_size) + 8u))
+/** Bytes of caller memory for a pool (a constant expression when the arguments are). */
+#define BENTO_POOL_BYTES(capacity, value_size)                                                    \
+    (BENTO_IMPL_POOL_HEAD + (size_t)(capacity) * (BENTO_POOL_STRIDE(value_size) + 8u))
 
-/*
+/**
  * Carve a pool out of `memory` (`bytes` long), with every slot free. O(capacity): the slots are
  * queued in order. index_bits + generation_bits <= 32, both >= 1; 1 <= capacity <=
  * 2^index_bits; value_size >= 1; policy BENTO_POOL_RETIRE or BENTO_POOL_WRAP. Returns
@@ -116,7 +117,7 @@ bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_
                              uint32_t capacity, unsigned index_bits, unsigned generation_bits,
                              bento_pool_policy policy);
 
-/*
+/**
  * Reattach `pool` to `memory`, a buffer that holds a pool (bento/common.h, "Buffers"): the
  * header's parameters, the counters and every invariant bento_pool_check verifies are
  * validated. BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN for a buffer not aligned as its
@@ -126,7 +127,7 @@ bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_
  */
 bento_status bento_pool_open(bento_pool *pool, void *memory, size_t bytes);
 
-/*
+/**
  * Create an object. On BENTO_OK, *handle names it and *value (optional) points to its
  * uninitialised storage. BENTO_E_FULL when every slot is live or retired; BENTO_E_CORRUPT when
  * the free queue is damaged (its front is not a free slot); the pool is unchanged then, *handle
@@ -134,7 +135,7 @@ bento_status bento_pool_open(bento_pool *pool, void *memory, size_t bytes);
  */
 bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value);
 
-/*
+/**
  * Destroy the object `handle` names. The last object in the dense array moves into its place;
  * the slot goes to the back of the free queue, or retires (see "Generations"). BENTO_E_STALE
  * for a handle that is not live: already destroyed (a double destroy), from a retired slot,
@@ -143,10 +144,10 @@ bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
  */
 bento_status bento_pool_destroy(bento_pool *pool, uint32_t handle);
 
-/* Destroy every object: every outstanding handle becomes stale. O(count). */
+/** Destroy every object: every outstanding handle becomes stale. O(count). */
 void bento_pool_clear(bento_pool *pool);
 
-/*
+/**
  * Verify the buffer: the header and the counters' copy, every dense position and its slot
  * pointing at each other, generations in range, the free queue a chain of free slots of the
  * right length ending at its back. BENTO_OK, or BENTO_E_CORRUPT when the memory was damaged.
@@ -154,42 +155,42 @@ void bento_pool_clear(bento_pool *pool);
  */
 bento_status bento_pool_check(const bento_pool *pool);
 
-/* The object `handle` names, or NULL for a stale, forged or null handle. O(1), inline. */
+/** The object `handle` names, or NULL for a stale, forged or null handle. O(1), inline. */
 static inline void *bento_pool_get(const bento_pool *pool, uint32_t handle);
 
-/* True when `handle` names a live object. O(1), inline. */
+/** True when `handle` names a live object. O(1), inline. */
 static inline bool bento_pool_contains(const bento_pool *pool, uint32_t handle);
 
-/* Live objects. O(1). */
+/** Live objects. O(1). */
 static inline uint32_t bento_pool_count(const bento_pool *pool);
 
-/* Slots given at init (0 when inert). O(1). */
+/** Slots given at init (0 when inert). O(1). */
 static inline uint32_t bento_pool_capacity(const bento_pool *pool);
 
-/* Slots retired at their last generation (capacity lost for good). O(1). */
+/** Slots retired at their last generation (capacity lost for good). O(1). */
 static inline uint32_t bento_pool_retired(const bento_pool *pool);
 
-/*
+/**
  * The destroys the most worn slot that has not retired can still take (see "Lifetime"):
  * BENTO_POOL_FOREVER under BENTO_POOL_WRAP, 0 when every slot has retired (or inert).
  * O(capacity).
  */
 uint32_t bento_pool_lifetime(const bento_pool *pool);
 
-/* The dense values: bento_pool_count() objects, stride bytes apart, in no particular order. */
+/** The dense values: bento_pool_count() objects, stride bytes apart, in no particular order. */
 static inline void *bento_pool_values(const bento_pool *pool);
 
-/* The handle of the object at dense position `position`, or 0 when position >= count. O(1). */
+/** The handle of the object at dense position `position`, or 0 when position >= count. O(1). */
 static inline uint32_t bento_pool_handle_at(const bento_pool *pool, uint32_t position);
 
-/*
+/**
  * The live handle of slot `index` (the index field of a handle: what a multi-value index or a
  * spatial hash stores to name an object), or 0 when that slot is free, retired or out of
  * range. O(1).
  */
 static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32_t index);
 
-/*
+/**
  * BENTO_POOL_TYPE(name, T, capacity, uint_type, policy) declares, with the fewest index bits
  * that name `capacity` slots (the rest of uint_type's bits are generation bits):
  *   name_handle                         a handle type of uint_type (see BENTO_HANDLE_TYPE)
@@ -214,22 +215,23 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
  *     BENTO_POOL_TYPE(particles, struct particle, 256, uint32_t, BENTO_POOL_WRAP);
  *     static particles world;   // static storage, one line
  */
-#define BENTO_POOL_TYPE(name, T, capacity, uint_type, policy) \
-    BENTO_POOL_TYPE_BITS(name, T, capacity, uint_type, policy, BENTO__INDEX_BITS(capacity))
+#define BENTO_POOL_TYPE(name, T, capacity, uint_type, policy)                                     \
+    BENTO_POOL_TYPE_BITS(name, T, capacity, uint_type, policy, BENTO_IMPL_INDEX_BITS(capacity))
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
  */
+/** @cond INTERNAL */
 
 /* Header: 3 parameter words (capacity, value size, bits), then the counters. */
-#define BENTO__POOL_PARAMS 3u
-#define BENTO__POOL_HEAD BENTO__HEAD_BYTES(BENTO__POOL_PARAMS + sizeof(bento_pool_state) / 4u)
+#define BENTO_IMPL_POOL_PARAMS 3u
+#define BENTO_IMPL_POOL_HEAD BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_POOL_PARAMS + sizeof(bento_pool_state) / 4u)
 
 /* The dense position of a live handle, or BENTO_NONE. The index mask is an argument so that
  * typed wrappers pass a constant; the capacity is the struct's (0 when inert, so an inert
  * pool reads nothing). The position is checked against the capacity too, so that a damaged
  * slot never points outside the values. */
-static inline uint32_t bento__pool_position(const bento_pool *pool, uint32_t handle,
+static inline uint32_t bento_impl_pool_position(const bento_pool *pool, uint32_t handle,
                                             uint32_t mask, uint32_t capacity)
 {
     const uint32_t index = handle & mask;
@@ -247,55 +249,55 @@ static inline uint32_t bento__pool_position(const bento_pool *pool, uint32_t han
     return position;
 }
 
-static inline void *bento__pool_get(const bento_pool *pool, uint32_t handle, uint32_t mask,
+static inline void *bento_impl_pool_get(const bento_pool *pool, uint32_t handle, uint32_t mask,
                                     uint32_t capacity, size_t stride)
 {
-    const uint32_t position = bento__pool_position(pool, handle, mask, capacity);
+    const uint32_t position = bento_impl_pool_position(pool, handle, mask, capacity);
     if (position == BENTO_NONE) {
-        return NULL;
+        return BENTO_IMPL_NULL;
     }
     return pool->values + (size_t)position * stride;
 }
 
 static inline void *bento_pool_get(const bento_pool *pool, uint32_t handle)
 {
-    BENTO_ASSERT(pool != NULL);
-    return bento__pool_get(pool, handle, pool->index_mask, pool->capacity, pool->stride);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
+    return bento_impl_pool_get(pool, handle, pool->index_mask, pool->capacity, pool->stride);
 }
 
 static inline bool bento_pool_contains(const bento_pool *pool, uint32_t handle)
 {
-    return bento_pool_get(pool, handle) != NULL;
+    return bento_pool_get(pool, handle) != BENTO_IMPL_NULL;
 }
 
 static inline uint32_t bento_pool_count(const bento_pool *pool)
 {
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     return pool->state.count;
 }
 
 static inline uint32_t bento_pool_capacity(const bento_pool *pool)
 {
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     return pool->capacity;
 }
 
 static inline uint32_t bento_pool_retired(const bento_pool *pool)
 {
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     return pool->state.retired;
 }
 
 static inline void *bento_pool_values(const bento_pool *pool)
 {
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     return pool->values;
 }
 
 static inline uint32_t bento_pool_handle_at(const bento_pool *pool, uint32_t position)
 {
     uint32_t index;
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     if (position >= pool->state.count) {
         return 0u;
     }
@@ -306,7 +308,7 @@ static inline uint32_t bento_pool_handle_at(const bento_pool *pool, uint32_t pos
 static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32_t index)
 {
     uint32_t slot;
-    BENTO_ASSERT(pool != NULL);
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     if (index >= pool->capacity) {
         return 0u;
     }
@@ -320,15 +322,15 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
     BENTO_STATIC_ASSERT((capacity_) >= 1 &&                                                       \
                             (uint64_t)(capacity_) <= ((uint64_t)1 << (index_bits_)),              \
                         name##_capacity_does_not_fit_in_index_bits);                              \
-    BENTO__TYPED(name, bento_pool, BENTO_POOL_BYTES(capacity_, sizeof(T)))                        \
+    BENTO_IMPL_TYPED(name, bento_pool, BENTO_POOL_BYTES(capacity_, sizeof(T)))                    \
     BENTO_WRAPPER bento_status name##_init(name *p)                                               \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_pool_init(&p->generic_, p->storage_, sizeof p->storage_, sizeof(T),          \
                                (capacity_), (index_bits_), 8u * sizeof(uint_type) - (index_bits_), \
                                (policy_));                                                        \
     }                                                                                             \
-    BENTO__TYPED_OPEN(name, bento_pool,                                                           \
+    BENTO_IMPL_TYPED_OPEN(name, bento_pool,                                                       \
                       x->generic_.capacity == (capacity_) &&                                      \
                           x->generic_.value_size == sizeof(T) &&                                  \
                           x->generic_.index_bits == (index_bits_) &&                              \
@@ -339,55 +341,57 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
         uint32_t raw;                                                                             \
         void *v;                                                                                  \
         bento_status s;                                                                           \
-        BENTO_ASSERT(p != NULL && h != NULL);                                                     \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL && h != BENTO_IMPL_NULL);                               \
         s = bento_pool_create(&p->generic_, &raw, &v);                                            \
         h->raw = (uint_type)raw;                                                                  \
-        if (value != NULL) {                                                                      \
+        if (value != BENTO_IMPL_NULL) {                                                           \
             *value = (T *)v;                                                                      \
         }                                                                                         \
         return s;                                                                                 \
     }                                                                                             \
     BENTO_WRAPPER T *name##_get(const name *p, name##_handle h)                                   \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
-        return (T *)bento__pool_get(&p->generic_, h.raw, (1u << (index_bits_)) - 1u,            \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
+        return (T *)bento_impl_pool_get(&p->generic_, h.raw, (1u << (index_bits_)) - 1u,          \
                                     p->generic_.capacity, BENTO_POOL_STRIDE(sizeof(T)));          \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *p, name##_handle h)                            \
     {                                                                                             \
-        return name##_get(p, h) != NULL;                                                          \
+        return name##_get(p, h) != BENTO_IMPL_NULL;                                               \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_destroy(name *p, name##_handle h)                           \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_pool_destroy(&p->generic_, h.raw);                                           \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_retired(const name *p)                                          \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_pool_retired(&p->generic_);                                                  \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_lifetime(const name *p)                                         \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_pool_lifetime(&p->generic_);                                                 \
     }                                                                                             \
     BENTO_WRAPPER T *name##_values(const name *p)                                                 \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return (T *)bento_pool_values(&p->generic_);                                              \
     }                                                                                             \
     BENTO_WRAPPER name##_handle name##_handle_at(const name *p, uint32_t position)                \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return name##_handle_from_raw(bento_pool_handle_at(&p->generic_, position));              \
     }                                                                                             \
     BENTO_WRAPPER name##_handle name##_handle_of_index(const name *p, uint32_t index)             \
     {                                                                                             \
-        BENTO_ASSERT(p != NULL);                                                                  \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return name##_handle_from_raw(bento_pool_handle_of_index(&p->generic_, index));           \
     }                                                                                             \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_TYPED_END(name)
+
+/** @endcond */
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/*
+/**
+ * @file
  * bento/sparse_set.h - a sparse set of 32-bit keys with parallel dense columns: the component
  * storage of an ECS, over caller memory, with in-place sorts and N-way joins.
  *
@@ -61,69 +62,69 @@
 extern "C" {
 #endif
 
-/*
+/**
  * A column: `size`-byte elements, one per dense position, in caller memory `data` of `bytes`
  * bytes (at least capacity * size). The set moves elements with a copy that is word-wise when
  * it can and bytewise otherwise, so it asks no alignment of `data`: align it for the element
  * type (an array of that type is).
  */
 typedef struct bento_sparse_set_column {
-    void *data;
-    size_t bytes;
-    uint32_t size;
+    void *data; /**< the column array: at least capacity elements */
+    size_t bytes; /**< bytes of data (at least capacity * size) */
+    uint32_t size; /**< bytes of one element */
 } bento_sparse_set_column;
 
-/* The counters, kept in the struct and copied to the buffer's header on every change. */
+/** The counters, kept in the struct and copied to the buffer's header on every change. */
 typedef struct bento_sparse_set_state {
-    uint32_t count; /* keys present, dense positions [0, count) */
+    uint32_t count; /**< keys present, dense positions [0, count) */
 } bento_sparse_set_state;
 
-/* A sparse set. Its fields are the implementation's: use the functions. */
+/** A sparse set. Its fields are the implementation's: use the functions. */
 typedef struct bento_sparse_set {
-    uint32_t *dense;                        /* capacity keys */
-    void *sparse;                           /* universe entries of uint16_t or uint32_t */
-    const bento_sparse_set_column *columns; /* column_count caller descriptors */
-    bento_sparse_set_state *saved;          /* the counters' copy in the buffer */
-    bento_sparse_set_state state;
-    uint32_t universe;
-    uint32_t capacity;
-    uint32_t column_count;
-    uint32_t bytes;      /* of the buffer: BENTO_SPARSE_SET_BYTES of the parameters */
-    uint32_t index_mask; /* the key bits that are its index */
-    uint32_t stray;      /* the key bits above index and generation: 0 in every key */
-    uint8_t index_bits;
-    uint8_t generation_bits;
-    uint8_t pos_bits;    /* an entry's position: capacity <= 2^pos_bits - 1 */
-    uint8_t tag_shift;   /* 1 when capacity == 2^index_bits: the generation one bit higher */
-    uint8_t wide;        /* 1: 32-bit entries, 0: 16-bit */
+    uint32_t *dense;                        /**< capacity keys */
+    void *sparse;                           /**< universe entries of uint16_t or uint32_t */
+    const bento_sparse_set_column *columns; /**< column_count caller descriptors */
+    bento_sparse_set_state *saved;          /**< the counters' copy in the buffer */
+    bento_sparse_set_state state; /**< the counters (the operations' copy) */
+    uint32_t universe; /**< keys are below it (their index bits) */
+    uint32_t capacity; /**< the capacity given at init */
+    uint32_t column_count; /**< columns given at init */
+    uint32_t bytes;      /**< of the buffer: BENTO_SPARSE_SET_BYTES of the parameters */
+    uint32_t index_mask; /**< the key bits that are its index */
+    uint32_t stray;      /**< the key bits above index and generation: 0 in every key */
+    uint8_t index_bits; /**< bits of a key that are its index */
+    uint8_t generation_bits; /**< bits of a handle above its index */
+    uint8_t pos_bits;    /**< an entry's position: capacity <= 2^pos_bits - 1 */
+    uint8_t tag_shift;   /**< 1 when capacity == 2^index_bits: the generation one bit higher */
+    uint8_t wide;        /**< 1: 32-bit entries, 0: 16-bit */
 } bento_sparse_set;
 
-/* Bits of an entry's position field for a capacity: capacity <= 2^bits - 1 (a constant
+/** Bits of an entry's position field for a capacity: capacity <= 2^bits - 1 (a constant
  * expression when capacity is). */
-#define BENTO_SPARSE_SET_POS_BITS(capacity) BENTO__CEIL_LOG2((uint64_t)(capacity) + 1u)
+#define BENTO_SPARSE_SET_POS_BITS(capacity) BENTO_IMPL_CEIL_LOG2((uint64_t)(capacity) + 1u)
 
-/* Bytes per sparse entry (a constant expression when the arguments are): 2 when the entries
+/** Bytes per sparse entry (a constant expression when the arguments are): 2 when the entries
  * fit in 16 bits (plain ids: the positions; handles: index, generation and one more bit at
  * capacity 2^index_bits), else 4. */
-#define BENTO_SPARSE_SET_WIDTH(capacity, index_bits, generation_bits)                             \
-    (((unsigned)(generation_bits) == 0u                                                           \
-          ? BENTO_SPARSE_SET_POS_BITS(capacity)                                                   \
-          : (unsigned)(index_bits) + (unsigned)(generation_bits) +                                \
+#define BENTO_SPARSE_SET_WIDTH(capacity, index_bits, generation_bits)                              \
+    (((unsigned)(generation_bits) == 0u                                                            \
+          ? BENTO_SPARSE_SET_POS_BITS(capacity)                                                    \
+          : (unsigned)(index_bits) + (unsigned)(generation_bits) +                                 \
                 (BENTO_SPARSE_SET_POS_BITS(capacity) > (unsigned)(index_bits) ? 1u : 0u)) <= 16u   \
-         ? 2u                                                                                     \
+         ? 2u                                                                                      \
          : 4u)
 
-/*
+/**
  * Bytes of caller memory for a set (its columns are separate): the header, the dense keys and
  * the sparse entries. The arguments are init's. A constant expression when they are.
  */
 #define BENTO_SPARSE_SET_BYTES(universe, capacity, index_bits, generation_bits, column_count)      \
-    (BENTO__HEAD_BYTES(BENTO__SPARSE_SET_PARAMS + (size_t)(column_count) + 1u) +                 \
-     (size_t)(capacity) * 4u +                                                                    \
-     BENTO_ALIGN_UP((size_t)(universe) *                                                          \
+    (BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + (size_t)(column_count) + 1u) +           \
+     (size_t)(capacity) * 4u +                                                                     \
+     BENTO_ALIGN_UP((size_t)(universe) *                                                           \
                         BENTO_SPARSE_SET_WIDTH(capacity, index_bits, generation_bits), 4u))
 
-/*
+/**
  * Carve a set out of `memory` (`bytes` long), every entry ABSENT, with `column_count` columns
  * described by `columns` (NULL when column_count is 0), which must stay as they are while the
  * set is used. 1 <= index_bits <= 32; index_bits + generation_bits <= 32 (plain ids: 32 and
@@ -139,7 +140,7 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
                                    unsigned generation_bits, const bento_sparse_set_column *columns,
                                    uint32_t column_count);
 
-/*
+/**
  * Reattach `set` to `memory`, a buffer that holds a set (bento/common.h, "Buffers"), with the
  * caller's column descriptors: the header, the counters and every invariant bento_sparse_set_
  * check verifies are validated, and the descriptors must match the column count and element
@@ -152,7 +153,7 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
 bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t bytes,
                                    const bento_sparse_set_column *columns, uint32_t column_count);
 
-/*
+/**
  * Insert `key` at the end of the dense array; on BENTO_OK *position (optional) is its dense
  * position, where its column elements are, uninitialised. BENTO_E_EXISTS when a key with the
  * same index is present (the same key, or another generation of it: remove that one first),
@@ -162,7 +163,7 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
  */
 bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32_t *position);
 
-/*
+/**
  * Remove `key`: the last key and its column elements move into its place (swap-and-pop).
  * BENTO_E_NOT_FOUND when the key is absent (never inserted, removed, a stale generation, or
  * outside the universe); BENTO_E_CORRUPT when its entry or the last key is damaged; the set is
@@ -170,62 +171,63 @@ bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32
  */
 bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key);
 
-/* Remove every key: their entries become ABSENT. O(count). */
+/** Remove every key: their entries become ABSENT. O(count). */
 void bento_sparse_set_clear(bento_sparse_set *set);
 
-/*
+/**
  * Verify the buffer: the header and the counters' copy, every present key inside the universe
  * with its entry pointing back at its position, and every other entry ABSENT. BENTO_OK, or
  * BENTO_E_CORRUPT when the memory was damaged. O(universe), no recursion.
  */
 bento_status bento_sparse_set_check(const bento_sparse_set *set);
 
-/* Dense position of `key`, or BENTO_NONE when it is absent. O(1), one entry read, inline. */
+/** Dense position of `key`, or BENTO_NONE when it is absent. O(1), one entry read, inline. */
 static inline uint32_t bento_sparse_set_index_of(const bento_sparse_set *set, uint32_t key);
 
-/* True when `key` is present (a stale generation of it is not). O(1), inline. */
+/** True when `key` is present (a stale generation of it is not). O(1), inline. */
 static inline bool bento_sparse_set_contains(const bento_sparse_set *set, uint32_t key);
 
-/*
+/**
  * The element of column `column` that belongs to `key`, or NULL when the key is absent or the
  * column out of range. O(1), inline.
  */
 static inline void *bento_sparse_set_get(const bento_sparse_set *set, uint32_t key,
                                          uint32_t column);
 
-/* Keys present. O(1). */
+/** Keys present. O(1). */
 static inline uint32_t bento_sparse_set_count(const bento_sparse_set *set);
 
-/* Capacity given at init (0 when inert). O(1). */
+/** Capacity given at init (0 when inert). O(1). */
 static inline uint32_t bento_sparse_set_capacity(const bento_sparse_set *set);
 
-/* The dense keys, bento_sparse_set_count() of them, in iteration order. */
+/** The dense keys, bento_sparse_set_count() of them, in iteration order. */
 static inline const uint32_t *bento_sparse_set_keys(const bento_sparse_set *set);
 
-/* Column `column`'s dense elements (parallel to the keys), or NULL for a column out of range. */
+/** Column `column`'s dense elements (parallel to the keys), or NULL for a column out of range. */
 static inline void *bento_sparse_set_values(const bento_sparse_set *set, uint32_t column);
 
 /* ---------------------------------------------------------------- sorting */
 
-/*
+/**
  * Comparator for sorting: negative when a sorts before b, zero when equal, positive after.
  * a and b point at two keys (uint32_t) or at two elements of the sort column. It must not
  * touch the set.
  */
 typedef int (*bento_sparse_set_compare)(const void *a, const void *b, void *context);
 
-/* Sort by the keys themselves rather than by a column (no column). */
+/** Sort by the keys themselves rather than by a column (no column). */
 #define BENTO_SPARSE_SET_BY_KEY BENTO_NONE
 
+/** The in-place sorts of bento_sparse_set_sort. */
 typedef enum bento_sparse_set_sort_mode {
-    /* heapsort (bottom-up): O(n log n) worst case, no recursion, no extra memory */
+    /** heapsort (bottom-up): O(n log n) worst case, no recursion, no extra memory */
     BENTO_SPARSE_SET_SORT_HEAP = 0,
-    /* insertion sort: O(n + inversions), the fast choice for nearly sorted data, such as an
+    /** insertion sort: O(n + inversions), the fast choice for nearly sorted data, such as an
        order kept from one frame to the next; O(n^2) in the worst case; stable */
     BENTO_SPARSE_SET_SORT_INSERTION = 1
 } bento_sparse_set_sort_mode;
 
-/*
+/**
  * Sort the first n keys (positions [0, n); n = count sorts everything) in place, with every
  * column following its key. `by` is BENTO_SPARSE_SET_BY_KEY to compare keys or a column index
  * to compare that column's elements. `compare` NULL orders keys ascending as unsigned numbers
@@ -249,10 +251,10 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
                                    bento_sparse_set_compare compare, void *context,
                                    bento_sparse_set_sort_mode mode);
 
-/* Bytes of scratch memory bento_sparse_set_sort_radix needs to sort n keys. */
+/** Bytes of scratch memory bento_sparse_set_sort_radix needs to sort n keys. */
 #define BENTO_SPARSE_SET_RADIX_BYTES(n) (((size_t)(n) * 3u + 256u) * 4u)
 
-/*
+/**
  * Sort the first n keys ascending as unsigned numbers, with every column following its key,
  * using caller scratch memory: an LSD radix sort (stable; one pass per key byte, a pass
  * skipped when every key has the same byte there), then the permutation applied to the
@@ -267,10 +269,10 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
 bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void *scratch,
                                          size_t bytes);
 
-/* Bytes of scratch memory bento_sparse_set_sort_merge needs to sort n keys. */
+/** Bytes of scratch memory bento_sparse_set_sort_merge needs to sort n keys. */
 #define BENTO_SPARSE_SET_MERGE_BYTES(n) ((size_t)(n) * 12u)
 
-/*
+/**
  * Sort the first n keys like bento_sparse_set_sort (same `by`, `compare` and `context`), with
  * caller scratch memory: a bottom-up merge sort of (key, original position) pairs, stable,
  * O(n log n) comparisons in every case, no recursion; then the permutation is applied to the
@@ -287,7 +289,7 @@ bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint
                                          bento_sparse_set_compare compare, void *context,
                                          void *scratch, size_t bytes);
 
-/*
+/**
  * Order `set` like `other`: the keys present in both come first, in other's order, then the
  * rest in an unspecified order. Keys are matched whole (a stale generation does not match).
  * One walk over other's dense keys: each one present here is swapped into the next place, so
@@ -300,10 +302,10 @@ bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_
 
 /* ---------------------------------------------------------------- joins */
 
-/* The most sets one generic join walks together. */
+/** The most sets one generic join walks together. */
 #define BENTO_SPARSE_SET_JOIN_MAX 8u
 
-/*
+/**
  * Join: iterate the keys present in every one of N sets, driven by the one with the fewest
  * keys at init, with each set's dense position of the key, hence its column elements. No key
  * may be inserted or removed while a join runs (elements may change). An iterator: keep it a
@@ -319,17 +321,19 @@ bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_
  *     }
  */
 typedef struct bento_sparse_set_join {
-    uint32_t key;                                  /* the current key */
-    uint32_t position[BENTO_SPARSE_SET_JOIN_MAX];  /* its dense position in each set, in the
+    uint32_t key;                                  /**< the current key */
+    uint32_t position[BENTO_SPARSE_SET_JOIN_MAX];  /**< its dense position in each set, in the
                                                       order the sets were given */
-    /* the walk: private */
-    const bento_sparse_set *set_[BENTO_SPARSE_SET_JOIN_MAX]; /* the driver first */
-    uint8_t slot_[BENTO_SPARSE_SET_JOIN_MAX]; /* set_[i] is sets[slot_[i]] */
-    const uint32_t *keys_;                    /* the driver's dense keys */
-    uint32_t next_, end_, count_;
+    /** the walk: private */
+    const bento_sparse_set *set_[BENTO_SPARSE_SET_JOIN_MAX]; /**< the driver first */
+    uint8_t slot_[BENTO_SPARSE_SET_JOIN_MAX]; /**< set_[i] is sets[slot_[i]] */
+    const uint32_t *keys_;                    /**< the driver's dense keys */
+    uint32_t next_;  /**< the driver's next position (private) */
+    uint32_t end_;   /**< where the driver's walk ends (private) */
+    uint32_t count_; /**< sets joined (private) */
 } bento_sparse_set_join;
 
-/*
+/**
  * Start a join over `count` sets (1 <= count <= BENTO_SPARSE_SET_JOIN_MAX). BENTO_E_ARGUMENT
  * when count is out of range or sets or one of the sets is NULL; the join then yields nothing.
  * O(count), inline.
@@ -338,14 +342,14 @@ static inline bento_status bento_sparse_set_join_init(bento_sparse_set_join *joi
                                                       const bento_sparse_set *const *sets,
                                                       uint32_t count);
 
-/*
+/**
  * Advance to the next key present in every set: true with key and position[] set, or false
  * when the driver is exhausted (and on every call after). O(count) lookups per driver key
  * visited, inline.
  */
 static inline bool bento_sparse_set_join_next(bento_sparse_set_join *join);
 
-/*
+/**
  * Column `column` of set number `set` for the current key of the join, or NULL for a set or
  * column out of range. Valid after bento_sparse_set_join_next returned true. O(1), inline;
  * in a hot loop, read the column arrays once and index them with position[] instead.
@@ -355,7 +359,7 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 
 /* ---------------------------------------------------------------- typed sets */
 
-/*
+/**
  * BENTO_SPARSE_SET_TYPE(name, handle_type, capacity, columns...) declares, in one line, a set
  * keyed by a pool's handle type (any BENTO_HANDLE_TYPE; a pool `p` has `p_handle`), over the
  * universe 2^handle_type_INDEX_BITS, with up to four typed columns, each `(T, field)`, and its
@@ -417,18 +421,21 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
  *         j.sprites.frame->x = j.bodies.pos->x;
  *     }
  */
-#define BENTO_SPARSE_SET_TYPE(name, ...) BENTO__SS_HANDLE_TYPE(name, __VA_ARGS__)
-#define BENTO_SPARSE_SET_TYPE_IDS(name, ...) BENTO__SS_IDS_TYPE(name, __VA_ARGS__)
-#define BENTO_SPARSE_SET_JOIN_TYPE(name, ...) \
-    BENTO__SS_CAT(BENTO__SS_JOIN, BENTO__SS_COUNT3(__VA_ARGS__, 3, 2, x))(name, __VA_ARGS__)
+#define BENTO_SPARSE_SET_TYPE(name, ...) BENTO_IMPL_SS_HANDLE_TYPE(name, __VA_ARGS__)
+/** A set keyed by plain ids: see BENTO_SPARSE_SET_TYPE. */
+#define BENTO_SPARSE_SET_TYPE_IDS(name, ...) BENTO_IMPL_SS_IDS_TYPE(name, __VA_ARGS__)
+/** A typed join of two or three typed sets: see BENTO_SPARSE_SET_TYPE. */
+#define BENTO_SPARSE_SET_JOIN_TYPE(name, ...)                                                      \
+    BENTO_IMPL_SS_CAT(BENTO_IMPL_SS_JOIN, BENTO_IMPL_SS_COUNT3(__VA_ARGS__, 3, 2, x))(name, __VA_ARGS__)
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
  */
+/** @cond INTERNAL */
 
 /* Header: 4 parameter words (universe, capacity, bits, column count), then each column's
  * element size, then the counters. */
-#define BENTO__SPARSE_SET_PARAMS 4u
+#define BENTO_IMPL_SPARSE_SET_PARAMS 4u
 
 /*
  * Position of `key`, or BENTO_NONE. The set's shape (index mask, tag shift, entry width,
@@ -436,7 +443,7 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
  * struct's, 0 when inert, so an inert set reads nothing. One read of the sparse array: see
  * "Entries".
  */
-static inline uint32_t bento__sparse_set_find(const bento_sparse_set *set, uint32_t key,
+static inline uint32_t bento_impl_sparse_set_find(const bento_sparse_set *set, uint32_t key,
                                               uint32_t index_mask, unsigned tag_shift, bool wide,
                                               uint32_t capacity)
 {
@@ -453,22 +460,22 @@ static inline uint32_t bento__sparse_set_find(const bento_sparse_set *set, uint3
 }
 
 /* The raw sparse entry of index i (i < universe). */
-static inline uint32_t bento__sparse_set_entry(const bento_sparse_set *set, uint32_t i)
+static inline uint32_t bento_impl_sparse_set_entry(const bento_sparse_set *set, uint32_t i)
 {
     return set->wide != 0u ? ((const uint32_t *)set->sparse)[i]
                            : (uint32_t)((const uint16_t *)set->sparse)[i];
 }
 
 /* The bits of `key` above its index where its entry keeps them (see "Entries"). */
-static inline uint32_t bento__sparse_set_tag(const bento_sparse_set *set, uint32_t key)
+static inline uint32_t bento_impl_sparse_set_tag(const bento_sparse_set *set, uint32_t key)
 {
     return (key & ~set->index_mask) << set->tag_shift;
 }
 
 static inline uint32_t bento_sparse_set_index_of(const bento_sparse_set *set, uint32_t key)
 {
-    BENTO_ASSERT(set != NULL);
-    return bento__sparse_set_find(set, key, set->index_mask, set->tag_shift, set->wide != 0u,
+    BENTO_ASSERT(set != BENTO_IMPL_NULL);
+    return bento_impl_sparse_set_find(set, key, set->index_mask, set->tag_shift, set->wide != 0u,
                                   set->capacity);
 }
 
@@ -482,33 +489,33 @@ static inline void *bento_sparse_set_get(const bento_sparse_set *set, uint32_t k
 {
     const uint32_t position = bento_sparse_set_index_of(set, key);
     if (position == BENTO_NONE || column >= set->column_count) {
-        return NULL;
+        return BENTO_IMPL_NULL;
     }
     return (unsigned char *)set->columns[column].data + (size_t)position * set->columns[column].size;
 }
 
 static inline uint32_t bento_sparse_set_count(const bento_sparse_set *set)
 {
-    BENTO_ASSERT(set != NULL);
+    BENTO_ASSERT(set != BENTO_IMPL_NULL);
     return set->state.count;
 }
 
 static inline uint32_t bento_sparse_set_capacity(const bento_sparse_set *set)
 {
-    BENTO_ASSERT(set != NULL);
+    BENTO_ASSERT(set != BENTO_IMPL_NULL);
     return set->capacity;
 }
 
 static inline const uint32_t *bento_sparse_set_keys(const bento_sparse_set *set)
 {
-    BENTO_ASSERT(set != NULL);
+    BENTO_ASSERT(set != BENTO_IMPL_NULL);
     return set->dense;
 }
 
 static inline void *bento_sparse_set_values(const bento_sparse_set *set, uint32_t column)
 {
-    BENTO_ASSERT(set != NULL);
-    return column < set->column_count ? set->columns[column].data : NULL;
+    BENTO_ASSERT(set != BENTO_IMPL_NULL);
+    return column < set->column_count ? set->columns[column].data : BENTO_IMPL_NULL;
 }
 
 static inline bento_status bento_sparse_set_join_init(bento_sparse_set_join *join,
@@ -516,17 +523,17 @@ static inline bento_status bento_sparse_set_join_init(bento_sparse_set_join *joi
                                                       uint32_t count)
 {
     uint32_t s, driver = 0u, i = 1u;
-    BENTO_ASSERT(join != NULL);
+    BENTO_ASSERT(join != BENTO_IMPL_NULL);
     join->key = BENTO_NONE;
-    join->keys_ = NULL;
+    join->keys_ = BENTO_IMPL_NULL;
     join->next_ = 0u;
     join->end_ = 0u;
     join->count_ = 0u;
-    if (sets == NULL || count == 0u || count > BENTO_SPARSE_SET_JOIN_MAX) {
+    if (sets == BENTO_IMPL_NULL || count == 0u || count > BENTO_SPARSE_SET_JOIN_MAX) {
         return BENTO_E_ARGUMENT;
     }
     for (s = 0u; s < count; s++) {
-        if (sets[s] == NULL) {
+        if (sets[s] == BENTO_IMPL_NULL) {
             return BENTO_E_ARGUMENT;
         }
         join->position[s] = BENTO_NONE;
@@ -553,7 +560,7 @@ static inline bool bento_sparse_set_join_next(bento_sparse_set_join *join)
 {
     const uint32_t *keys;
     uint32_t at, end;
-    BENTO_ASSERT(join != NULL);
+    BENTO_ASSERT(join != BENTO_IMPL_NULL);
     keys = join->keys_;
     at = join->next_;
     end = join->end_;
@@ -565,7 +572,7 @@ static inline bool bento_sparse_set_join_next(bento_sparse_set_join *join)
         const bool wide = other->wide != 0u;
         while (at < end) {
             const uint32_t key = keys[at++];
-            const uint32_t p = bento__sparse_set_find(other, key, mask, shift, wide, capacity);
+            const uint32_t p = bento_impl_sparse_set_find(other, key, mask, shift, wide, capacity);
             if (p != BENTO_NONE) {
                 join->position[join->slot_[0]] = at - 1u;
                 join->position[join->slot_[1]] = p;
@@ -600,14 +607,14 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
                                               uint32_t column)
 {
     uint32_t i;
-    BENTO_ASSERT(join != NULL);
+    BENTO_ASSERT(join != BENTO_IMPL_NULL);
     if (set >= join->count_) {
-        return NULL;
+        return BENTO_IMPL_NULL;
     }
     for (i = 0u; i < join->count_ && join->slot_[i] != set; i++) {
     }
     if (i == join->count_ || column >= join->set_[i]->column_count) {
-        return NULL;
+        return BENTO_IMPL_NULL;
     }
     return (unsigned char *)join->set_[i]->columns[column].data +
            (size_t)join->position[set] * join->set_[i]->columns[column].size;
@@ -615,53 +622,53 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 
 /* ---------------------------------------------------------------- typed macro machinery */
 
-#define BENTO__SS_CAT(a, b) BENTO__SS_CAT_(a, b)
-#define BENTO__SS_CAT_(a, b) a##b
-#define BENTO__SS_CALL(m, args) m args
-#define BENTO__SS_UNPAREN(...) __VA_ARGS__
+#define BENTO_IMPL_SS_CAT(a, b) BENTO_IMPL_SS_CAT_(a, b)
+#define BENTO_IMPL_SS_CAT_(a, b) a##b
+#define BENTO_IMPL_SS_CALL(m, args) m args
+#define BENTO_IMPL_SS_UNPAREN(...) __VA_ARGS__
 /* How many of (capacity, columns...) there are, minus one: the number of columns (0 to 4). */
-#define BENTO__SS_COUNT(...) BENTO__SS_COUNT_(__VA_ARGS__, 4, 3, 2, 1, 0, x_)
-#define BENTO__SS_COUNT_(c, c0, c1, c2, c3, n_, ...) n_
-#define BENTO__SS_COUNT3(a, b, c, n_, ...) n_
+#define BENTO_IMPL_SS_COUNT(...) BENTO_IMPL_SS_COUNT_(__VA_ARGS__, 4, 3, 2, 1, 0, x_)
+#define BENTO_IMPL_SS_COUNT_(c, c0, c1, c2, c3, n_, ...) n_
+#define BENTO_IMPL_SS_COUNT3(a, b, c, n_, ...) n_
 
 /* A column (T, field) taken apart, and what the machinery does with each. */
-#define BENTO__SS_UNPACK(T, f) T, f
-#define BENTO__SS_ONE(M, name, C, j_, off, c) BENTO__SS_ONE_(M, name, C, j_, off, BENTO__SS_UNPACK c)
-#define BENTO__SS_ONE_(M, name, C, j_, off, tf) BENTO__SS_ONE__(M, name, C, j_, off, tf)
-#define BENTO__SS_ONE__(M, name, C, j_, off, T, f) M(name, C, j_, off, T, f)
+#define BENTO_IMPL_SS_UNPACK(T, f) T, f
+#define BENTO_IMPL_SS_ONE(M, name, C, j_, off, c) BENTO_IMPL_SS_ONE_(M, name, C, j_, off, BENTO_IMPL_SS_UNPACK c)
+#define BENTO_IMPL_SS_ONE_(M, name, C, j_, off, tf) BENTO_IMPL_SS_ONE_APPLY(M, name, C, j_, off, tf)
+#define BENTO_IMPL_SS_ONE_APPLY(M, name, C, j_, off, T, f) M(name, C, j_, off, T, f)
 /* Bytes a column of capacity C takes in a typed set's storage. */
-#define BENTO__SS_SZ(C, c) BENTO__SS_SZ_(C, BENTO__SS_UNPACK c)
-#define BENTO__SS_SZ_(C, tf) BENTO__SS_SZ__(C, tf)
-#define BENTO__SS_SZ__(C, T, f) BENTO_ALIGN_UP((size_t)(C) * sizeof(T), 8u)
+#define BENTO_IMPL_SS_SZ(C, c) BENTO_IMPL_SS_SZ_(C, BENTO_IMPL_SS_UNPACK c)
+#define BENTO_IMPL_SS_SZ_(C, tf) BENTO_IMPL_SS_SZ_APPLY(C, tf)
+#define BENTO_IMPL_SS_SZ_APPLY(C, T, f) BENTO_ALIGN_UP((size_t)(C) * sizeof(T), 8u)
 /* M applied to every column, with its index and its offset from the first column. */
-#define BENTO__SS_EACH1(M, name, C, c0) BENTO__SS_ONE(M, name, C, 0u, 0u, c0)
-#define BENTO__SS_EACH2(M, name, C, c0, c1)                                                        \
-    BENTO__SS_EACH1(M, name, C, c0) BENTO__SS_ONE(M, name, C, 1u, BENTO__SS_SZ(C, c0), c1)
-#define BENTO__SS_EACH3(M, name, C, c0, c1, c2)                                                    \
-    BENTO__SS_EACH2(M, name, C, c0, c1)                                                            \
-    BENTO__SS_ONE(M, name, C, 2u, BENTO__SS_SZ(C, c0) + BENTO__SS_SZ(C, c1), c2)
-#define BENTO__SS_EACH4(M, name, C, c0, c1, c2, c3)                                                \
-    BENTO__SS_EACH3(M, name, C, c0, c1, c2)                                                        \
-    BENTO__SS_ONE(M, name, C, 3u, BENTO__SS_SZ(C, c0) + BENTO__SS_SZ(C, c1) + BENTO__SS_SZ(C, c2), c3)
+#define BENTO_IMPL_SS_EACH1(M, name, C, c0) BENTO_IMPL_SS_ONE(M, name, C, 0u, 0u, c0)
+#define BENTO_IMPL_SS_EACH2(M, name, C, c0, c1)                                                    \
+    BENTO_IMPL_SS_EACH1(M, name, C, c0) BENTO_IMPL_SS_ONE(M, name, C, 1u, BENTO_IMPL_SS_SZ(C, c0), c1)
+#define BENTO_IMPL_SS_EACH3(M, name, C, c0, c1, c2)                                                \
+    BENTO_IMPL_SS_EACH2(M, name, C, c0, c1)                                                        \
+    BENTO_IMPL_SS_ONE(M, name, C, 2u, BENTO_IMPL_SS_SZ(C, c0) + BENTO_IMPL_SS_SZ(C, c1), c2)
+#define BENTO_IMPL_SS_EACH4(M, name, C, c0, c1, c2, c3)                                            \
+    BENTO_IMPL_SS_EACH3(M, name, C, c0, c1, c2)                                                    \
+    BENTO_IMPL_SS_ONE(M, name, C, 3u, BENTO_IMPL_SS_SZ(C, c0) + BENTO_IMPL_SS_SZ(C, c1) + BENTO_IMPL_SS_SZ(C, c2), c3)
 
 /* The two kinds of key: a handle type, or plain ids below a universe. */
-#define BENTO__SS_HANDLE_TYPE(name, h, ...)                                                        \
+#define BENTO_IMPL_SS_HANDLE_TYPE(name, h, ...)                                                    \
     typedef h name##_key;                                                                          \
     BENTO_WRAPPER uint32_t name##_raw_(h key_) { return (uint32_t)key_.raw; }                      \
     BENTO_WRAPPER h name##_key_(uint32_t raw_) { return h##_from_raw(raw_); }                      \
-    BENTO__SS_CAT(BENTO__SS_N, BENTO__SS_COUNT(__VA_ARGS__))                                       \
+    BENTO_IMPL_SS_CAT(BENTO_IMPL_SS_N, BENTO_IMPL_SS_COUNT(__VA_ARGS__))                           \
     (name, ((unsigned)h##_INDEX_BITS), (8u * (unsigned)sizeof(h) - (unsigned)h##_INDEX_BITS),      \
      ((uint32_t)1 << h##_INDEX_BITS), 0u, __VA_ARGS__)
-#define BENTO__SS_IDS_TYPE(name, universe_, ...)                                                   \
+#define BENTO_IMPL_SS_IDS_TYPE(name, universe_, ...)                                               \
     typedef uint32_t name##_key;                                                                   \
     BENTO_WRAPPER uint32_t name##_raw_(uint32_t key_) { return key_; }                             \
     BENTO_WRAPPER uint32_t name##_key_(uint32_t raw_) { return raw_; }                             \
-    BENTO__SS_CAT(BENTO__SS_N, BENTO__SS_COUNT(__VA_ARGS__))                                       \
+    BENTO_IMPL_SS_CAT(BENTO_IMPL_SS_N, BENTO_IMPL_SS_COUNT(__VA_ARGS__))                           \
     (name, 32u, 0u, (universe_), BENTO_NONE, __VA_ARGS__)
 
 /* Per number of columns: the shared part, then the rows (or the row-less insert). */
-#define BENTO__SS_N0(name, IB, GB, U, NUL, C)                                                      \
-    BENTO__SS_BASE(name, IB, GB, U, NUL, C, 0u, 0u)                                                \
+#define BENTO_IMPL_SS_N0(name, IB, GB, U, NUL, C)                                                  \
+    BENTO_IMPL_SS_BASE(name, IB, GB, U, NUL, C, 0u, 0u)                                            \
     BENTO_WRAPPER void name##_describe_(name *s_) { (void)s_; }                                    \
     /* a set without columns joins with an empty row */                                            \
     typedef struct name##_row {                                                                    \
@@ -677,135 +684,136 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     }                                                                                              \
     BENTO_WRAPPER bento_status name##_insert(name *s_, name##_key key_)                            \
     {                                                                                              \
-        BENTO_ASSERT(s_ != NULL);                                                                  \
-        return bento_sparse_set_insert(&s_->generic_, name##_raw_(key_), NULL);                    \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
+        return bento_sparse_set_insert(&s_->generic_, name##_raw_(key_), BENTO_IMPL_NULL);         \
     }                                                                                              \
-    BENTO__SS_END(name, IB, GB, U, C)
-#define BENTO__SS_N1(name, IB, GB, U, NUL, C, c0)                                                  \
-    BENTO__SS_ROWS(name, IB, GB, U, NUL, C, 1u, BENTO__SS_EACH1, (c0))
-#define BENTO__SS_N2(name, IB, GB, U, NUL, C, c0, c1)                                              \
-    BENTO__SS_ROWS(name, IB, GB, U, NUL, C, 2u, BENTO__SS_EACH2, (c0, c1))
-#define BENTO__SS_N3(name, IB, GB, U, NUL, C, c0, c1, c2)                                          \
-    BENTO__SS_ROWS(name, IB, GB, U, NUL, C, 3u, BENTO__SS_EACH3, (c0, c1, c2))
-#define BENTO__SS_N4(name, IB, GB, U, NUL, C, c0, c1, c2, c3)                                      \
-    BENTO__SS_ROWS(name, IB, GB, U, NUL, C, 4u, BENTO__SS_EACH4, (c0, c1, c2, c3))
+    BENTO_IMPL_SS_END(name, IB, GB, U, C)
+#define BENTO_IMPL_SS_N1(name, IB, GB, U, NUL, C, c0)                                              \
+    BENTO_IMPL_SS_ROWS(name, IB, GB, U, NUL, C, 1u, BENTO_IMPL_SS_EACH1, (c0))
+#define BENTO_IMPL_SS_N2(name, IB, GB, U, NUL, C, c0, c1)                                          \
+    BENTO_IMPL_SS_ROWS(name, IB, GB, U, NUL, C, 2u, BENTO_IMPL_SS_EACH2, (c0, c1))
+#define BENTO_IMPL_SS_N3(name, IB, GB, U, NUL, C, c0, c1, c2)                                      \
+    BENTO_IMPL_SS_ROWS(name, IB, GB, U, NUL, C, 3u, BENTO_IMPL_SS_EACH3, (c0, c1, c2))
+#define BENTO_IMPL_SS_N4(name, IB, GB, U, NUL, C, c0, c1, c2, c3)                                  \
+    BENTO_IMPL_SS_ROWS(name, IB, GB, U, NUL, C, 4u, BENTO_IMPL_SS_EACH4, (c0, c1, c2, c3))
 
 /* Layout of a typed set's storage: the set's buffer, each column (8-aligned), then the column
  * descriptors the generic set reads. */
-#define BENTO__SS_KEYS(U, C, IB, GB, N) BENTO_ALIGN_UP(BENTO_SPARSE_SET_BYTES(U, C, IB, GB, N), 8u)
-#define BENTO__SS_ENTRY_WIDE(C, IB, GB) (BENTO_SPARSE_SET_WIDTH(C, IB, GB) == 4u)
-#define BENTO__SS_TAG_SHIFT(C, IB) (BENTO_SPARSE_SET_POS_BITS(C) > (IB) ? 1u : 0u)
-#define BENTO__SS_MASK(IB) ((uint32_t)(((uint64_t)1 << (IB)) - 1u))
+#define BENTO_IMPL_SS_KEYS(U, C, IB, GB, N) BENTO_ALIGN_UP(BENTO_SPARSE_SET_BYTES(U, C, IB, GB, N), 8u)
+#define BENTO_IMPL_SS_ENTRY_WIDE(C, IB, GB) (BENTO_SPARSE_SET_WIDTH(C, IB, GB) == 4u)
+#define BENTO_IMPL_SS_TAG_SHIFT(C, IB) (BENTO_SPARSE_SET_POS_BITS(C) > (IB) ? 1u : 0u)
+#define BENTO_IMPL_SS_MASK(IB) ((uint32_t)(((uint64_t)1 << (IB)) - 1u))
 
 /* Per column: the row member, the accessors, the descriptor, the row's pointer. */
-#define BENTO__SS_MEMBER(name, C, j_, off, T, f) T *f;
-#define BENTO__SS_PLUS(name, C, j_, off, T, f) +BENTO_ALIGN_UP((size_t)(C) * sizeof(T), 8u)
-#define BENTO__SS_FILL(name, C, j_, off, T, f) row_.f = name##_##f(s_) + position_;
-#define BENTO__SS_NULL(name, C, j_, off, T, f) row_.f = NULL;
-#define BENTO__SS_DESCRIBE(name, C, j_, off, T, f)                                                 \
+#define BENTO_IMPL_SS_MEMBER(name, C, j_, off, T, f) T *f;
+#define BENTO_IMPL_SS_PLUS(name, C, j_, off, T, f) +BENTO_ALIGN_UP((size_t)(C) * sizeof(T), 8u)
+#define BENTO_IMPL_SS_FILL(name, C, j_, off, T, f) row_.f = name##_##f(s_) + position_;
+#define BENTO_IMPL_SS_NULL(name, C, j_, off, T, f) row_.f = BENTO_IMPL_NULL;
+#define BENTO_IMPL_SS_DESCRIBE(name, C, j_, off, T, f)                                             \
     d_[j_].data = name##_##f(s_);                                                                  \
     d_[j_].bytes = (size_t)(C) * sizeof(T);                                                        \
     d_[j_].size = (uint32_t)sizeof(T);
-#define BENTO__SS_COLUMN(name, C, j_, off, T, f)                                                   \
+#define BENTO_IMPL_SS_COLUMN(name, C, j_, off, T, f)                                               \
     enum { name##_##f##_COLUMN = (int)(j_) };                                                      \
     BENTO_WRAPPER T *name##_##f(const name *s_)                                                    \
     {                                                                                              \
-        BENTO_ASSERT(s_ != NULL);                                                                  \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
         return (T *)(void *)(name##_base_(s_) + (off));                                            \
     }                                                                                              \
     BENTO_WRAPPER T *name##_##f##_get(const name *s_, name##_key key_)                             \
     {                                                                                              \
         const uint32_t position_ = name##_position_(s_, name##_raw_(key_));                        \
-        return position_ == BENTO_NONE ? NULL : name##_##f(s_) + position_;                        \
+        return position_ == BENTO_NONE ? BENTO_IMPL_NULL : name##_##f(s_) + position_;             \
     }                                                                                              \
     BENTO_WRAPPER T *name##_##f##_at(const name *s_, uint32_t position_)                           \
     {                                                                                              \
-        BENTO_ASSERT(s_ != NULL);                                                                  \
-        return position_ < s_->generic_.state.count ? name##_##f(s_) + position_ : NULL;           \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
+        return position_ < s_->generic_.state.count ? name##_##f(s_) + position_ : BENTO_IMPL_NULL; \
     }
 
-#define BENTO__SS_ROWS(name, IB, GB, U, NUL, C, N, each, cols)                                     \
-    BENTO__SS_BASE(name, IB, GB, U, NUL, C, N,                                                     \
-                   0u BENTO__SS_CALL(each, (BENTO__SS_PLUS, name, C, BENTO__SS_UNPAREN cols)))     \
+#define BENTO_IMPL_SS_ROWS(name, IB, GB, U, NUL, C, N, each, cols)                                 \
+    BENTO_IMPL_SS_BASE(name, IB, GB, U, NUL, C, N,                                                 \
+                   0u BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_PLUS, name, C, BENTO_IMPL_SS_UNPAREN cols))) \
     typedef struct name##_row {                                                                    \
-        BENTO__SS_CALL(each, (BENTO__SS_MEMBER, name, C, BENTO__SS_UNPAREN cols))                  \
+        BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_MEMBER, name, C, BENTO_IMPL_SS_UNPAREN cols))      \
     } name##_row;                                                                                  \
-    BENTO__SS_CALL(each, (BENTO__SS_COLUMN, name, C, BENTO__SS_UNPAREN cols))                      \
+    BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_COLUMN, name, C, BENTO_IMPL_SS_UNPAREN cols))          \
     BENTO_WRAPPER void name##_describe_(name *s_)                                                  \
     {                                                                                              \
         bento_sparse_set_column *d_ = name##_descriptors_(s_);                                     \
-        BENTO__SS_CALL(each, (BENTO__SS_DESCRIBE, name, C, BENTO__SS_UNPAREN cols))                \
+        BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_DESCRIBE, name, C, BENTO_IMPL_SS_UNPAREN cols))    \
     }                                                                                              \
     /* the row at a position the caller has checked (below capacity) */                            \
     BENTO_WRAPPER name##_row name##_row_(const name *s_, uint32_t position_)                       \
     {                                                                                              \
         name##_row row_;                                                                           \
-        BENTO__SS_CALL(each, (BENTO__SS_FILL, name, C, BENTO__SS_UNPAREN cols))                    \
+        BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_FILL, name, C, BENTO_IMPL_SS_UNPAREN cols))        \
         return row_;                                                                               \
     }                                                                                              \
     BENTO_WRAPPER name##_row name##_row_at(const name *s_, uint32_t position_)                     \
     {                                                                                              \
         name##_row row_;                                                                           \
-        BENTO_ASSERT(s_ != NULL);                                                                  \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
         if (position_ < s_->generic_.state.count) {                                                \
             return name##_row_(s_, position_);                                                     \
         }                                                                                          \
-        BENTO__SS_CALL(each, (BENTO__SS_NULL, name, C, BENTO__SS_UNPAREN cols))                    \
+        BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_NULL, name, C, BENTO_IMPL_SS_UNPAREN cols))        \
         return row_;                                                                               \
     }                                                                                              \
     BENTO_WRAPPER bento_status name##_insert(name *s_, name##_key key_, name##_row *row_)          \
     {                                                                                              \
         uint32_t position_;                                                                        \
         bento_status status;                                                                       \
-        BENTO_ASSERT(s_ != NULL);                                                                  \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
         status = bento_sparse_set_insert(&s_->generic_, name##_raw_(key_), &position_);            \
-        if (row_ != NULL) {                                                                        \
+        if (row_ != BENTO_IMPL_NULL) {                                                             \
             *row_ = name##_row_at(s_, position_);                                                  \
         }                                                                                          \
         return status;                                                                             \
     }                                                                                              \
-    BENTO__SS_END(name, IB, GB, U, C)
+    BENTO_IMPL_SS_END(name, IB, GB, U, C)
 
 /* What every typed set has, whatever its columns: the struct, init, open, the lookups. */
-#define BENTO__SS_BASE(name, IB, GB, U, NUL, C, N, columns_bytes)                                  \
+#define BENTO_IMPL_SS_BASE(name, IB, GB, U, NUL, C, N, columns_bytes)                              \
     BENTO_STATIC_ASSERT((C) >= 1 && (uint64_t)(C) <= (uint64_t)(U) && (uint64_t)(C) < 0x80000000u, \
                         name##_capacity_must_be_from_1_to_the_universe_and_below_2_pow_31);        \
     enum { name##_COLUMN_COUNT_ = (int)(N) };                                                      \
-    BENTO__TYPED(name, bento_sparse_set,                                                           \
-                 BENTO__SS_KEYS(U, C, IB, GB, N) + (columns_bytes) +                                   \
+    BENTO_IMPL_TYPED(name, bento_sparse_set,                                                       \
+                 BENTO_IMPL_SS_KEYS(U, C, IB, GB, N) + (columns_bytes) +                           \
                      (size_t)(N) * sizeof(bento_sparse_set_column))                                \
     /* where the columns start */                                                                  \
     BENTO_WRAPPER unsigned char *name##_base_(const name *s_)                                      \
     {                                                                                              \
-        return (unsigned char *)s_->storage_ + BENTO__SS_KEYS(U, C, IB, GB, N);                        \
+        return (unsigned char *)BENTO_IMPL_UNCONST(bento_align_unit *, s_->storage_) +             \
+               BENTO_IMPL_SS_KEYS(U, C, IB, GB, N);                                                \
     }                                                                                              \
     BENTO_WRAPPER bento_sparse_set_column *name##_descriptors_(name *s_)                           \
     {                                                                                              \
         return (bento_sparse_set_column *)(void *)((unsigned char *)s_->storage_ +                 \
-                                                   BENTO__SS_KEYS(U, C, IB, GB, N) + (columns_bytes)); \
+                                                   BENTO_IMPL_SS_KEYS(U, C, IB, GB, N) + (columns_bytes)); \
     }                                                                                              \
     BENTO_WRAPPER uint32_t name##_position_(const name *s_, uint32_t raw_)                         \
     {                                                                                              \
-        BENTO_ASSERT(s_ != NULL);                                                                  \
-        return bento__sparse_set_find(&s_->generic_, raw_, BENTO__SS_MASK(IB),                     \
-                                      BENTO__SS_TAG_SHIFT(C, IB), BENTO__SS_ENTRY_WIDE(C, IB, GB), \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
+        return bento_impl_sparse_set_find(&s_->generic_, raw_, BENTO_IMPL_SS_MASK(IB),             \
+                                      BENTO_IMPL_SS_TAG_SHIFT(C, IB), BENTO_IMPL_SS_ENTRY_WIDE(C, IB, GB), \
                                       (C));                                                        \
     }                                                                                              \
     BENTO_WRAPPER name##_key name##_key_at(const name *s_, uint32_t position_)                     \
     {                                                                                              \
-        BENTO_ASSERT(s_ != NULL);                                                                  \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
         return name##_key_(position_ < s_->generic_.state.count ? s_->generic_.dense[position_]    \
                                                                : (NUL));                           \
     }
 
 /* The part after the columns: init, open and the operations that take keys. */
-#define BENTO__SS_END(name, IB, GB, U, C)                                                          \
+#define BENTO_IMPL_SS_END(name, IB, GB, U, C)                                                      \
     BENTO_WRAPPER bento_status name##_init(name *s_)                                               \
     {                                                                                              \
-        BENTO_ASSERT(s_ != NULL);                                                                  \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
         name##_describe_(s_);                                                                      \
         return bento_sparse_set_init(&s_->generic_, s_->storage_,                                  \
-                                     BENTO_SPARSE_SET_BYTES(U, C, IB, GB, name##_COLUMN_COUNT_), (U),  \
+                                     BENTO_SPARSE_SET_BYTES(U, C, IB, GB, name##_COLUMN_COUNT_), (U), \
                                      (C), (IB), (GB), name##_descriptors_(s_),                     \
                                      (uint32_t)name##_COLUMN_COUNT_);                              \
     }                                                                                              \
@@ -814,20 +822,20 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     {                                                                                              \
         name *s_ = (name *)(void *)g_;                                                             \
         (void)bytes_;                                                                              \
-        if (memory_ == NULL) {                                                                     \
-            return bento_sparse_set_open(g_, NULL, 0u, NULL, 0u);                                  \
+        if (memory_ == BENTO_IMPL_NULL) {                                                          \
+            return bento_sparse_set_open(g_, BENTO_IMPL_NULL, 0u, BENTO_IMPL_NULL, 0u);            \
         }                                                                                          \
         name##_describe_(s_);                                                                      \
         return bento_sparse_set_open(g_, memory_,                                                  \
-                                     BENTO_SPARSE_SET_BYTES(U, C, IB, GB, name##_COLUMN_COUNT_),       \
+                                     BENTO_SPARSE_SET_BYTES(U, C, IB, GB, name##_COLUMN_COUNT_),   \
                                      name##_descriptors_(s_), (uint32_t)name##_COLUMN_COUNT_);     \
     }                                                                                              \
-    BENTO__TYPED_OPEN(name, name##_own,                                                            \
+    BENTO_IMPL_TYPED_OPEN(name, name##_own,                                                        \
                       x->generic_.universe == (U) && x->generic_.capacity == (C) &&                \
                           x->generic_.index_bits == (IB) && x->generic_.generation_bits == (GB))   \
     BENTO_WRAPPER bento_status name##_remove(name *s_, name##_key key_)                            \
     {                                                                                              \
-        BENTO_ASSERT(s_ != NULL);                                                                  \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
         return bento_sparse_set_remove(&s_->generic_, name##_raw_(key_));                          \
     }                                                                                              \
     BENTO_WRAPPER bool name##_contains(const name *s_, name##_key key_)                            \
@@ -840,43 +848,43 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     }                                                                                              \
     BENTO_WRAPPER const uint32_t *name##_keys(const name *s_)                                      \
     {                                                                                              \
-        BENTO_ASSERT(s_ != NULL);                                                                  \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
         return s_->generic_.dense;                                                                 \
     }                                                                                              \
     BENTO_WRAPPER const bento_sparse_set *name##_generic(const name *s_)                           \
     {                                                                                              \
-        BENTO_ASSERT(s_ != NULL);                                                                  \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
         return &s_->generic_;                                                                      \
     }                                                                                              \
     BENTO_WRAPPER bento_status name##_sort(name *s_, uint32_t n_, uint32_t by_,                    \
                                            bento_sparse_set_compare compare_, void *context_,      \
                                            bento_sparse_set_sort_mode mode_)                       \
     {                                                                                              \
-        BENTO_ASSERT(s_ != NULL);                                                                  \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
         return bento_sparse_set_sort(&s_->generic_, n_, by_, compare_, context_, mode_);           \
     }                                                                                              \
     BENTO_WRAPPER bento_status name##_sort_radix(name *s_, uint32_t n_, void *scratch_, size_t bytes_) \
     {                                                                                              \
-        BENTO_ASSERT(s_ != NULL);                                                                  \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
         return bento_sparse_set_sort_radix(&s_->generic_, n_, scratch_, bytes_);                   \
     }                                                                                              \
     BENTO_WRAPPER bento_status name##_sort_merge(name *s_, uint32_t n_, uint32_t by_,              \
                                                  bento_sparse_set_compare compare_, void *context_, \
                                                  void *scratch_, size_t bytes_)                    \
     {                                                                                              \
-        BENTO_ASSERT(s_ != NULL);                                                                  \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
         return bento_sparse_set_sort_merge(&s_->generic_, n_, by_, compare_, context_, scratch_, bytes_); \
     }                                                                                              \
     BENTO_WRAPPER bento_status name##_sort_as(name *s_, const bento_sparse_set *other_)            \
     {                                                                                              \
-        BENTO_ASSERT(s_ != NULL && other_ != NULL);                                                \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL && other_ != BENTO_IMPL_NULL);                          \
         return bento_sparse_set_sort_as(&s_->generic_, other_);                                    \
     }                                                                                              \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_TYPED_END(name)
 
 /* Typed joins: the driver is chosen at init; next() has one loop per driver, so a driver key
  * costs its lookups in the other sets and nothing else. */
-#define BENTO__SS_JOIN_STRUCT(name, a, rows)                                                       \
+#define BENTO_IMPL_SS_JOIN_STRUCT(name, a, rows)                                                   \
     typedef struct name {                                                                          \
         a##_key key;                                                                               \
         rows                                                                                       \
@@ -884,13 +892,13 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
         const uint32_t *keys_;                                                                     \
         uint32_t next_, end_, driver_;                                                             \
     } name
-#define BENTO__SS_JOIN_START(name, j_, sets_, n_)                                                  \
+#define BENTO_IMPL_SS_JOIN_START(name, j_, sets_, n_)                                              \
     {                                                                                              \
         uint32_t i_;                                                                               \
-        BENTO_ASSERT(j_ != NULL);                                                                  \
+        BENTO_ASSERT(j_ != BENTO_IMPL_NULL);                                                       \
         j_->driver_ = 0u;                                                                          \
         for (i_ = 0u; i_ < (n_); i_++) {                                                           \
-            BENTO_ASSERT(sets_[i_] != NULL);                                                       \
+            BENTO_ASSERT(sets_[i_] != BENTO_IMPL_NULL);                                            \
             j_->set_[i_] = sets_[i_];                                                              \
             if (sets_[i_]->state.count < sets_[j_->driver_]->state.count) {                        \
                 j_->driver_ = i_;                                                                  \
@@ -902,7 +910,7 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     }
 /* Walk the driver's keys until every other set has the key: `found` is the condition, over the
  * position `at` and the key `k`. */
-#define BENTO__SS_JOIN_WALK(j_, at, k_, found)                                                     \
+#define BENTO_IMPL_SS_JOIN_WALK(j_, at, k_, found)                                                 \
     for (;;) {                                                                                     \
         if (j_->next_ >= j_->end_) {                                                               \
             return false;                                                                          \
@@ -913,38 +921,38 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
             break;                                                                                 \
         }                                                                                          \
     }
-#define BENTO__SS_AS(a, j_, i) ((const a *)(const void *)j_->set_[i])
+#define BENTO_IMPL_SS_AS(a, j_, i) ((const a *)(const void *)j_->set_[i])
 
-#define BENTO__SS_JOIN2(name, a, b)                                                                \
-    BENTO__SS_JOIN_STRUCT(name, a, a##_row a; b##_row b;);                                         \
+#define BENTO_IMPL_SS_JOIN2(name, a, b)                                                            \
+    BENTO_IMPL_SS_JOIN_STRUCT(name, a, a##_row a; b##_row b;);                                     \
     BENTO_WRAPPER void name##_same_keys_(a##_key k_) { b##_key other_ = k_; (void)other_; }        \
     BENTO_WRAPPER void name##_init(name *j_, const a *sa_, const b *sb_)                           \
     {                                                                                              \
         const bento_sparse_set *sets_[2];                                                          \
         sets_[0] = a##_generic(sa_);                                                               \
         sets_[1] = b##_generic(sb_);                                                               \
-        BENTO__SS_JOIN_START(name, j_, sets_, 2u)                                                  \
+        BENTO_IMPL_SS_JOIN_START(name, j_, sets_, 2u)                                              \
     }                                                                                              \
     BENTO_WRAPPER bool name##_next(name *j_)                                                       \
     {                                                                                              \
         uint32_t pa_ = 0u, pb_ = 0u, k_;                                                           \
-        BENTO_ASSERT(j_ != NULL);                                                                  \
+        BENTO_ASSERT(j_ != BENTO_IMPL_NULL);                                                       \
         if (j_->driver_ == 0u) {                                                                   \
-            BENTO__SS_JOIN_WALK(j_, pa_, k_,                                                       \
-                                (pb_ = b##_position_(BENTO__SS_AS(b, j_, 1), k_)) != BENTO_NONE)   \
+            BENTO_IMPL_SS_JOIN_WALK(j_, pa_, k_,                                                   \
+                                (pb_ = b##_position_(BENTO_IMPL_SS_AS(b, j_, 1), k_)) != BENTO_NONE) \
         } else {                                                                                   \
-            BENTO__SS_JOIN_WALK(j_, pb_, k_,                                                       \
-                                (pa_ = a##_position_(BENTO__SS_AS(a, j_, 0), k_)) != BENTO_NONE)   \
+            BENTO_IMPL_SS_JOIN_WALK(j_, pb_, k_,                                                   \
+                                (pa_ = a##_position_(BENTO_IMPL_SS_AS(a, j_, 0), k_)) != BENTO_NONE) \
         }                                                                                          \
         j_->key = a##_key_(k_);                                                                    \
-        j_->a = a##_row_(BENTO__SS_AS(a, j_, 0), pa_);                                             \
-        j_->b = b##_row_(BENTO__SS_AS(b, j_, 1), pb_);                                             \
+        j_->a = a##_row_(BENTO_IMPL_SS_AS(a, j_, 0), pa_);                                         \
+        j_->b = b##_row_(BENTO_IMPL_SS_AS(b, j_, 1), pb_);                                         \
         return true;                                                                               \
     }                                                                                              \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_TYPED_END(name)
 
-#define BENTO__SS_JOIN3(name, a, b, c)                                                             \
-    BENTO__SS_JOIN_STRUCT(name, a, a##_row a; b##_row b; c##_row c;);                              \
+#define BENTO_IMPL_SS_JOIN3(name, a, b, c)                                                         \
+    BENTO_IMPL_SS_JOIN_STRUCT(name, a, a##_row a; b##_row b; c##_row c;);                          \
     BENTO_WRAPPER void name##_same_keys_(a##_key k_)                                               \
     {                                                                                              \
         b##_key other_ = k_;                                                                       \
@@ -958,32 +966,34 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
         sets_[0] = a##_generic(sa_);                                                               \
         sets_[1] = b##_generic(sb_);                                                               \
         sets_[2] = c##_generic(sc_);                                                               \
-        BENTO__SS_JOIN_START(name, j_, sets_, 3u)                                                  \
+        BENTO_IMPL_SS_JOIN_START(name, j_, sets_, 3u)                                              \
     }                                                                                              \
     BENTO_WRAPPER bool name##_next(name *j_)                                                       \
     {                                                                                              \
         uint32_t pa_ = 0u, pb_ = 0u, pc_ = 0u, k_;                                                 \
-        BENTO_ASSERT(j_ != NULL);                                                                  \
+        BENTO_ASSERT(j_ != BENTO_IMPL_NULL);                                                       \
         if (j_->driver_ == 0u) {                                                                   \
-            BENTO__SS_JOIN_WALK(j_, pa_, k_,                                                       \
-                                (pb_ = b##_position_(BENTO__SS_AS(b, j_, 1), k_)) != BENTO_NONE && \
-                                    (pc_ = c##_position_(BENTO__SS_AS(c, j_, 2), k_)) != BENTO_NONE) \
+            BENTO_IMPL_SS_JOIN_WALK(j_, pa_, k_,                                                   \
+                                (pb_ = b##_position_(BENTO_IMPL_SS_AS(b, j_, 1), k_)) != BENTO_NONE && \
+                                    (pc_ = c##_position_(BENTO_IMPL_SS_AS(c, j_, 2), k_)) != BENTO_NONE) \
         } else if (j_->driver_ == 1u) {                                                            \
-            BENTO__SS_JOIN_WALK(j_, pb_, k_,                                                       \
-                                (pa_ = a##_position_(BENTO__SS_AS(a, j_, 0), k_)) != BENTO_NONE && \
-                                    (pc_ = c##_position_(BENTO__SS_AS(c, j_, 2), k_)) != BENTO_NONE) \
+            BENTO_IMPL_SS_JOIN_WALK(j_, pb_, k_,                                                   \
+                                (pa_ = a##_position_(BENTO_IMPL_SS_AS(a, j_, 0), k_)) != BENTO_NONE && \
+                                    (pc_ = c##_position_(BENTO_IMPL_SS_AS(c, j_, 2), k_)) != BENTO_NONE) \
         } else {                                                                                   \
-            BENTO__SS_JOIN_WALK(j_, pc_, k_,                                                       \
-                                (pa_ = a##_position_(BENTO__SS_AS(a, j_, 0), k_)) != BENTO_NONE && \
-                                    (pb_ = b##_position_(BENTO__SS_AS(b, j_, 1), k_)) != BENTO_NONE) \
+            BENTO_IMPL_SS_JOIN_WALK(j_, pc_, k_,                                                   \
+                                (pa_ = a##_position_(BENTO_IMPL_SS_AS(a, j_, 0), k_)) != BENTO_NONE && \
+                                    (pb_ = b##_position_(BENTO_IMPL_SS_AS(b, j_, 1), k_)) != BENTO_NONE) \
         }                                                                                          \
         j_->key = a##_key_(k_);                                                                    \
-        j_->a = a##_row_(BENTO__SS_AS(a, j_, 0), pa_);                                             \
-        j_->b = b##_row_(BENTO__SS_AS(b, j_, 1), pb_);                                             \
-        j_->c = c##_row_(BENTO__SS_AS(c, j_, 2), pc_);                                             \
+        j_->a = a##_row_(BENTO_IMPL_SS_AS(a, j_, 0), pa_);                                         \
+        j_->b = b##_row_(BENTO_IMPL_SS_AS(b, j_, 1), pb_);                                         \
+        j_->c = c##_row_(BENTO_IMPL_SS_AS(c, j_, 2), pc_);                                         \
         return true;                                                                               \
     }                                                                                              \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_TYPED_END(name)
+
+/** @endcond */
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/*
+/**
+ * @file
  * bento/spatial_hash.h - items at 2D or 3D integer positions, bucketed by cell.
  *
  * Space is cut into square (cubic) cells of 2^cell_shift units a side. Each item, a record
@@ -49,33 +50,33 @@
 extern "C" {
 #endif
 
-/* A spatial hash. Its fields are the implementation's: use the functions. */
+/** A spatial hash. Its fields are the implementation's: use the functions. */
 typedef struct bento_spatial_hash {
-    bento_multi_index cells; /* cell key -> items */
-    int32_t *position;       /* dims * item_capacity coordinates */
-    uint32_t dims;           /* 2 or 3 (0 when inert) */
-    uint32_t cell_shift;     /* a cell is 2^cell_shift units a side */
+    bento_multi_index cells; /**< cell key -> items */
+    int32_t *position;       /**< dims * item_capacity coordinates */
+    uint32_t dims;           /**< 2 or 3 (0 when inert) */
+    uint32_t cell_shift;     /**< a cell is 2^cell_shift units a side */
 } bento_spatial_hash;
 
-/* What a query touched: cell lookups, items tested against the shape, items reported. */
+/** What a query touched: cell lookups, items tested against the shape, items reported. */
 typedef struct bento_spatial_hash_stats {
-    uint32_t cells_visited;
-    uint32_t items_tested;
-    uint32_t items_found;
+    uint32_t cells_visited; /**< cells looked up */
+    uint32_t items_tested; /**< items tested against the shape */
+    uint32_t items_found; /**< items reported to the visitor */
 } bento_spatial_hash_stats;
 
-/*
+/**
  * Called for each item a query finds, with its position (dims coordinates). Return true to
  * go on, false to stop the query. The callback must not insert, move or remove items.
  */
 typedef bool (*bento_spatial_hash_visit)(void *context, uint32_t item, const int32_t *position);
 
-/* Bytes of caller memory (a constant expression when the arguments are). */
+/** Bytes of caller memory (a constant expression when the arguments are). */
 #define BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims)                              \
-    (BENTO__SPATIAL_HASH_HEAD + BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity) +           \
+    (BENTO_IMPL_SPATIAL_HASH_HEAD + BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity) +       \
      (size_t)(item_capacity) * (size_t)(dims) * 4u)
 
-/*
+/**
  * Carve a spatial hash out of `memory` (`bytes` long), empty. dims is 2 or 3; cell_shift in
  * [0, 31]; cell_capacity a power of two in [2, 2^24]; 1 <= item_capacity < 2^28.
  * BENTO_E_ARGUMENT for a parameter out of range, a NULL memory or a buffer of more than
@@ -87,7 +88,7 @@ bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_
                                      uint32_t cell_capacity, uint32_t item_capacity,
                                      uint32_t dims, uint32_t cell_shift);
 
-/*
+/**
  * Reattach `sh` to `memory`, a buffer that holds a spatial hash (bento/common.h, "Buffers"):
  * its header (dims and cell_shift in range before anything uses them), the multi-value index
  * inside it (as bento_multi_index_open) and every item in the cell its position names.
@@ -97,7 +98,7 @@ bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_
  */
 bento_status bento_spatial_hash_open(bento_spatial_hash *sh, void *memory, size_t bytes);
 
-/*
+/**
  * Put `item` at `position`. BENTO_E_ARGUMENT for an item out of range or a NULL position,
  * BENTO_E_EXISTS when the item is already in, BENTO_E_FULL when its cell is new and the cell
  * index is full, BENTO_E_CORRUPT as bento_multi_index_insert; unchanged on failure. O(1)
@@ -106,7 +107,7 @@ bento_status bento_spatial_hash_open(bento_spatial_hash *sh, void *memory, size_
 bento_status bento_spatial_hash_insert(bento_spatial_hash *sh, uint32_t item,
                                        const int32_t *position);
 
-/*
+/**
  * Move `item` to `position`. Only the stored position changes when the cell stays the same.
  * BENTO_E_ARGUMENT as insert, BENTO_E_NOT_FOUND when the item is not in, BENTO_E_FULL when
  * the new cell is new and the cell index is full, even when the item was alone in its old
@@ -116,17 +117,17 @@ bento_status bento_spatial_hash_insert(bento_spatial_hash *sh, uint32_t item,
 bento_status bento_spatial_hash_move(bento_spatial_hash *sh, uint32_t item,
                                      const int32_t *position);
 
-/* Take `item` out. BENTO_E_ARGUMENT for an item out of range, BENTO_E_NOT_FOUND when it is
+/** Take `item` out. BENTO_E_ARGUMENT for an item out of range, BENTO_E_NOT_FOUND when it is
  * not in, BENTO_E_CORRUPT as bento_multi_index_remove_value. O(1) expected. */
 bento_status bento_spatial_hash_remove(bento_spatial_hash *sh, uint32_t item);
 
-/* The stored position of `item` (dims coordinates), or NULL when it is not in. O(1). */
+/** The stored position of `item` (dims coordinates), or NULL when it is not in. O(1). */
 const int32_t *bento_spatial_hash_get(const bento_spatial_hash *sh, uint32_t item);
 
-/* True when `item` is in. O(1). */
+/** True when `item` is in. O(1). */
 bool bento_spatial_hash_contains(const bento_spatial_hash *sh, uint32_t item);
 
-/*
+/**
  * Call `visit` for every item with min[d] <= position[d] <= max[d] on every axis, until it
  * returns false. `stats` (optional) tells what was touched (zeroed first, also on failure).
  * BENTO_E_ARGUMENT when visit, min or max is NULL or min[d] > max[d] on some axis.
@@ -137,7 +138,7 @@ bento_status bento_spatial_hash_query_box(const bento_spatial_hash *sh, const in
                                           const int32_t *max, bento_spatial_hash_visit visit,
                                           void *context, bento_spatial_hash_stats *stats);
 
-/*
+/**
  * Call `visit` for every item within Euclidean distance `radius` of `center` (the sphere's
  * surface included), until it returns false. Only cells of the bounding box [center - radius,
  * center + radius] that the ball reaches are visited. BENTO_E_ARGUMENT for a NULL visit or
@@ -147,23 +148,23 @@ bento_status bento_spatial_hash_query_radius(const bento_spatial_hash *sh, const
                                              int32_t radius, bento_spatial_hash_visit visit,
                                              void *context, bento_spatial_hash_stats *stats);
 
-/* Items in the hash. O(1). */
+/** Items in the hash. O(1). */
 static inline uint32_t bento_spatial_hash_count(const bento_spatial_hash *sh);
 
-/* The item capacity given at init (0 when inert). O(1). */
+/** The item capacity given at init (0 when inert). O(1). */
 static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh);
 
-/* Take every item out. O(cell_capacity + item_capacity). */
+/** Take every item out. O(cell_capacity + item_capacity). */
 void bento_spatial_hash_clear(bento_spatial_hash *sh);
 
-/*
+/**
  * Verify the buffer: the header, the multi-value index (bento_multi_index_check) and that
  * every item sits in the cell its stored position names. BENTO_OK (also when inert) or
  * BENTO_E_CORRUPT. O(cell_capacity + item_capacity), no recursion.
  */
 bento_status bento_spatial_hash_check(const bento_spatial_hash *sh);
 
-/*
+/**
  * BENTO_SPATIAL_HASH_TYPE(name, cell_capacity, item_capacity, dims, cell_shift) declares, with
  * `position` a const int32_t * of dims coordinates, and an `_at` twin of each function taking
  * one that takes a bento_point by value instead:
@@ -190,31 +191,32 @@ bento_status bento_spatial_hash_check(const bento_spatial_hash *sh);
  *     static world space;
  */
 #define BENTO_SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_)         \
-    BENTO__SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_)            \
-    BENTO__TYPED_END(name)
+    BENTO_IMPL_SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_)        \
+    BENTO_IMPL_TYPED_END(name)
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
  */
+/** @cond INTERNAL */
 
 /* Header: 4 parameter words (cell capacity, item capacity, dims, cell_shift); no counters of
  * its own. */
-#define BENTO__SPATIAL_HASH_PARAMS 4u
-#define BENTO__SPATIAL_HASH_HEAD BENTO__HEAD_BYTES(BENTO__SPATIAL_HASH_PARAMS)
+#define BENTO_IMPL_SPATIAL_HASH_PARAMS 4u
+#define BENTO_IMPL_SPATIAL_HASH_HEAD BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPATIAL_HASH_PARAMS)
 
 static inline uint32_t bento_spatial_hash_count(const bento_spatial_hash *sh)
 {
-    BENTO_ASSERT(sh != NULL);
+    BENTO_ASSERT(sh != BENTO_IMPL_NULL);
     return sh->cells.state.count;
 }
 
 static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
 {
-    BENTO_ASSERT(sh != NULL);
+    BENTO_ASSERT(sh != BENTO_IMPL_NULL);
     return sh->cells.value_capacity;
 }
 
-#define BENTO__SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_)        \
+#define BENTO_IMPL_SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_)    \
     BENTO_STATIC_ASSERT((dims_) == 2 || (dims_) == 3, name##_dims_must_be_2_or_3);                \
     BENTO_STATIC_ASSERT((cell_shift_) >= 0 && (cell_shift_) <= 31,                                \
                         name##_cell_shift_must_be_0_to_31);                                       \
@@ -225,22 +227,22 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
     BENTO_STATIC_ASSERT((item_capacity_) >= 1 &&                                                  \
                             (uint64_t)(item_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES,            \
                         name##_item_capacity_must_be_1_to_2_pow_28_minus_1);                      \
-    BENTO__TYPED(name, bento_spatial_hash,                                                        \
+    BENTO_IMPL_TYPED(name, bento_spatial_hash,                                                    \
                  BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_))                 \
-    BENTO__TYPED_OPEN(name, bento_spatial_hash,                                                   \
+    BENTO_IMPL_TYPED_OPEN(name, bento_spatial_hash,                                               \
                       x->generic_.cells.keys.capacity == (cell_capacity_) &&                      \
                           x->generic_.cells.value_capacity == (item_capacity_) &&                 \
                           x->generic_.dims == (dims_) && x->generic_.cell_shift == (cell_shift_)) \
     BENTO_WRAPPER bento_status name##_init(name *x)                                               \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_spatial_hash_init(&x->generic_, x->storage_, sizeof x->storage_,             \
                                        (cell_capacity_), (item_capacity_), (dims_),               \
                                        (cell_shift_));                                            \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_insert(name *x, uint32_t item, const int32_t *position)     \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_spatial_hash_insert(&x->generic_, item, position);                           \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_insert_at(name *x, uint32_t item, bento_point p)            \
@@ -249,7 +251,7 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_move(name *x, uint32_t item, const int32_t *position)       \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_spatial_hash_move(&x->generic_, item, position);                             \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_move_at(name *x, uint32_t item, bento_point p)              \
@@ -258,17 +260,17 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_remove(name *x, uint32_t item)                              \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_spatial_hash_remove(&x->generic_, item);                                     \
     }                                                                                             \
     BENTO_WRAPPER const int32_t *name##_get(const name *x, uint32_t item)                         \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_spatial_hash_get(&x->generic_, item);                                        \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *x, uint32_t item)                              \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_spatial_hash_contains(&x->generic_, item);                                   \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_query_box(const name *x, const int32_t *min,                \
@@ -276,7 +278,7 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
                                                 bento_spatial_hash_visit visit, void *context,    \
                                                 bento_spatial_hash_stats *stats)                  \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_spatial_hash_query_box(&x->generic_, min, max, visit, context, stats);       \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_query_box_at(const name *x, bento_point min,                \
@@ -291,7 +293,7 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
                                                    bento_spatial_hash_visit visit,                \
                                                    void *context, bento_spatial_hash_stats *stats) \
     {                                                                                             \
-        BENTO_ASSERT(x != NULL);                                                                  \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_spatial_hash_query_radius(&x->generic_, center, radius, visit, context,      \
                                                stats);                                            \
     }                                                                                             \
@@ -303,6 +305,8 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
     {                                                                                             \
         return name##_query_radius(x, center.c, radius, visit, context, stats);                   \
     }
+
+/** @endcond */
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tests/asserts/config.h - the configuration header of the gcc-c11-asserts host build
+ * (-DBENTO_CONFIG_HEADER='"asserts/config.h"'): every configurable macro of the kit set here,
+ * each to a hook that leaves a trace (tests/asserts/hooks.c), so the build shows that the
+ * kit reads each one through BENTO_CONFIG_HEADER.
+ */
+#ifndef BENTO_TESTS_ASSERTS_CONFIG_H
+#define BENTO_TESTS_ASSERTS_CONFIG_H
+
+#include <stdint.h>
+
+/* A violated contract: fails the run, or jumps back to tests/asserts/main.c when it is
+ * probing the entry points. */
+void bento_test_assert_failed(const char *condition, const char *file, int line);
+#define BENTO_ASSERT(cond) ((cond) ? (void)0 : bento_test_assert_failed(#cond, __FILE__, __LINE__))
+
+/* Critical sections that count their entries and their nesting. */
+extern uint32_t bento_test_critical_entries, bento_test_critical_depth;
+#define BENTO_CRITICAL_ENTER() (bento_test_critical_entries++, bento_test_critical_depth++)
+#define BENTO_CRITICAL_EXIT(state) ((void)(state), bento_test_critical_depth--)
+
+/* Count-leading-zeros by a loop that counts its calls. */
+extern uint32_t bento_test_clz_calls;
+unsigned bento_test_clz32(uint32_t x);
+#define BENTO_CLZ32(x) bento_test_clz32(x)
+
+/* The branching lookup, which x86-64 builds do not use by default. */
+#define BENTO_INDEX_BRANCHLESS 0
+
+#endif /* BENTO_TESTS_ASSERTS_CONFIG_H */
