@@ -12,9 +12,8 @@
 #   make cxx         every public header in C++ (g++, clang++, clang++ -Weverything)
 #   make cmake       CMakeLists.txt: build and CTest for the host and two boards
 #   make consumers   projects that use the kit as README.md says (Makefile, CMake, pkg-config)
-#   make docs        the API reference (Doxygen) in build/docs; not part of check
+#   make docs        the API reference (Doxygen) in build/docs; check runs it
 #   make fuzz        every fuzz target for FUZZ_SECONDS (default 180) each; check runs 10 s each
-#   make coverage    line and branch coverage of core/ and its gate -> docs/coverage.md
 #   make fuzz-corpus regenerate the fuzz targets' seed corpora (tests/fuzz/corpus/)
 #   make bench       host benchmarks against baselines, Cortex-M instruction counts -> docs/
 #   make size        .text/.data/.bss of each core object at -Os per core -> docs/size.md
@@ -475,7 +474,7 @@ docs: | docs-tools
 docs-tools:
 	@scripts/need doxygen python3
 
-# ---------------------------------------------------------------- fuzzing and coverage
+# ---------------------------------------------------------------- fuzzing
 
 # Fuzz targets: tests/fuzz/fuzz_NAME.c, found by name (a new file is a new target), each built
 # with libFuzzer, AddressSanitizer and UBSan (clang) against the core built the same way
@@ -511,41 +510,21 @@ $(RESULTS)/fuzz/long-%: $(BUILD)/fuzz/bin/% FORCE
 	@$(CHECK_RUN) $@ fuzz $* last -- scripts/fuzz-run $< tests/fuzz/corpus/$* $(BUILD)/fuzz/$* \
 	    $(FUZZ_SECONDS)
 
-# Coverage of core/: configuration `cov` (gcc --coverage, -O0) builds the host test runner and,
-# per fuzz target, tests/fuzz/replay.c linked with the target; scripts/coverage runs the runner
-# (with a fixed seed, so the numbers repeat) and each target over its committed corpus, then
-# reports line and branch coverage per file of core/ (gcovr) in build/coverage/coverage.md,
-# which make coverage copies to docs/coverage.md. The gate: every file of core/ at
-# COVERAGE_LINES % of its lines and COVERAGE_BRANCHES % of its branches, except the files in
-# COVERAGE_PENDING, which are reported but not gated until their rewrite lands.
-COVERAGE_LINES := 100
-COVERAGE_BRANCHES := 95
-COVERAGE_SEED := 1
-COVERAGE_PENDING := core/include/bento/index.h core/include/bento/multi_index.h \
-                    core/include/bento/spatial_hash.h core/src/index.c core/src/index32.c \
-                    core/src/index_check.c core/src/index32_check.c core/src/index_template.h \
-                    core/src/index_key32.h core/src/index_key64.h core/src/multi_index.c \
-                    core/src/spatial_hash.c
-cc.cov := gcc
-ar.cov := ar
-cflags.cov := -std=c99 $(WARNINGS) -O0 -g --coverage -fno-tree-loop-distribute-patterns
-ldflags.cov :=
-$(eval $(call config_rules,cov))
-$(eval $(call host_rules,cov))
-$(OBJ)/cov/flags: | coverage-tools
-
-$(BUILD)/coverage/replay-%: $(OBJ)/cov/tests/fuzz/fuzz_%.o $(OBJ)/cov/tests/fuzz/replay.o $(call lib,cov)
+# The committed corpora replayed without libFuzzer (tests/fuzz/replay.c), built by gcc with the
+# sanitizers: the seeds stay meaningful to a second compiler, and a reproducer replays there.
+REPLAY_CONFIG := gcc-c11-sanitize
+$(BUILD)/fuzz/replay/%: $(OBJ)/$(REPLAY_CONFIG)/tests/fuzz/fuzz_%.o \
+                        $(OBJ)/$(REPLAY_CONFIG)/tests/fuzz/replay.o $(call lib,$(REPLAY_CONFIG))
 	@mkdir -p $(@D)
-	$(Q)$(cc.cov) $(cflags.cov) $^ -o $@
+	$(Q)$(cc.$(REPLAY_CONFIG)) $(cflags.$(REPLAY_CONFIG)) $^ -o $@
+$(OBJ)/$(REPLAY_CONFIG)/tests/fuzz/%.o: extra_cflags := -D_DEFAULT_SOURCE
+FUZZ_REPLAY_RESULTS := $(foreach t,$(FUZZ_TARGETS),$(RESULTS)/fuzz/replay-$t)
+$(RESULTS)/fuzz/replay-%: $(BUILD)/fuzz/replay/% FORCE
+	@$(CHECK_RUN) $@ fuzz '$* corpus (gcc)' last -- $< tests/fuzz/corpus/$*
 
-COVERAGE_INPUTS := $(BUILD)/host/cov/tests $(foreach t,$(FUZZ_TARGETS),$(BUILD)/coverage/replay-$t)
-$(RESULTS)/coverage: $(COVERAGE_INPUTS) FORCE
-	@$(CHECK_RUN) $@ coverage 'core/ gate' last -- scripts/coverage $(BUILD)/coverage $(OBJ)/cov \
-	    $(COVERAGE_SEED) $(COVERAGE_LINES) $(COVERAGE_BRANCHES) '$(COVERAGE_PENDING)' $(COVERAGE_INPUTS)
+check: $(FUZZ_CHECK_RESULTS) $(FUZZ_REPLAY_RESULTS)
 
-check: $(FUZZ_CHECK_RESULTS) $(RESULTS)/coverage
-
-.PHONY: fuzz fuzz-corpus coverage fuzz-tools coverage-tools
+.PHONY: fuzz fuzz-corpus fuzz-tools
 fuzz: $(FUZZ_RESULTS)
 	@printf '\n'; awk -F'\t' '{ printf "  %-18s %-4s %s\n", $$2, $$3, $$6 }' $^
 	$(call summary,$^)
@@ -554,15 +533,8 @@ fuzz-corpus: $(foreach t,$(FUZZ_TARGETS),$(BUILD)/fuzz/bin/$t)
 	    scripts/fuzz-corpus $(BUILD)/fuzz/bin/$$t tests/fuzz/corpus/$$t $(BUILD)/fuzz/$$t \
 	        $(FUZZ_CORPUS_SECONDS) || exit 1; \
 	done
-coverage: $(RESULTS)/coverage
-	@cat $(BUILD)/coverage/coverage.txt 2>/dev/null || true
-	@cp $(BUILD)/coverage/coverage.md docs/coverage.md
-	$(call summary,$^)
 fuzz-tools:
 	@scripts/need clang libfuzzer
-coverage-tools:
-	@scripts/need gcovr
-
 # ---------------------------------------------------------------- measurements
 
 include bench/bench.mk

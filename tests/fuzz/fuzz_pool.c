@@ -298,7 +298,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint32_t i;
     memset(&h, 0, sizeof h);
     h.capacity = 1u + fuzz_below(&in, MAX_CAPACITY);
-    h.index_bits = BENTO__INDEX_BITS(h.capacity) + fuzz_below(&in, 3u);
+    h.index_bits = BENTO_IMPL_INDEX_BITS(h.capacity) + fuzz_below(&in, 3u);
     h.generation_bits = (fuzz_u8(&in) & 1u) != 0u ? 1u + fuzz_below(&in, 4u) : 32u - h.index_bits;
     h.policy = (fuzz_u8(&in) & 1u) != 0u ? BENTO_POOL_WRAP : BENTO_POOL_RETIRE;
     h.value_size = 1u + fuzz_below(&in, MAX_VALUE);

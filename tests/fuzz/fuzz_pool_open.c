@@ -145,7 +145,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         open_and_use(&h, &in);
     } else {
         const uint32_t capacity = 1u + fuzz_below(&in, MAX_CAPACITY);
-        const unsigned index_bits = BENTO__INDEX_BITS(capacity) + fuzz_below(&in, 2u);
+        const unsigned index_bits = BENTO_IMPL_INDEX_BITS(capacity) + fuzz_below(&in, 2u);
         const unsigned generation_bits = 1u + fuzz_below(&in, 32u - index_bits);
         const bento_pool_policy policy = (fuzz_u8(&in) & 1u) != 0u ? BENTO_POOL_WRAP
                                                                     : BENTO_POOL_RETIRE;
