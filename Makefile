@@ -12,7 +12,9 @@
 #   make cxx         every public header in C++ (g++, clang++, clang++ -Weverything)
 #   make cmake       CMakeLists.txt: build and CTest for the host and two boards
 #   make consumers   projects that use the kit as README.md says (Makefile, CMake, pkg-config)
-#   make docs        the API reference (Doxygen) in build/docs; not part of check
+#   make docs        the API reference (Doxygen) in build/docs; check runs it
+#   make fuzz        every fuzz target for FUZZ_SECONDS (default 180) each; check runs 10 s each
+#   make fuzz-corpus regenerate the fuzz targets' seed corpora (tests/fuzz/corpus/)
 #   make bench       host benchmarks against baselines, Cortex-M instruction counts -> docs/
 #   make size        .text/.data/.bss of each core object at -Os per core -> docs/size.md
 #   make stack       worst-case stack of each public function per core -> docs/stack.md
@@ -472,6 +474,67 @@ docs: | docs-tools
 docs-tools:
 	@scripts/need doxygen python3
 
+# ---------------------------------------------------------------- fuzzing
+
+# Fuzz targets: tests/fuzz/fuzz_NAME.c, found by name (a new file is a new target), each built
+# with libFuzzer, AddressSanitizer and UBSan (clang) against the core built the same way
+# (configuration `fuzz`). scripts/fuzz-run runs one for a time budget, from its committed seed
+# corpus (tests/fuzz/corpus/NAME, only read) and a working corpus (build/fuzz/NAME/corpus), and
+# says how it went: executions per second, coverage (cov, ft), findings. A finding (crash,
+# sanitizer report, hang, leak) fails the step; its reproducer is left in build/fuzz/NAME/ and
+# `build/fuzz/bin/NAME REPRODUCER` replays it. make check runs every target for
+# FUZZ_CHECK_SECONDS, make fuzz for FUZZ_SECONDS; make fuzz-corpus regenerates the seed
+# corpora (a run of FUZZ_CORPUS_SECONDS per target from nothing, minimised by libFuzzer's merge).
+FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(FUZZ_SRCS))
+FUZZ_SECONDS := 180
+FUZZ_CHECK_SECONDS := 10
+FUZZ_CORPUS_SECONDS := 60
+FUZZ_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+cc.fuzz := clang
+ar.fuzz := ar
+cflags.fuzz := -std=c11 $(WARNINGS) -O1 -g -fsanitize=fuzzer-no-link $(FUZZ_SANITIZE)
+$(eval $(call config_rules,fuzz))
+$(OBJ)/fuzz/flags: | fuzz-tools
+
+$(BUILD)/fuzz/bin/%: $(OBJ)/fuzz/tests/fuzz/fuzz_%.o $(call lib,fuzz)
+	@mkdir -p $(@D)
+	$(Q)$(cc.fuzz) -fsanitize=fuzzer $(FUZZ_SANITIZE) $^ -o $@
+
+FUZZ_CHECK_RESULTS := $(foreach t,$(FUZZ_TARGETS),$(RESULTS)/fuzz/check-$t)
+FUZZ_RESULTS := $(foreach t,$(FUZZ_TARGETS),$(RESULTS)/fuzz/long-$t)
+$(RESULTS)/fuzz/check-%: $(BUILD)/fuzz/bin/% FORCE
+	@$(CHECK_RUN) $@ fuzz $* last -- scripts/fuzz-run $< tests/fuzz/corpus/$* $(BUILD)/fuzz/$* \
+	    $(FUZZ_CHECK_SECONDS)
+$(RESULTS)/fuzz/long-%: $(BUILD)/fuzz/bin/% FORCE
+	@$(CHECK_RUN) $@ fuzz $* last -- scripts/fuzz-run $< tests/fuzz/corpus/$* $(BUILD)/fuzz/$* \
+	    $(FUZZ_SECONDS)
+
+# The committed corpora replayed without libFuzzer (tests/fuzz/replay.c), built by gcc with the
+# sanitizers: the seeds stay meaningful to a second compiler, and a reproducer replays there.
+REPLAY_CONFIG := gcc-c11-sanitize
+$(BUILD)/fuzz/replay/%: $(OBJ)/$(REPLAY_CONFIG)/tests/fuzz/fuzz_%.o \
+                        $(OBJ)/$(REPLAY_CONFIG)/tests/fuzz/replay.o $(call lib,$(REPLAY_CONFIG))
+	@mkdir -p $(@D)
+	$(Q)$(cc.$(REPLAY_CONFIG)) $(cflags.$(REPLAY_CONFIG)) $^ -o $@
+$(OBJ)/$(REPLAY_CONFIG)/tests/fuzz/%.o: extra_cflags := -D_DEFAULT_SOURCE
+FUZZ_REPLAY_RESULTS := $(foreach t,$(FUZZ_TARGETS),$(RESULTS)/fuzz/replay-$t)
+$(RESULTS)/fuzz/replay-%: $(BUILD)/fuzz/replay/% FORCE
+	@$(CHECK_RUN) $@ fuzz '$* corpus (gcc)' last -- $< tests/fuzz/corpus/$*
+
+check: $(FUZZ_CHECK_RESULTS) $(FUZZ_REPLAY_RESULTS)
+
+.PHONY: fuzz fuzz-corpus fuzz-tools
+fuzz: $(FUZZ_RESULTS)
+	@printf '\n'; awk -F'\t' '{ printf "  %-18s %-4s %s\n", $$2, $$3, $$6 }' $^
+	$(call summary,$^)
+fuzz-corpus: $(foreach t,$(FUZZ_TARGETS),$(BUILD)/fuzz/bin/$t)
+	$(Q)for t in $(FUZZ_TARGETS); do \
+	    scripts/fuzz-corpus $(BUILD)/fuzz/bin/$$t tests/fuzz/corpus/$$t $(BUILD)/fuzz/$$t \
+	        $(FUZZ_CORPUS_SECONDS) || exit 1; \
+	done
+fuzz-tools:
+	@scripts/need clang libfuzzer
 # ---------------------------------------------------------------- measurements
 
 include bench/bench.mk
