@@ -16,7 +16,7 @@
 #define IXT_HIGH_KEY ((uint64_t)1 << 63)
 #define IXT_WALK(ix, k, b)                                                                        \
     bento_impl_index_walk((ix)->slots, bento_index_hash(k), (ix)->shift, (ix)->mask, 4u,          \
-                      (uint32_t)(k), (uint32_t)((k) >> 32), (b))
+                          (uint32_t)(k), (uint32_t)((k) >> 32), (b))
 #define OTHER_INIT(m, bytes, c) bento_index32_init(&other_width, (m), (bytes), (c))
 #define SUITE "index"
 

@@ -207,7 +207,7 @@ struct paged_fixture {
 inline value16 *paged_get(const bento_paged_set *set, uint32_t key)
 {
     return static_cast<value16 *>(bento_impl_paged_set_get(set, key, (1u << kIndexBits) - 1u,
-                                                       BENTO_IMPL_CEIL_LOG2(kPageSize), sizeof(value16)));
+                                                           BENTO_IMPL_CEIL_LOG2(kPageSize), sizeof(value16)));
 }
 
 // The peer: a plain sparse set as it is usually written, values dense beside the keys.

@@ -17,6 +17,7 @@ static bento_status configure(bento_block_pool *pool, void *memory, size_t bytes
 {
     bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_BLOCK_POOL_HEAD);
     size_t stride, blocks, live;
+    bento_status status;
     BENTO_IMPL_INERT(pool);
     if (memory == NULL || block_size == 0u || block_size > UINT32_MAX - 3u || capacity == 0u) {
         return BENTO_E_ARGUMENT;
@@ -25,14 +26,9 @@ static bento_status configure(bento_block_pool *pool, void *memory, size_t bytes
     blocks = bento_impl_layout_add(&layout, capacity, stride, 4u);
     live = bento_impl_layout_add(&layout, capacity, 1u, 1u);
     /* under 4 GiB in all, so capacity * stride < 2^32: the reciprocal is exact */
-    if (!layout.ok || layout.bytes > UINT32_MAX) {
-        return BENTO_E_ARGUMENT;
-    }
-    if (!bento_impl_is_aligned(memory, bento_impl_align_of_size(stride))) {
-        return BENTO_E_ALIGN;
-    }
-    if (bytes < layout.bytes) {
-        return BENTO_E_SIZE;
+    status = bento_impl_layout_fits(&layout, memory, bento_impl_align_of_size(stride), bytes);
+    if (status != BENTO_OK) {
+        return status;
     }
     pool->blocks = (unsigned char *)memory + blocks;
     pool->live = (unsigned char *)memory + live;
@@ -56,7 +52,8 @@ bento_status bento_block_pool_init(bento_block_pool *pool, void *memory, size_t 
         return status;
     }
     head = (uint32_t *)memory;
-    bento_impl_head_write(head, BENTO_IMPL_KIND_BLOCK_POOL, BENTO_BLOCK_POOL_BYTES(capacity, block_size));
+    bento_impl_head_write(head, BENTO_IMPL_KIND_BLOCK_POOL,
+                          BENTO_BLOCK_POOL_BYTES(capacity, block_size));
     head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = capacity;
     head[BENTO_IMPL_HEAD_PARAMS + P_BLOCK_SIZE] = (uint32_t)block_size;
     /* nothing carved, the free list empty: the blocks and their bytes are not touched */
@@ -72,28 +69,23 @@ bento_status bento_block_pool_open(bento_block_pool *pool, void *memory, size_t 
     bento_status status;
     BENTO_ASSERT(pool != NULL);
     BENTO_IMPL_INERT(pool);
-    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_BLOCK_POOL, 4u, BENTO_IMPL_BLOCK_POOL_HEAD,
-                              &used);
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_BLOCK_POOL, 4u,
+                                  BENTO_IMPL_BLOCK_POOL_HEAD, &used);
     if (status != BENTO_OK) {
         return status;
     }
     status = configure(pool, memory, used, head[BENTO_IMPL_HEAD_PARAMS + P_BLOCK_SIZE],
                        head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY]);
-    if (status == BENTO_OK &&
-        used != BENTO_BLOCK_POOL_BYTES(pool->capacity, pool->block_size)) {
+    status = BENTO_IMPL_OPENED(pool, status,
+                               used == BENTO_BLOCK_POOL_BYTES(pool->capacity, pool->block_size));
+    /* the counters are trusted from here on: they must describe the buffer exactly */
+    if (status == BENTO_OK && bento_block_pool_check(pool) != BENTO_OK) {
         status = BENTO_E_CORRUPT;
     }
     if (status != BENTO_OK) {
         BENTO_IMPL_INERT(pool);
-        return status == BENTO_E_ALIGN ? status : BENTO_E_CORRUPT;
     }
-    bento_impl_save(&pool->state, pool->saved, sizeof pool->state);
-    /* the counters are trusted from here on: they must describe the buffer exactly */
-    if (bento_block_pool_check(pool) != BENTO_OK) {
-        BENTO_IMPL_INERT(pool);
-        return BENTO_E_CORRUPT;
-    }
-    return BENTO_OK;
+    return status;
 }
 
 bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block)
@@ -147,7 +139,7 @@ bento_status bento_block_pool_free(bento_block_pool *pool, void *block)
     critical = BENTO_CRITICAL_ENTER();
     /* below fresh (<= capacity): the state byte read is inside the buffer */
     index = bento_impl_block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks, pool->reciprocal,
-                                    pool->stride, pool->state.fresh);
+                                        pool->stride, pool->state.fresh);
     if (index != BENTO_NONE && pool->live[index] == BENTO_IMPL_BLOCK_LIVE) {
         pool->live[index] = BENTO_IMPL_BLOCK_FREE;
         *(uint32_t *)block = pool->state.free_head;

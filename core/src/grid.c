@@ -109,6 +109,7 @@ static bento_status configure(bento_grid *grid, void *memory, size_t bytes, uint
     uint32_t total = 0u;
     size_t cells, bits;
     unsigned d;
+    bento_status status;
     BENTO_IMPL_INERT(grid);
     if (memory == NULL || dims - 1u >= BENTO_GRID_MAX_DIMS || cell_size == 0u ||
         cell_size > UINT32_MAX || capacity - 1u >= BENTO_GRID_MAX_CELLS || window > 1u ||
@@ -127,14 +128,9 @@ static bento_status configure(bento_grid *grid, void *memory, size_t bytes, uint
     }
     cells = bento_impl_layout_add(&layout, capacity, cell_size, 4u);
     bits = bento_impl_layout_add(&layout, (capacity >> 5) + ((capacity & 31u) != 0u), 4u, 4u);
-    if (!layout.ok || layout.bytes > UINT32_MAX) {
-        return BENTO_E_ARGUMENT;
-    }
-    if (!bento_impl_is_aligned(memory, bento_impl_align_of_size(cell_size))) {
-        return BENTO_E_ALIGN;
-    }
-    if (bytes < layout.bytes) {
-        return BENTO_E_SIZE;
+    status = bento_impl_layout_fits(&layout, memory, bento_impl_align_of_size(cell_size), bytes);
+    if (status != BENTO_OK) {
+        return status;
     }
     grid->cells = (unsigned char *)memory + cells;
     grid->occupied = (uint32_t *)(void *)((unsigned char *)memory + bits);
@@ -152,7 +148,8 @@ static bento_status configure(bento_grid *grid, void *memory, size_t bytes, uint
 static void start(bento_grid *grid)
 {
     uint32_t *head = (uint32_t *)grid->saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_GRID_PARAMS;
-    bento_impl_head_write(head, BENTO_IMPL_KIND_GRID, BENTO_GRID_BYTES(grid->capacity, grid->cell_size));
+    bento_impl_head_write(head, BENTO_IMPL_KIND_GRID,
+                          BENTO_GRID_BYTES(grid->capacity, grid->cell_size));
     head[BENTO_IMPL_HEAD_PARAMS + P_SHAPE] = grid->dims | (uint32_t)grid->window << 8;
     head[BENTO_IMPL_HEAD_PARAMS + P_CELL_SIZE] = grid->cell_size;
     head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = grid->capacity;
@@ -208,28 +205,26 @@ bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes)
     bento_status status;
     BENTO_ASSERT(grid != NULL);
     BENTO_IMPL_INERT(grid);
-    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_GRID, 4u, BENTO_IMPL_GRID_HEAD, &used);
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_GRID, 4u, BENTO_IMPL_GRID_HEAD,
+                                  &used);
     if (status != BENTO_OK) {
         return status;
     }
     shape = head[BENTO_IMPL_HEAD_PARAMS + P_SHAPE];
-    status = configure(grid, memory, used, shape & 0xffu, head[BENTO_IMPL_HEAD_PARAMS + P_CELL_SIZE],
+    status = configure(grid, memory, used, shape & 0xffu,
+                       head[BENTO_IMPL_HEAD_PARAMS + P_CELL_SIZE],
                        head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY], shape >> 8,
                        head[BENTO_IMPL_HEAD_PARAMS + P_WINDOW]);
-    if (status == BENTO_OK && used != BENTO_GRID_BYTES(grid->capacity, grid->cell_size)) {
+    status = BENTO_IMPL_OPENED(grid, status,
+                               used == BENTO_GRID_BYTES(grid->capacity, grid->cell_size));
+    /* the state is trusted from here on: the geometry must be sound and match the bitmap */
+    if (status == BENTO_OK && bento_grid_check(grid) != BENTO_OK) {
         status = BENTO_E_CORRUPT;
     }
     if (status != BENTO_OK) {
         BENTO_IMPL_INERT(grid);
-        return status == BENTO_E_ALIGN ? status : BENTO_E_CORRUPT;
     }
-    bento_impl_save(&grid->state, grid->saved, sizeof grid->state);
-    /* the state is trusted from here on: the geometry must be sound and match the bitmap */
-    if (bento_grid_check(grid) != BENTO_OK) {
-        BENTO_IMPL_INERT(grid);
-        return BENTO_E_CORRUPT;
-    }
-    return BENTO_OK;
+    return status;
 }
 
 /* Index of the cell at `coords`, or BENTO_NONE outside the box. A growing grid's slot is the

@@ -13,9 +13,8 @@ static bool header_sound(const bento_grid *grid)
     const uint32_t *saved = (const uint32_t *)(const void *)grid->saved;
     const uint32_t *head = saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_GRID_PARAMS;
     return bento_impl_saved_matches(grid->saved, &grid->state, sizeof grid->state) &&
-           head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC && head[BENTO_IMPL_HEAD_KIND] == BENTO_IMPL_KIND_GRID &&
-           head[BENTO_IMPL_HEAD_SIZE] == BENTO_GRID_BYTES(grid->capacity, grid->cell_size) &&
-           head[BENTO_IMPL_HEAD_ZERO] == 0u &&
+           bento_impl_head_is(head, BENTO_IMPL_KIND_GRID,
+                              BENTO_GRID_BYTES(grid->capacity, grid->cell_size)) &&
            head[BENTO_IMPL_HEAD_PARAMS] == (grid->dims | (uint32_t)grid->window << 8) &&
            head[BENTO_IMPL_HEAD_PARAMS + 1u] == grid->cell_size &&
            head[BENTO_IMPL_HEAD_PARAMS + 2u] == grid->capacity &&

@@ -92,7 +92,7 @@ void IX_NAME(clear)(IX *ix)
 static inline uint32_t *locate(const IX *ix, IX_KEY key)
 {
     return bento_impl_index_walk(ix->slots, IX_HASH(key), ix->shift, ix->mask, IX_W, IX_KEY_LO(key),
-                             IX_KEY_HI(key), false);
+                                 IX_KEY_HI(key), false);
 }
 
 /*
@@ -308,8 +308,7 @@ static bool header_sound(const IX *ix)
     const uint32_t *head = (const uint32_t *)(const void *)ix->saved - BENTO_IMPL_HEAD_PARAMS -
                            BENTO_IMPL_INDEX_PARAMS;
     return bento_impl_saved_matches(ix->saved, &ix->state, sizeof ix->state) &&
-           head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC && head[BENTO_IMPL_HEAD_KIND] == IX_KIND &&
-           head[BENTO_IMPL_HEAD_SIZE] == IX_BYTES(ix->capacity) && head[BENTO_IMPL_HEAD_ZERO] == 0u &&
+           bento_impl_head_is(head, IX_KIND, IX_BYTES(ix->capacity)) &&
            head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] == ix->capacity;
 }
 

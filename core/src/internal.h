@@ -142,6 +142,28 @@ static inline void bento_impl_save(void *saved, const void *state, size_t bytes)
 #define BENTO_IMPL_SAVE(x) bento_impl_save((x)->saved, &(x)->state, sizeof (x)->state)
 
 /*
+ * The middle of every open: configure() ran on the header's parameters and answered
+ * `configured`; `size_ok` says whether the bytes the header names are the container's size for
+ * them. Then the counters are loaded from the buffer. BENTO_E_ALIGN as configure found it,
+ * BENTO_E_CORRUPT for anything else wrong; the caller checks every invariant next, and leaves
+ * the container inert on any failure.
+ */
+static inline bento_status bento_impl_opened(bento_status configured, bool size_ok, void *state,
+                                             const void *saved, size_t bytes)
+{
+    if (configured != BENTO_OK) {
+        return configured == BENTO_E_ALIGN ? configured : BENTO_E_CORRUPT;
+    }
+    if (!size_ok) {
+        return BENTO_E_CORRUPT;
+    }
+    bento_impl_save(state, saved, bytes);
+    return BENTO_OK;
+}
+#define BENTO_IMPL_OPENED(x, configured, size_ok)                                                 \
+    bento_impl_opened((configured), (size_ok), &(x)->state, (x)->saved, sizeof (x)->state)
+
+/*
  * Overflow-safe byte counts for a buffer layout: arrays are placed one after the other, each
  * aligned; any overflow of size_t (only possible where it is 32 bits wide) turns the layout
  * invalid instead of wrapping. Init and open only (it divides).
@@ -161,7 +183,8 @@ static inline bento_impl_layout bento_impl_layout_start(size_t head_bytes)
 
 /* Reserve `count` elements of `each` bytes aligned to `align` (a power of two); returns their
  * offset from the start of the buffer (meaningless once the layout is not ok). */
-static inline size_t bento_impl_layout_add(bento_impl_layout *l, size_t count, size_t each, size_t align)
+static inline size_t bento_impl_layout_add(bento_impl_layout *l, size_t count, size_t each,
+                                           size_t align)
 {
     const size_t at = BENTO_ALIGN_UP(l->bytes, align);
     if (at < l->bytes || (each != 0u && count > (SIZE_MAX - at) / each)) {
@@ -170,6 +193,20 @@ static inline size_t bento_impl_layout_add(bento_impl_layout *l, size_t count, s
     }
     l->bytes = at + count * each;
     return at;
+}
+
+/* The end of every configure(): the layout fits in 4 GiB (BENTO_E_ARGUMENT otherwise), the
+ * buffer is aligned to `align` (BENTO_E_ALIGN) and holds the layout (BENTO_E_SIZE). */
+static inline bento_status bento_impl_layout_fits(const bento_impl_layout *l, const void *memory,
+                                                  size_t align, size_t bytes)
+{
+    if (!l->ok || l->bytes > UINT32_MAX) {
+        return BENTO_E_ARGUMENT;
+    }
+    if (!bento_impl_is_aligned(memory, align)) {
+        return BENTO_E_ALIGN;
+    }
+    return bytes < l->bytes ? BENTO_E_SIZE : BENTO_OK;
 }
 
 /* Write the four words every header starts with. */
@@ -182,6 +219,14 @@ static inline void bento_impl_head_write(void *memory, uint32_t kind, size_t byt
     head[BENTO_IMPL_HEAD_ZERO] = 0u;
 }
 
+/* True when the four words a header starts with name `kind` in this layout, `bytes` long: the
+ * first thing every checker verifies. */
+static inline bool bento_impl_head_is(const uint32_t *head, uint32_t kind, size_t bytes)
+{
+    return head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC && head[BENTO_IMPL_HEAD_KIND] == kind &&
+           head[BENTO_IMPL_HEAD_SIZE] == bytes && head[BENTO_IMPL_HEAD_ZERO] == 0u;
+}
+
 /*
  * Check a buffer offered to open: BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN when it is
  * not aligned to `align`, BENTO_E_SIZE when it is shorter than a header of `head_bytes`,
@@ -189,7 +234,7 @@ static inline void bento_impl_head_write(void *memory, uint32_t kind, size_t byt
  * says it uses more bytes than there are. On BENTO_OK *used holds those bytes.
  */
 static inline bento_status bento_impl_head_read(const void *memory, size_t bytes, uint32_t kind,
-                                            size_t align, size_t head_bytes, size_t *used)
+                                                size_t align, size_t head_bytes, size_t *used)
 {
     const uint32_t *head = (const uint32_t *)memory;
     *used = 0u;

@@ -72,7 +72,7 @@ bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t 
     }
     head = (uint32_t *)memory;
     bento_impl_head_write(head, BENTO_IMPL_KIND_MULTI_INDEX,
-                      BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity));
+                          BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity));
     head[BENTO_IMPL_HEAD_PARAMS + P_KEY_CAPACITY] = key_capacity;
     head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_CAPACITY] = value_capacity;
     head[PAD] = 0u;
@@ -91,16 +91,16 @@ bento_status bento_multi_index_open(bento_multi_index *mi, void *memory, size_t 
     bento_status status;
     BENTO_ASSERT(mi != NULL);
     inert(mi);
-    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_MULTI_INDEX, 4u, BENTO_IMPL_MULTI_INDEX_HEAD,
-                              &used);
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_MULTI_INDEX, 4u,
+                                  BENTO_IMPL_MULTI_INDEX_HEAD, &used);
     if (status != BENTO_OK) {
         return status;
     }
     key_capacity = head[BENTO_IMPL_HEAD_PARAMS + P_KEY_CAPACITY];
-    status = configure(mi, memory, used, key_capacity, head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_CAPACITY]);
-    if (status == BENTO_OK && used != BENTO_MULTI_INDEX_BYTES(key_capacity, mi->value_capacity)) {
-        status = BENTO_E_CORRUPT;
-    }
+    status = configure(mi, memory, used, key_capacity,
+                       head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_CAPACITY]);
+    status = BENTO_IMPL_OPENED(mi, status,
+                               used == BENTO_MULTI_INDEX_BYTES(key_capacity, mi->value_capacity));
     /* the hash index inside: its own header, of the capacity this header names */
     if (status == BENTO_OK &&
         (bento_index_open(&mi->keys, (unsigned char *)memory + BENTO_IMPL_MULTI_INDEX_HEAD,
@@ -108,17 +108,15 @@ bento_status bento_multi_index_open(bento_multi_index *mi, void *memory, size_t 
          mi->keys.capacity != key_capacity)) {
         status = BENTO_E_CORRUPT;
     }
+    /* the count is trusted from here on: it must describe the lists exactly */
+    if (status == BENTO_OK &&
+        (mi->state.count > mi->value_capacity || bento_multi_index_check(mi) != BENTO_OK)) {
+        status = BENTO_E_CORRUPT;
+    }
     if (status != BENTO_OK) {
         inert(mi);
-        return BENTO_E_CORRUPT; /* the alignment was checked with the header */
     }
-    bento_impl_save(&mi->state, mi->saved, sizeof mi->state);
-    /* the count is trusted from here on: it must describe the lists exactly */
-    if (mi->state.count > mi->value_capacity || bento_multi_index_check(mi) != BENTO_OK) {
-        inert(mi);
-        return BENTO_E_CORRUPT;
-    }
-    return BENTO_OK;
+    return status;
 }
 
 void bento_multi_index_clear(bento_multi_index *mi)
@@ -349,10 +347,9 @@ static bool header_sound(const bento_multi_index *mi)
                            BENTO_IMPL_MULTI_INDEX_PARAMS;
     const uint32_t keys = mi->keys.capacity, values = mi->value_capacity;
     return bento_impl_saved_matches(mi->saved, &mi->state, sizeof mi->state) &&
-           head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC &&
-           head[BENTO_IMPL_HEAD_KIND] == BENTO_IMPL_KIND_MULTI_INDEX &&
-           head[BENTO_IMPL_HEAD_SIZE] == BENTO_MULTI_INDEX_BYTES(keys, values) &&
-           head[BENTO_IMPL_HEAD_ZERO] == 0u && head[BENTO_IMPL_HEAD_PARAMS + P_KEY_CAPACITY] == keys &&
+           bento_impl_head_is(head, BENTO_IMPL_KIND_MULTI_INDEX,
+                              BENTO_MULTI_INDEX_BYTES(keys, values)) &&
+           head[BENTO_IMPL_HEAD_PARAMS + P_KEY_CAPACITY] == keys &&
            head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_CAPACITY] == values && head[PAD] == 0u;
 }
 

@@ -86,7 +86,7 @@ bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t byt
     }
     head = (uint32_t *)memory;
     bento_impl_head_write(head, BENTO_IMPL_KIND_PAGED_SET,
-                      BENTO_PAGED_SET_BYTES(capacity, universe, page_size));
+                          BENTO_PAGED_SET_BYTES(capacity, universe, page_size));
     head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = capacity;
     head[BENTO_IMPL_HEAD_PARAMS + P_UNIVERSE] = universe;
     head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_SIZE] = (uint32_t)value_size;
@@ -111,30 +111,27 @@ bento_status bento_paged_set_open(bento_paged_set *set, void *memory, size_t byt
     if (pages == NULL || pages->capacity == 0u) {
         return BENTO_E_ARGUMENT;
     }
-    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_PAGED_SET, 4u, BENTO_IMPL_PAGED_SET_HEAD,
-                              &used);
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_PAGED_SET, 4u,
+                                  BENTO_IMPL_PAGED_SET_HEAD, &used);
     if (status != BENTO_OK) {
         return status;
     }
     status = configure(set, memory, used, pages, head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_SIZE],
-                       head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY], head[BENTO_IMPL_HEAD_PARAMS + P_UNIVERSE],
+                       head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY],
+                       head[BENTO_IMPL_HEAD_PARAMS + P_UNIVERSE],
                        head[BENTO_IMPL_HEAD_PARAMS + P_PAGE_SIZE],
                        head[BENTO_IMPL_HEAD_PARAMS + P_INDEX_BITS]);
-    if (status == BENTO_OK &&
-        used != BENTO_PAGED_SET_BYTES(set->capacity, set->universe, 1u << set->page_shift)) {
+    status = BENTO_IMPL_OPENED(set, status,
+                               used == BENTO_PAGED_SET_BYTES(set->capacity, set->universe,
+                                                             1u << set->page_shift));
+    /* the counters are trusted from here on: they must describe the buffer and pages exactly */
+    if (status == BENTO_OK && bento_paged_set_check(set) != BENTO_OK) {
         status = BENTO_E_CORRUPT;
     }
     if (status != BENTO_OK) {
         BENTO_IMPL_INERT(set);
-        return status == BENTO_E_ALIGN ? status : BENTO_E_CORRUPT;
     }
-    bento_impl_save(&set->state, set->saved, sizeof set->state);
-    /* the counters are trusted from here on: they must describe the buffer and pages exactly */
-    if (bento_paged_set_check(set) != BENTO_OK) {
-        BENTO_IMPL_INERT(set);
-        return BENTO_E_CORRUPT;
-    }
-    return BENTO_OK;
+    return status;
 }
 
 bento_status bento_paged_set_insert(bento_paged_set *set, uint32_t key, void **value)

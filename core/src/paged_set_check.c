@@ -14,10 +14,9 @@ static bool header_sound(const bento_paged_set *set)
     const uint32_t *head = saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_PAGED_SET_PARAMS;
     const uint32_t page_size = 1u << set->page_shift;
     return bento_impl_saved_matches(saved, &set->state, sizeof set->state) &&
-           head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC &&
-           head[BENTO_IMPL_HEAD_KIND] == BENTO_IMPL_KIND_PAGED_SET &&
-           head[BENTO_IMPL_HEAD_SIZE] == BENTO_PAGED_SET_BYTES(set->capacity, set->universe, page_size) &&
-           head[BENTO_IMPL_HEAD_ZERO] == 0u && head[BENTO_IMPL_HEAD_PARAMS] == set->capacity &&
+           bento_impl_head_is(head, BENTO_IMPL_KIND_PAGED_SET,
+                              BENTO_PAGED_SET_BYTES(set->capacity, set->universe, page_size)) &&
+           head[BENTO_IMPL_HEAD_PARAMS] == set->capacity &&
            head[BENTO_IMPL_HEAD_PARAMS + 1u] == set->universe &&
            head[BENTO_IMPL_HEAD_PARAMS + 2u] == set->value_size &&
            head[BENTO_IMPL_HEAD_PARAMS + 3u] == page_size &&

@@ -20,6 +20,7 @@ static bento_status configure(bento_pool *pool, void *memory, size_t bytes, size
     const size_t stride = BENTO_POOL_STRIDE(value_size);
     bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_POOL_HEAD);
     size_t values, slots, dense;
+    bento_status status;
     BENTO_IMPL_INERT(pool);
     /* index_bits <= 31 once generation_bits >= 1, so the shifts below are defined */
     if (memory == NULL || value_size == 0u || value_size > UINT32_MAX - 3u || index_bits == 0u ||
@@ -30,19 +31,15 @@ static bento_status configure(bento_pool *pool, void *memory, size_t bytes, size
     values = bento_impl_layout_add(&layout, capacity, stride, 4u);
     slots = bento_impl_layout_add(&layout, capacity, 4u, 4u);
     dense = bento_impl_layout_add(&layout, capacity, 4u, 4u);
-    if (!layout.ok || layout.bytes > UINT32_MAX) {
-        return BENTO_E_ARGUMENT;
-    }
-    if (!bento_impl_is_aligned(memory, bento_impl_align_of_size(stride))) {
-        return BENTO_E_ALIGN;
-    }
-    if (bytes < layout.bytes) {
-        return BENTO_E_SIZE;
+    status = bento_impl_layout_fits(&layout, memory, bento_impl_align_of_size(stride), bytes);
+    if (status != BENTO_OK) {
+        return status;
     }
     pool->values = (unsigned char *)memory + values;
     pool->slots = (uint32_t *)(void *)((unsigned char *)memory + slots);
     pool->dense_slot = (uint32_t *)(void *)((unsigned char *)memory + dense);
-    pool->saved = (bento_pool_state *)(void *)((uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS + BENTO_IMPL_POOL_PARAMS);
+    pool->saved = (bento_pool_state *)(void *)((uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS +
+                                               BENTO_IMPL_POOL_PARAMS);
     pool->capacity = capacity;
     pool->stride = (uint32_t)stride;
     pool->value_size = (uint32_t)value_size;
@@ -70,10 +67,11 @@ bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_
     }
     head = (uint32_t *)memory;
     bento_impl_head_write(head, BENTO_IMPL_KIND_POOL,
-                      BENTO_POOL_BYTES(capacity, value_size));
+                          BENTO_POOL_BYTES(capacity, value_size));
     head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = capacity;
     head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_SIZE] = (uint32_t)value_size;
-    head[BENTO_IMPL_HEAD_PARAMS + P_BITS] = index_bits | generation_bits << 8 | (uint32_t)policy << 16;
+    head[BENTO_IMPL_HEAD_PARAMS + P_BITS] =
+        index_bits | generation_bits << 8 | (uint32_t)policy << 16;
     /* every slot free at generation 0, queued in order; the last links to itself */
     for (index = 0u; index < capacity; index++) {
         pool->slots[index] = index + 1u < capacity ? index + 1u : index;
@@ -93,7 +91,8 @@ bento_status bento_pool_open(bento_pool *pool, void *memory, size_t bytes)
     bento_status status;
     BENTO_ASSERT(pool != NULL);
     BENTO_IMPL_INERT(pool);
-    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_POOL, 4u, BENTO_IMPL_POOL_HEAD, &used);
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_POOL, 4u, BENTO_IMPL_POOL_HEAD,
+                                  &used);
     if (status != BENTO_OK) {
         return status;
     }
@@ -101,21 +100,16 @@ bento_status bento_pool_open(bento_pool *pool, void *memory, size_t bytes)
     status = configure(pool, memory, used, head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_SIZE],
                        head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY], bits & 0xffu, bits >> 8 & 0xffu,
                        bits >> 16);
-    if (status == BENTO_OK &&
-        used != BENTO_POOL_BYTES(pool->capacity, pool->value_size)) {
+    status = BENTO_IMPL_OPENED(pool, status,
+                               used == BENTO_POOL_BYTES(pool->capacity, pool->value_size));
+    /* the counters are trusted from here on: they must describe the slots exactly */
+    if (status == BENTO_OK && bento_pool_check(pool) != BENTO_OK) {
         status = BENTO_E_CORRUPT;
     }
     if (status != BENTO_OK) {
         BENTO_IMPL_INERT(pool);
-        return status == BENTO_E_ALIGN ? status : BENTO_E_CORRUPT;
     }
-    bento_impl_save(&pool->state, pool->saved, sizeof pool->state);
-    /* the counters are trusted from here on: they must describe the slots exactly */
-    if (bento_pool_check(pool) != BENTO_OK) {
-        BENTO_IMPL_INERT(pool);
-        return BENTO_E_CORRUPT;
-    }
-    return BENTO_OK;
+    return status;
 }
 
 bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)

@@ -15,9 +15,9 @@ static bool header_sound(const bento_pool *pool)
     const uint32_t bits = pool->index_bits | (uint32_t)pool->generation_bits << 8 |
                           (uint32_t)pool->policy << 16;
     return bento_impl_saved_matches(pool->saved, &pool->state, sizeof pool->state) &&
-           head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC && head[BENTO_IMPL_HEAD_KIND] == BENTO_IMPL_KIND_POOL &&
-           head[BENTO_IMPL_HEAD_SIZE] == BENTO_POOL_BYTES(pool->capacity, pool->value_size) &&
-           head[BENTO_IMPL_HEAD_ZERO] == 0u && head[BENTO_IMPL_HEAD_PARAMS] == pool->capacity &&
+           bento_impl_head_is(head, BENTO_IMPL_KIND_POOL,
+                              BENTO_POOL_BYTES(pool->capacity, pool->value_size)) &&
+           head[BENTO_IMPL_HEAD_PARAMS] == pool->capacity &&
            head[BENTO_IMPL_HEAD_PARAMS + 1u] == pool->value_size &&
            head[BENTO_IMPL_HEAD_PARAMS + 2u] == bits;
 }

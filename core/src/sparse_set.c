@@ -88,6 +88,7 @@ static bento_status configure(bento_sparse_set *set, void *memory, size_t bytes,
     unsigned tag_shift;
     bool wide;
     uint32_t c;
+    bento_status status;
     BENTO_IMPL_INERT(set);
     /* index_bits - 1 > 31: 0 or above 32; universe - 1 > mask: more indices than index_bits
        name (universe 0 wraps too); capacity - 1 >= universe: 0 or above the universe */
@@ -99,18 +100,14 @@ static bento_status configure(bento_sparse_set *set, void *memory, size_t bytes,
     pos_bits = bento_impl_log2(capacity) + 1u; /* capacity <= 2^pos_bits - 1 */
     tag_shift = pos_bits > index_bits ? 1u : 0u; /* capacity == 2^index_bits */
     wide = (generation_bits == 0u ? pos_bits : index_bits + generation_bits + tag_shift) > 16u;
-    layout = bento_impl_layout_start(BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + column_count + 1u));
+    layout = bento_impl_layout_start(
+        BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + column_count + 1u));
     dense = bento_impl_layout_add(&layout, capacity, 4u, 4u);
     sparse = bento_impl_layout_add(&layout, universe, wide ? 4u : 2u, 4u);
     (void)bento_impl_layout_add(&layout, 0u, 1u, 4u); /* whole words */
-    if (!layout.ok || layout.bytes > UINT32_MAX) {
-        return BENTO_E_ARGUMENT;
-    }
-    if (!bento_impl_is_aligned(memory, 4u)) {
-        return BENTO_E_ALIGN;
-    }
-    if (bytes < layout.bytes) {
-        return BENTO_E_SIZE;
+    status = bento_impl_layout_fits(&layout, memory, 4u, bytes);
+    if (status != BENTO_OK) {
+        return status;
     }
     for (c = 0u; c < column_count; c++) {
         if ((uint64_t)columns[c].bytes < (uint64_t)capacity * columns[c].size) {
@@ -181,7 +178,7 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
     BENTO_ASSERT(set != NULL);
     BENTO_IMPL_INERT(set);
     status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_SPARSE_SET, 4u,
-                              BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + 1u), &used);
+                                  BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + 1u), &used);
     if (status == BENTO_OK && !columns_sound(columns, column_count)) {
         status = BENTO_E_ARGUMENT;
     }
@@ -317,7 +314,8 @@ typedef struct sorter {
  */
 static uint32_t origin(const bento_sparse_set *set, uint32_t key)
 {
-    return bento_impl_sparse_set_entry(set, key & set->index_mask) ^ bento_impl_sparse_set_tag(set, key);
+    return bento_impl_sparse_set_entry(set, key & set->index_mask) ^
+           bento_impl_sparse_set_tag(set, key);
 }
 
 /* True when the first n keys are inside the universe and their entries point back at them. */
@@ -634,7 +632,7 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
  * own function, so that its frame is gone before the cycle walks go deep (worst-case stack).
  */
 static BENTO_IMPL_NOINLINE void merge_runs(const sorter *s, uint32_t n, uint32_t **key, uint32_t **from,
-                                       uint32_t *other_key, uint32_t *other_from)
+                                           uint32_t *other_key, uint32_t *other_from)
 {
     uint32_t *src_key = *key, *src_from = *from, *dst_key = other_key, *dst_from = other_from;
     uint32_t width;

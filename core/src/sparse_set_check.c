@@ -12,12 +12,12 @@
 static bool header_sound(const bento_sparse_set *set)
 {
     const uint32_t *saved = (const uint32_t *)(const void *)set->saved;
-    const uint32_t *head = saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_SPARSE_SET_PARAMS - set->column_count;
+    const uint32_t *head =
+        saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_SPARSE_SET_PARAMS - set->column_count;
     const uint32_t *params = head + BENTO_IMPL_HEAD_PARAMS;
     uint32_t c;
-    if (set->saved->count != set->state.count || head[BENTO_IMPL_HEAD_MAGIC] != BENTO_IMPL_MAGIC ||
-        head[BENTO_IMPL_HEAD_KIND] != BENTO_IMPL_KIND_SPARSE_SET || head[BENTO_IMPL_HEAD_ZERO] != 0u ||
-        head[BENTO_IMPL_HEAD_SIZE] != set->bytes ||
+    if (set->saved->count != set->state.count ||
+        !bento_impl_head_is(head, BENTO_IMPL_KIND_SPARSE_SET, set->bytes) ||
         params[0] != set->universe || params[1] != set->capacity ||
         params[2] != (set->index_bits | (uint32_t)set->generation_bits << 8) ||
         params[3] != set->column_count) {

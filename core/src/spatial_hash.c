@@ -58,6 +58,7 @@ static bento_status configure(bento_spatial_hash *sh, void *memory, size_t bytes
 {
     bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_SPATIAL_HASH_HEAD);
     size_t positions;
+    bento_status status;
     inert(sh);
     *cells_bytes = bento_impl_multi_index_bytes(cell_capacity, item_capacity);
     if (memory == NULL || dims < 2u || dims > 3u || cell_shift > 31u || *cells_bytes == 0u) {
@@ -65,14 +66,9 @@ static bento_status configure(bento_spatial_hash *sh, void *memory, size_t bytes
     }
     (void)bento_impl_layout_add(&layout, 1u, *cells_bytes, 4u);
     positions = bento_impl_layout_add(&layout, item_capacity, 4u * dims, 4u);
-    if (!layout.ok || layout.bytes > UINT32_MAX) {
-        return BENTO_E_ARGUMENT;
-    }
-    if (!bento_impl_is_aligned(memory, 4u)) {
-        return BENTO_E_ALIGN;
-    }
-    if (bytes < layout.bytes) {
-        return BENTO_E_SIZE;
+    status = bento_impl_layout_fits(&layout, memory, 4u, bytes);
+    if (status != BENTO_OK) {
+        return status;
     }
     sh->position = (int32_t *)(void *)((unsigned char *)memory + positions);
     sh->dims = dims;
@@ -95,7 +91,7 @@ bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_
     }
     head = (uint32_t *)memory;
     bento_impl_head_write(head, BENTO_IMPL_KIND_SPATIAL_HASH,
-                      BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims));
+                          BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims));
     head[BENTO_IMPL_HEAD_PARAMS + P_CELL_CAPACITY] = cell_capacity;
     head[BENTO_IMPL_HEAD_PARAMS + P_ITEM_CAPACITY] = item_capacity;
     head[BENTO_IMPL_HEAD_PARAMS + P_DIMS] = dims;
@@ -115,7 +111,7 @@ bento_status bento_spatial_hash_open(bento_spatial_hash *sh, void *memory, size_
     BENTO_ASSERT(sh != NULL);
     inert(sh);
     status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_SPATIAL_HASH, 4u,
-                              BENTO_IMPL_SPATIAL_HASH_HEAD, &used);
+                                  BENTO_IMPL_SPATIAL_HASH_HEAD, &used);
     if (status != BENTO_OK) {
         return status;
     }
@@ -399,10 +395,9 @@ static bool header_sound(const bento_spatial_hash *sh)
                            BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_MULTI_INDEX_PARAMS -
                            BENTO_IMPL_SPATIAL_HASH_HEAD / 4u;
     const uint32_t cells = sh->cells.keys.capacity, items = sh->cells.value_capacity;
-    return head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC &&
-           head[BENTO_IMPL_HEAD_KIND] == BENTO_IMPL_KIND_SPATIAL_HASH &&
-           head[BENTO_IMPL_HEAD_SIZE] == BENTO_SPATIAL_HASH_BYTES(cells, items, sh->dims) &&
-           head[BENTO_IMPL_HEAD_ZERO] == 0u && head[BENTO_IMPL_HEAD_PARAMS + P_CELL_CAPACITY] == cells &&
+    return bento_impl_head_is(head, BENTO_IMPL_KIND_SPATIAL_HASH,
+                              BENTO_SPATIAL_HASH_BYTES(cells, items, sh->dims)) &&
+           head[BENTO_IMPL_HEAD_PARAMS + P_CELL_CAPACITY] == cells &&
            head[BENTO_IMPL_HEAD_PARAMS + P_ITEM_CAPACITY] == items &&
            head[BENTO_IMPL_HEAD_PARAMS + P_DIMS] == sh->dims &&
            head[BENTO_IMPL_HEAD_PARAMS + P_CELL_SHIFT] == sh->cell_shift;

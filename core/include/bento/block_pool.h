@@ -228,7 +228,7 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool);
  * low word alone could look like a block start).
  */
 static inline uint32_t bento_impl_block_pool_index(uintptr_t offset, uint32_t reciprocal,
-                                               uint32_t stride, uint32_t limit)
+                                                   uint32_t stride, uint32_t limit)
 {
     const uint32_t index = (uint32_t)(((uint64_t)(uint32_t)offset * reciprocal) >> 32);
     if (index >= limit || (uintptr_t)index * stride != offset) {
@@ -238,23 +238,23 @@ static inline uint32_t bento_impl_block_pool_index(uintptr_t offset, uint32_t re
 }
 
 static inline uint32_t bento_impl_block_pool_index_of(const bento_block_pool *pool, const void *block,
-                                                  uint32_t reciprocal, uint32_t stride)
+                                                      uint32_t reciprocal, uint32_t stride)
 {
     return bento_impl_block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks, reciprocal, stride,
-                                   pool->capacity);
+                                       pool->capacity);
 }
 
 /* Live: a block below the high-water mark (trusted, at most the capacity) whose byte says so. */
 static inline bool bento_impl_block_pool_contains(const bento_block_pool *pool, const void *block,
-                                              uint32_t reciprocal, uint32_t stride)
+                                                  uint32_t reciprocal, uint32_t stride)
 {
     const uint32_t index = bento_impl_block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks,
-                                                   reciprocal, stride, pool->state.fresh);
+                                                       reciprocal, stride, pool->state.fresh);
     return index != BENTO_NONE && pool->live[index] == BENTO_IMPL_BLOCK_LIVE;
 }
 
 static inline void *bento_impl_block_pool_block_at(const bento_block_pool *pool, uint32_t index,
-                                               size_t stride)
+                                                   size_t stride)
 {
     if (index >= pool->capacity) {
         return BENTO_IMPL_NULL;
@@ -306,7 +306,7 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
 
 #define BENTO_IMPL_BLOCK_POOL_TYPE(name, T, capacity_)                                            \
     BENTO_STATIC_ASSERT((capacity_) >= 1 &&                                                       \
-                            (uint64_t)BENTO_IMPL_BLOCK_POOL_HEAD +                                \
+                        (uint64_t)BENTO_IMPL_BLOCK_POOL_HEAD +                                    \
                                     (uint64_t)(capacity_) *                                       \
                                         (BENTO_BLOCK_POOL_STRIDE(sizeof(T)) + 1u) <=              \
                                 (uint64_t)UINT32_MAX,                                             \
@@ -319,7 +319,7 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
                                      (capacity_));                                                \
     }                                                                                             \
     BENTO_IMPL_TYPED_OPEN(name, bento_block_pool,                                                 \
-                      x->generic_.capacity == (capacity_) &&                                      \
+                          x->generic_.capacity == (capacity_) &&                                  \
                           x->generic_.block_size == sizeof(T))                                    \
     BENTO_WRAPPER bento_status name##_alloc(name *p, T **block)                                   \
     {                                                                                             \
@@ -353,7 +353,7 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
     {                                                                                             \
         BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return (T *)bento_impl_block_pool_block_at(&p->generic_, index,                           \
-                                               BENTO_BLOCK_POOL_STRIDE(sizeof(T)));               \
+                                                   BENTO_BLOCK_POOL_STRIDE(sizeof(T)));           \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_high_water(const name *p)                                       \
     {                                                                                             \

@@ -328,7 +328,7 @@ bool bento_grid_iter_next(bento_grid_iter *it);
  */
 #define BENTO_GRID_TYPE(name, T, dims_, capacity_)                                                \
     BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, false,                                        \
-                     x->generic_.window == 0u && x->generic_.capacity == (capacity_))             \
+                         x->generic_.window == 0u && x->generic_.capacity == (capacity_))         \
     BENTO_WRAPPER bento_status name##_init(name *g)                                               \
     {                                                                                             \
         BENTO_ASSERT(g != BENTO_IMPL_NULL);                                                       \
@@ -340,7 +340,7 @@ bool bento_grid_iter_next(bento_grid_iter *it);
 /** The sliding-window grid type of BENTO_GRID_TYPE's comment (see there). */
 #define BENTO_GRID_WINDOW_TYPE(name, T, dims_, capacity_)                                         \
     BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, true,                                         \
-                     x->generic_.window == 1u && x->generic_.capacity <= (capacity_))             \
+                         x->generic_.window == 1u && x->generic_.capacity <= (capacity_))         \
     BENTO_IMPL_GRID_WINDOW_OPS(name, T, dims_)                                                    \
     BENTO_IMPL_TYPED_END(name)
 
@@ -389,7 +389,7 @@ bool bento_grid_iter_next(bento_grid_iter *it);
  * grid's axis 0 has size 0, so every lookup misses before touching memory.
  */
 static inline void *bento_impl_grid_get(const bento_grid *grid, const int32_t *coords, unsigned dims,
-                                    size_t cell_size, bool ring)
+                                        size_t cell_size, bool ring)
 {
     /* read before the tests, so that in a loop of lookups they are read once, not per hit */
     const uint32_t *occupied = grid->occupied;
@@ -484,7 +484,7 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
                         name##_capacity_out_of_range);                                            \
     BENTO_IMPL_TYPED(name, bento_grid, BENTO_GRID_BYTES(capacity_, sizeof(T)))                    \
     BENTO_IMPL_TYPED_OPEN(name, bento_grid,                                                       \
-                      x->generic_.dims == (dims_) && x->generic_.cell_size == sizeof(T) && (same)) \
+                          x->generic_.dims == (dims_) && x->generic_.cell_size == sizeof(T) && (same)) \
     typedef struct name##_iter {                                                                  \
         int32_t coords[BENTO_GRID_MAX_DIMS];                                                      \
         T *cell;                                                                                  \

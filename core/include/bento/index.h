@@ -293,11 +293,11 @@ bool bento_index32_iter_next(bento_index32_iter *it);
  */
 #define BENTO_INDEX_TYPE(name, capacity_)                                                         \
     BENTO_IMPL_INDEX_TYPE(name, bento_index, bento_impl_index_get, uint64_t, capacity_,           \
-                      BENTO_INDEX_BYTES(capacity_))
+                          BENTO_INDEX_BYTES(capacity_))
 /** BENTO_INDEX_TYPE with 32-bit keys (see above). */
 #define BENTO_INDEX32_TYPE(name, capacity_)                                                       \
     BENTO_IMPL_INDEX_TYPE(name, bento_index32, bento_impl_index32_get, uint32_t, capacity_,       \
-                      BENTO_INDEX32_BYTES(capacity_))
+                          BENTO_INDEX32_BYTES(capacity_))
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
@@ -338,8 +338,8 @@ static inline uint32_t bento_index32_hash(uint32_t key)
  * and the walk ends at its first slot. That slot is compared before the loop.
  */
 static inline uint32_t *bento_impl_index_walk(uint32_t *slots, uint32_t h, uint32_t shift,
-                                          uint32_t mask, uint32_t w, uint32_t key_lo,
-                                          uint32_t key_hi, bool branchless)
+                                              uint32_t mask, uint32_t w, uint32_t key_lo,
+                                              uint32_t key_hi, bool branchless)
 {
     uint32_t home, home_tag, first, want, at;
     if (slots == BENTO_IMPL_NULL) {
@@ -391,17 +391,17 @@ static inline uint32_t *bento_impl_index_walk(uint32_t *slots, uint32_t h, uint3
 
 /* get with the shift and mask as arguments, so that typed wrappers pass constants. */
 static inline uint32_t *bento_impl_index_get(const bento_index *ix, uint64_t key, uint32_t shift,
-                                         uint32_t mask)
+                                             uint32_t mask)
 {
     return bento_impl_index_walk(ix->slots, bento_index_hash(key), shift, mask, 4u, (uint32_t)key,
-                             (uint32_t)(key >> 32), BENTO_INDEX_BRANCHLESS);
+                                 (uint32_t)(key >> 32), BENTO_INDEX_BRANCHLESS);
 }
 
 static inline uint32_t *bento_impl_index32_get(const bento_index32 *ix, uint32_t key, uint32_t shift,
-                                           uint32_t mask)
+                                               uint32_t mask)
 {
     return bento_impl_index_walk(ix->slots, bento_index32_hash(key), shift, mask, 3u, key, 0u,
-                             BENTO_INDEX_BRANCHLESS);
+                                 BENTO_INDEX_BRANCHLESS);
 }
 
 static inline uint32_t *bento_index_get(const bento_index *ix, uint64_t key)
@@ -478,7 +478,7 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
  * `K` its key type. Lookups pass the shift and mask of the capacity as constants. */
 #define BENTO_IMPL_INDEX_TYPE(name, generic, get, K, capacity_, bytes_)                           \
     BENTO_STATIC_ASSERT((capacity_) >= 2 && (uint64_t)(capacity_) <= BENTO_INDEX_MAX_CAPACITY &&  \
-                            ((capacity_) & ((capacity_) - 1)) == 0,                               \
+                        ((capacity_) & ((capacity_) - 1)) == 0,                                   \
                         name##_capacity_must_be_a_power_of_two_from_2_to_2_pow_24);               \
     BENTO_IMPL_TYPED(name, generic, bytes_)                                                       \
     BENTO_IMPL_TYPED_OPEN(name, generic, x->generic_.capacity == (capacity_))                     \

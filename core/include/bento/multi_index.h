@@ -251,8 +251,8 @@ static inline uint32_t bento_multi_index_capacity(const bento_multi_index *mi)
 
 /* Start a walk at the value `first` points to (NULL: an empty walk). */
 static inline void bento_impl_multi_index_iter_start(bento_multi_index_iter *it,
-                                                 const bento_multi_index *mi,
-                                                 const uint32_t *first)
+                                                     const bento_multi_index *mi,
+                                                     const uint32_t *first)
 {
     it->value = BENTO_NONE;
     it->mi_ = mi;
@@ -286,16 +286,16 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
 
 #define BENTO_IMPL_MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                         \
     BENTO_STATIC_ASSERT((key_capacity_) >= 2 &&                                                   \
-                            (uint64_t)(key_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&              \
+                        (uint64_t)(key_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&                  \
                             ((key_capacity_) & ((key_capacity_) - 1)) == 0,                       \
                         name##_key_capacity_must_be_a_power_of_two_from_2_to_2_pow_24);           \
     BENTO_STATIC_ASSERT((value_capacity_) >= 1 &&                                                 \
-                            (uint64_t)(value_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES,           \
+                        (uint64_t)(value_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES,               \
                         name##_value_capacity_must_be_1_to_2_pow_28_minus_1);                     \
     BENTO_IMPL_TYPED(name, bento_multi_index,                                                     \
-                 BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_))                         \
+                     BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_))                     \
     BENTO_IMPL_TYPED_OPEN(name, bento_multi_index,                                                \
-                      x->generic_.keys.capacity == (key_capacity_) &&                             \
+                          x->generic_.keys.capacity == (key_capacity_) &&                         \
                           x->generic_.value_capacity == (value_capacity_))                        \
     typedef bento_multi_index_iter name##_iter;                                                   \
     BENTO_WRAPPER bento_status name##_init(name *x)                                               \
@@ -337,7 +337,7 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
     BENTO_WRAPPER uint32_t *name##_first_(const name *x, uint64_t key)                            \
     {                                                                                             \
         return bento_impl_index_get(&x->generic_.keys, key, 32u - BENTO_IMPL_CEIL_LOG2(key_capacity_), \
-                                (uint32_t)(key_capacity_) - 1u);                                  \
+                                    (uint32_t)(key_capacity_) - 1u);                              \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *x, uint64_t key)                               \
     {                                                                                             \

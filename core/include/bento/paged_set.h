@@ -271,8 +271,8 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it);
  * struct), so a damaged buffer or page never takes the read outside the pool's blocks.
  */
 static inline void *bento_impl_paged_set_get(const bento_paged_set *set, uint32_t key,
-                                         uint32_t index_mask, unsigned page_shift,
-                                         size_t value_size)
+                                             uint32_t index_mask, unsigned page_shift,
+                                             size_t value_size)
 {
     const uint32_t *const table = set->page_table;
     uint32_t *const base = set->page_base;
@@ -351,7 +351,7 @@ static inline void bento_paged_set_iter_init(bento_paged_set_iter *it, const ben
 /* The walk, with the page shift and the value size as arguments (constants in typed
  * wrappers). Bounded by page_count pages of page_size slots, both from the struct. */
 static inline bool bento_impl_paged_set_iter_next(bento_paged_set_iter *it, unsigned page_shift,
-                                              size_t value_size)
+                                                  size_t value_size)
 {
     const bento_paged_set *const set = it->set_;
     const uint32_t slot_mask = (1u << page_shift) - 1u;
@@ -391,14 +391,14 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
 
 #define BENTO_PAGED_SET_TYPE_BITS(name, T, capacity_, universe_, page_size_, index_bits_)         \
     BENTO_STATIC_ASSERT((page_size_) >= 2u && (page_size_) <= 16777216u &&                        \
-                            ((page_size_) & ((page_size_) - 1u)) == 0u,                           \
+                        ((page_size_) & ((page_size_) - 1u)) == 0u,                               \
                         name##_page_size_must_be_a_power_of_two_from_2_to_2_pow_24);              \
     BENTO_STATIC_ASSERT((index_bits_) >= 1 && (index_bits_) <= 32 && (universe_) >= 1u &&         \
-                            (uint64_t)(universe_) <= ((uint64_t)1 << (index_bits_)) &&            \
+                        (uint64_t)(universe_) <= ((uint64_t)1 << (index_bits_)) &&                \
                             (capacity_) >= 1u && (capacity_) <= (universe_),                      \
                         name##_needs_1_le_capacity_le_universe_le_2_pow_index_bits);              \
     BENTO_STATIC_ASSERT(sizeof(T) <= 16777216u &&                                                 \
-                            (uint64_t)BENTO_IMPL_PAGED_SET_HEAD + (uint64_t)(capacity_) * 4u +    \
+                        (uint64_t)BENTO_IMPL_PAGED_SET_HEAD + (uint64_t)(capacity_) * 4u +        \
                                     ((uint64_t)(universe_) + (page_size_) - 1u) /                 \
                                         (page_size_) * 8u <=                                      \
                                 (uint64_t)UINT32_MAX,                                             \
@@ -455,7 +455,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
     {                                                                                             \
         BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
         return (T *)bento_impl_paged_set_get(&s->generic_, key,                                   \
-                                         (uint32_t)(((uint64_t)1 << (index_bits_)) - 1u),         \
+                                             (uint32_t)(((uint64_t)1 << (index_bits_)) - 1u),     \
                                          BENTO_IMPL_CEIL_LOG2(page_size_), sizeof(T));            \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *s, uint32_t key)                               \

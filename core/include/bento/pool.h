@@ -232,7 +232,7 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
  * pool reads nothing). The position is checked against the capacity too, so that a damaged
  * slot never points outside the values. */
 static inline uint32_t bento_impl_pool_position(const bento_pool *pool, uint32_t handle,
-                                            uint32_t mask, uint32_t capacity)
+                                                uint32_t mask, uint32_t capacity)
 {
     const uint32_t index = handle & mask;
     uint32_t slot;
@@ -250,7 +250,7 @@ static inline uint32_t bento_impl_pool_position(const bento_pool *pool, uint32_t
 }
 
 static inline void *bento_impl_pool_get(const bento_pool *pool, uint32_t handle, uint32_t mask,
-                                    uint32_t capacity, size_t stride)
+                                        uint32_t capacity, size_t stride)
 {
     const uint32_t position = bento_impl_pool_position(pool, handle, mask, capacity);
     if (position == BENTO_NONE) {
@@ -320,7 +320,7 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
 #define BENTO_POOL_TYPE_BITS(name, T, capacity_, uint_type, policy_, index_bits_)                 \
     BENTO_HANDLE_TYPE(name##_handle, uint_type, index_bits_);                                     \
     BENTO_STATIC_ASSERT((capacity_) >= 1 &&                                                       \
-                            (uint64_t)(capacity_) <= ((uint64_t)1 << (index_bits_)),              \
+                        (uint64_t)(capacity_) <= ((uint64_t)1 << (index_bits_)),                  \
                         name##_capacity_does_not_fit_in_index_bits);                              \
     BENTO_IMPL_TYPED(name, bento_pool, BENTO_POOL_BYTES(capacity_, sizeof(T)))                    \
     BENTO_WRAPPER bento_status name##_init(name *p)                                               \
@@ -331,7 +331,7 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
                                (policy_));                                                        \
     }                                                                                             \
     BENTO_IMPL_TYPED_OPEN(name, bento_pool,                                                       \
-                      x->generic_.capacity == (capacity_) &&                                      \
+                          x->generic_.capacity == (capacity_) &&                                  \
                           x->generic_.value_size == sizeof(T) &&                                  \
                           x->generic_.index_bits == (index_bits_) &&                              \
                           x->generic_.generation_bits == 8u * sizeof(uint_type) - (index_bits_) && \
@@ -353,7 +353,7 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
     {                                                                                             \
         BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return (T *)bento_impl_pool_get(&p->generic_, h.raw, (1u << (index_bits_)) - 1u,          \
-                                    p->generic_.capacity, BENTO_POOL_STRIDE(sizeof(T)));          \
+                                        p->generic_.capacity, BENTO_POOL_STRIDE(sizeof(T)));      \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *p, name##_handle h)                            \
     {                                                                                             \

@@ -122,7 +122,7 @@ typedef struct bento_sparse_set {
     (BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + (size_t)(column_count) + 1u) +           \
      (size_t)(capacity) * 4u +                                                                     \
      BENTO_ALIGN_UP((size_t)(universe) *                                                           \
-                        BENTO_SPARSE_SET_WIDTH(capacity, index_bits, generation_bits), 4u))
+                    BENTO_SPARSE_SET_WIDTH(capacity, index_bits, generation_bits), 4u))
 
 /**
  * Carve a set out of `memory` (`bytes` long), every entry ABSENT, with `column_count` columns
@@ -444,8 +444,8 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
  * "Entries".
  */
 static inline uint32_t bento_impl_sparse_set_find(const bento_sparse_set *set, uint32_t key,
-                                              uint32_t index_mask, unsigned tag_shift, bool wide,
-                                              uint32_t capacity)
+                                                  uint32_t index_mask, unsigned tag_shift, bool wide,
+                                                  uint32_t capacity)
 {
     const uint32_t index = key & index_mask;
     uint32_t entry;
@@ -476,7 +476,7 @@ static inline uint32_t bento_sparse_set_index_of(const bento_sparse_set *set, ui
 {
     BENTO_ASSERT(set != BENTO_IMPL_NULL);
     return bento_impl_sparse_set_find(set, key, set->index_mask, set->tag_shift, set->wide != 0u,
-                                  set->capacity);
+                                      set->capacity);
 }
 
 static inline bool bento_sparse_set_contains(const bento_sparse_set *set, uint32_t key)
@@ -733,7 +733,7 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 
 #define BENTO_IMPL_SS_ROWS(name, IB, GB, U, NUL, C, N, each, cols)                                 \
     BENTO_IMPL_SS_BASE(name, IB, GB, U, NUL, C, N,                                                 \
-                   0u BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_PLUS, name, C, BENTO_IMPL_SS_UNPAREN cols))) \
+                       0u BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_PLUS, name, C, BENTO_IMPL_SS_UNPAREN cols))) \
     typedef struct name##_row {                                                                    \
         BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_MEMBER, name, C, BENTO_IMPL_SS_UNPAREN cols))      \
     } name##_row;                                                                                  \
@@ -779,7 +779,7 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
                         name##_capacity_must_be_from_1_to_the_universe_and_below_2_pow_31);        \
     enum { name##_COLUMN_COUNT_ = (int)(N) };                                                      \
     BENTO_IMPL_TYPED(name, bento_sparse_set,                                                       \
-                 BENTO_IMPL_SS_KEYS(U, C, IB, GB, N) + (columns_bytes) +                           \
+                     BENTO_IMPL_SS_KEYS(U, C, IB, GB, N) + (columns_bytes) +                       \
                      (size_t)(N) * sizeof(bento_sparse_set_column))                                \
     /* where the columns start */                                                                  \
     BENTO_WRAPPER unsigned char *name##_base_(const name *s_)                                      \
@@ -796,7 +796,7 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     {                                                                                              \
         BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
         return bento_impl_sparse_set_find(&s_->generic_, raw_, BENTO_IMPL_SS_MASK(IB),             \
-                                      BENTO_IMPL_SS_TAG_SHIFT(C, IB), BENTO_IMPL_SS_ENTRY_WIDE(C, IB, GB), \
+                                          BENTO_IMPL_SS_TAG_SHIFT(C, IB), BENTO_IMPL_SS_ENTRY_WIDE(C, IB, GB), \
                                       (C));                                                        \
     }                                                                                              \
     BENTO_WRAPPER name##_key name##_key_at(const name *s_, uint32_t position_)                     \
@@ -831,7 +831,7 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
                                      name##_descriptors_(s_), (uint32_t)name##_COLUMN_COUNT_);     \
     }                                                                                              \
     BENTO_IMPL_TYPED_OPEN(name, name##_own,                                                        \
-                      x->generic_.universe == (U) && x->generic_.capacity == (C) &&                \
+                          x->generic_.universe == (U) && x->generic_.capacity == (C) &&            \
                           x->generic_.index_bits == (IB) && x->generic_.generation_bits == (GB))   \
     BENTO_WRAPPER bento_status name##_remove(name *s_, name##_key key_)                            \
     {                                                                                              \
@@ -939,10 +939,10 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
         BENTO_ASSERT(j_ != BENTO_IMPL_NULL);                                                       \
         if (j_->driver_ == 0u) {                                                                   \
             BENTO_IMPL_SS_JOIN_WALK(j_, pa_, k_,                                                   \
-                                (pb_ = b##_position_(BENTO_IMPL_SS_AS(b, j_, 1), k_)) != BENTO_NONE) \
+                                    (pb_ = b##_position_(BENTO_IMPL_SS_AS(b, j_, 1), k_)) != BENTO_NONE) \
         } else {                                                                                   \
             BENTO_IMPL_SS_JOIN_WALK(j_, pb_, k_,                                                   \
-                                (pa_ = a##_position_(BENTO_IMPL_SS_AS(a, j_, 0), k_)) != BENTO_NONE) \
+                                    (pa_ = a##_position_(BENTO_IMPL_SS_AS(a, j_, 0), k_)) != BENTO_NONE) \
         }                                                                                          \
         j_->key = a##_key_(k_);                                                                    \
         j_->a = a##_row_(BENTO_IMPL_SS_AS(a, j_, 0), pa_);                                         \
@@ -974,15 +974,15 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
         BENTO_ASSERT(j_ != BENTO_IMPL_NULL);                                                       \
         if (j_->driver_ == 0u) {                                                                   \
             BENTO_IMPL_SS_JOIN_WALK(j_, pa_, k_,                                                   \
-                                (pb_ = b##_position_(BENTO_IMPL_SS_AS(b, j_, 1), k_)) != BENTO_NONE && \
+                                    (pb_ = b##_position_(BENTO_IMPL_SS_AS(b, j_, 1), k_)) != BENTO_NONE && \
                                     (pc_ = c##_position_(BENTO_IMPL_SS_AS(c, j_, 2), k_)) != BENTO_NONE) \
         } else if (j_->driver_ == 1u) {                                                            \
             BENTO_IMPL_SS_JOIN_WALK(j_, pb_, k_,                                                   \
-                                (pa_ = a##_position_(BENTO_IMPL_SS_AS(a, j_, 0), k_)) != BENTO_NONE && \
+                                    (pa_ = a##_position_(BENTO_IMPL_SS_AS(a, j_, 0), k_)) != BENTO_NONE && \
                                     (pc_ = c##_position_(BENTO_IMPL_SS_AS(c, j_, 2), k_)) != BENTO_NONE) \
         } else {                                                                                   \
             BENTO_IMPL_SS_JOIN_WALK(j_, pc_, k_,                                                   \
-                                (pa_ = a##_position_(BENTO_IMPL_SS_AS(a, j_, 0), k_)) != BENTO_NONE && \
+                                    (pa_ = a##_position_(BENTO_IMPL_SS_AS(a, j_, 0), k_)) != BENTO_NONE && \
                                     (pb_ = b##_position_(BENTO_IMPL_SS_AS(b, j_, 1), k_)) != BENTO_NONE) \
         }                                                                                          \
         j_->key = a##_key_(k_);                                                                    \

@@ -221,16 +221,16 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
     BENTO_STATIC_ASSERT((cell_shift_) >= 0 && (cell_shift_) <= 31,                                \
                         name##_cell_shift_must_be_0_to_31);                                       \
     BENTO_STATIC_ASSERT((cell_capacity_) >= 2 &&                                                  \
-                            (uint64_t)(cell_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&             \
+                        (uint64_t)(cell_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&                 \
                             ((cell_capacity_) & ((cell_capacity_) - 1)) == 0,                     \
                         name##_cell_capacity_must_be_a_power_of_two_from_2_to_2_pow_24);          \
     BENTO_STATIC_ASSERT((item_capacity_) >= 1 &&                                                  \
-                            (uint64_t)(item_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES,            \
+                        (uint64_t)(item_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES,                \
                         name##_item_capacity_must_be_1_to_2_pow_28_minus_1);                      \
     BENTO_IMPL_TYPED(name, bento_spatial_hash,                                                    \
-                 BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_))                 \
+                     BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_))             \
     BENTO_IMPL_TYPED_OPEN(name, bento_spatial_hash,                                               \
-                      x->generic_.cells.keys.capacity == (cell_capacity_) &&                      \
+                          x->generic_.cells.keys.capacity == (cell_capacity_) &&                  \
                           x->generic_.cells.value_capacity == (item_capacity_) &&                 \
                           x->generic_.dims == (dims_) && x->generic_.cell_shift == (cell_shift_)) \
     BENTO_WRAPPER bento_status name##_init(name *x)                                               \
