@@ -145,6 +145,9 @@ static void test_basic_lifecycle(void)
     CHECK(!items_handle_is_null(a) && !items_handle_is_null(b) && !items_handle_is_null(c));
     CHECK_EQ(items_handle_index(a), 0); /* slots are handed out in order */
     CHECK_EQ(items_handle_index(c), 2);
+    if (pa == NULL || pb == NULL) {
+        return; /* the creates failed (reported above): nothing to write through */
+    }
     pa->tag = 1u;
     pb->tag = 2u;
     pc = items_get(&pool, c);
@@ -204,7 +207,9 @@ static void test_full_and_clear(void)
     CHECK_STATUS(items_init(&pool), BENTO_OK);
     for (i = 0; i < 64u; i++) {
         CHECK_STATUS(items_create(&pool, &handles[i], &value), BENTO_OK);
-        value->tag = i;
+        if (value != NULL) {
+            value->tag = i;
+        }
     }
     CHECK_STATUS(items_create(&pool, &extra, &value), BENTO_E_FULL);
     CHECK(items_handle_is_null(extra));
@@ -311,6 +316,20 @@ static void test_generation_wrap(void)
     CHECK_EQ(loop_lifetime(&pool), BENTO_POOL_FOREVER);
 }
 
+/* A typed pool of 8-byte values behind a word, for test_typed_storage_alignment. */
+BENTO_POOL_TYPE(wide_values, uint64_t, 2, uint32_t, BENTO_POOL_RETIRE);
+typedef struct shifted_pool {
+    uint32_t before;
+    wide_values pool;
+} shifted_pool;
+
+/* One after the other: the churn test's two pools, then the alignment test's. */
+static union {
+    enemies wrap;
+    enemies_retire retire;
+    shifted_pool shifted[2];
+} churn_memory;
+
 /*
  * The README's pool: 128 slots, 64 live, one destroyed and one created per frame. The
  * arithmetic of bento/pool.h ("Lifetime"): with 64 slots free at every destroy, a slot serves at
@@ -322,10 +341,7 @@ static void test_generation_wrap(void)
  */
 static void test_churn(void)
 {
-    static union {
-        enemies wrap;
-        enemies_retire retire;
-    } pool; /* one after the other */
+#define pool churn_memory
     static enemies_handle live[64];
     static uint32_t last_created[128];
     static uint16_t created[128]; /* at most frames / 65 + 1 each */
@@ -367,6 +383,7 @@ static void test_churn(void)
     CHECK_EQ(enemies_count(&pool.wrap), 64);
     CHECK_EQ(enemies_retired(&pool.wrap), 0);
     CHECK_STATUS(enemies_check(&pool.wrap), BENTO_OK);
+#undef pool
 }
 
 /* Damage of every kind shows in check; operations on a damaged pool stay inside its buffer
@@ -691,8 +708,28 @@ static void test_against_model(void)
     CHECK_STATUS(bento_pool_check(&pool), BENTO_OK);
 }
 
+/*
+ * Typed storage is aligned for its element on every ABI: a typed pool of 8-byte values that
+ * lands 4 bytes past an 8-byte boundary (possible where uint64_t is 4-aligned in structs, as
+ * on i386) still inits. Of two such pools side by side, one lands there on those ABIs.
+ */
+
+static void test_typed_storage_alignment(void)
+{
+    shifted_pool *const shifted = churn_memory.shifted; /* the micro:bit's RAM is short */
+    unsigned i;
+    bool four_past_eight = false;
+    for (i = 0; i < 2u; i++) {
+        CHECK_STATUS(wide_values_init(&shifted[i].pool), BENTO_OK);
+        four_past_eight |= ((uintptr_t)&shifted[i].pool & 7u) == 4u;
+    }
+    /* where 8-byte values must be 8-aligned in structs, no pool can land 4 past 8 */
+    CHECK(four_past_eight == (BENTO_MAX_ALIGN == 4u));
+}
+
 void test_pool(void)
 {
+    test_typed_storage_alignment();
     test_handles();
     test_status_names();
     test_init_statuses();
