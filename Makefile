@@ -422,6 +422,12 @@ $(RESULTS)/docs-%: docs/%.md $(call host_port_objs,$(SNIPPET_CONFIG)) $(call lib
 	    '$(call host_port_objs,$(SNIPPET_CONFIG)) $(call lib,$(SNIPPET_CONFIG))'
 CHECK_RESULTS += $(foreach p,$(DOC_PAGES),$(RESULTS)/docs-$p)
 
+# Size and stack budgets (bench/bench.mk): every core object's code size and every public
+# function's worst-case stack against docs/budgets/, and the Cortex-M0 stack limit.
+$(RESULTS)/budget-%: FORCE | arm-tools
+	@$(CHECK_RUN) $@ 'budgets' $* last -- $(MAKE) --no-print-directory $*-budget
+CHECK_RESULTS += $(RESULTS)/budget-size $(RESULTS)/budget-stack
+
 # The API reference: make docs, whose last line counts the documented public symbols.
 $(RESULTS)/docs: FORCE | docs-tools
 	@$(CHECK_RUN) $@ 'docs' 'doxygen' last -- $(MAKE) --no-print-directory docs

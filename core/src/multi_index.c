@@ -25,11 +25,11 @@ size_t bento_impl_multi_index_bytes(uint32_t key_capacity, uint32_t value_capaci
     return layout.ok && layout.bytes <= UINT32_MAX ? layout.bytes : 0u;
 }
 
-/* Inert: the struct zeroed, the hash index inside it inert too (an open over no memory). */
+/* Inert: the struct zeroed, the hash index inside it inert too. */
 static void inert(bento_multi_index *mi)
 {
     BENTO_IMPL_INERT(mi);
-    (void)bento_index_open(&mi->keys, NULL, 0u);
+    BENTO_IMPL_INERT(&mi->keys);
 }
 
 /*

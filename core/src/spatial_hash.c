@@ -9,9 +9,9 @@
 
 /* Cell coordinate of a position on one axis: biased so that the order is kept, then shifted
  * (no right shift of a negative number). */
-static uint32_t cell_of(int64_t x, uint32_t shift)
+static uint32_t cell_of(int32_t x, uint32_t shift)
 {
-    return ((uint32_t)(int32_t)x ^ 0x80000000u) >> shift;
+    return ((uint32_t)x ^ 0x80000000u) >> shift;
 }
 
 static uint64_t cell_key(const uint32_t *cell, uint32_t dims)
@@ -43,7 +43,8 @@ static uint64_t key_at(const bento_spatial_hash *sh, const int32_t *position)
 static void inert(bento_spatial_hash *sh)
 {
     bento_impl_zero(sh, sizeof *sh);
-    (void)bento_multi_index_open(&sh->cells, NULL, 0u);
+    BENTO_IMPL_INERT(&sh->cells);
+    BENTO_IMPL_INERT(&sh->cells.keys);
 }
 
 /*
@@ -208,10 +209,12 @@ const int32_t *bento_spatial_hash_get(const bento_spatial_hash *sh, uint32_t ite
     return sh->position + sh->dims * item;
 }
 
-/* A query: a box [lo, hi] and, when radius >= 0, a ball around center inside it. */
+/* A query: a box [lo, hi] and, when radius >= 0, a ball around center inside it. 32-bit
+ * fields (the box is clamped to the int32 range, where every position is) keep it small: it
+ * lives on the stack of every query, the Cortex-M0's included. */
 typedef struct query {
-    int64_t lo[3], hi[3], center[3];
-    int64_t radius;
+    int32_t lo[3], hi[3], center[3];
+    int32_t radius;
     bento_spatial_hash_visit visit;
     void *context;
     bento_spatial_hash_stats *stats;
@@ -235,7 +238,7 @@ static bool test_item(const bento_spatial_hash *sh, const query *q, uint32_t ite
             distance2 += (uint64_t)(delta * delta);
         }
     }
-    if (q->radius >= 0 && distance2 > (uint64_t)(q->radius * q->radius)) {
+    if (q->radius >= 0 && distance2 > (uint64_t)((int64_t)q->radius * q->radius)) {
         return true;
     }
     q->stats->items_found++;
@@ -259,7 +262,7 @@ static bool cell_in_ball(const bento_spatial_hash *sh, const query *q, const uin
         /* the cell overlaps the box, so gap <= radius */
         distance2 += (uint64_t)(gap * gap);
     }
-    return distance2 <= (uint64_t)(q->radius * q->radius);
+    return distance2 <= (uint64_t)((int64_t)q->radius * q->radius);
 }
 
 static void run(const bento_spatial_hash *sh, query *q)
@@ -313,6 +316,38 @@ static void run(const bento_spatial_hash *sh, query *q)
     }
 }
 
+/* A box query's corners; false when min > max on an axis. Out of line, as set_ball. */
+static BENTO_IMPL_NOINLINE bool set_box(query *q, const int32_t *min, const int32_t *max,
+                                        uint32_t dims)
+{
+    uint32_t d;
+    for (d = 0u; d < 3u; d++) {
+        q->lo[d] = d < dims ? min[d] : 0;
+        q->hi[d] = d < dims ? max[d] : 0;
+        q->center[d] = q->lo[d];
+        if (q->lo[d] > q->hi[d]) {
+            return false;
+        }
+    }
+    q->radius = -1;
+    return true;
+}
+
+/* A ball query's center, radius and bounding box (clamped to the int32 range). Out of line, so
+ * its 64-bit arithmetic takes no stack under the walk that follows. */
+static BENTO_IMPL_NOINLINE void set_ball(query *q, const int32_t *center, int32_t radius,
+                                         uint32_t dims)
+{
+    uint32_t d;
+    for (d = 0u; d < 3u; d++) {
+        const int64_t c = d < dims ? center[d] : 0;
+        q->center[d] = (int32_t)c;
+        q->lo[d] = (int32_t)(c - radius < INT32_MIN ? INT32_MIN : c - radius);
+        q->hi[d] = (int32_t)(c + radius > INT32_MAX ? INT32_MAX : c + radius);
+    }
+    q->radius = radius;
+}
+
 /* The part of a query both shapes set up alike; the counters are zeroed even when the
  * arguments are then refused. */
 static void start_query(query *q, bento_spatial_hash_visit visit, void *context,
@@ -332,21 +367,14 @@ bento_status bento_spatial_hash_query_box(const bento_spatial_hash *sh, const in
 {
     bento_spatial_hash_stats ignored;
     query q;
-    uint32_t d;
     BENTO_ASSERT(sh != NULL);
     start_query(&q, visit, context, stats != NULL ? stats : &ignored);
     if (visit == NULL || min == NULL || max == NULL) {
         return BENTO_E_ARGUMENT;
     }
-    for (d = 0u; d < 3u; d++) {
-        q.lo[d] = d < sh->dims ? min[d] : 0;
-        q.hi[d] = d < sh->dims ? max[d] : 0;
-        q.center[d] = q.lo[d];
-        if (q.lo[d] > q.hi[d]) {
-            return BENTO_E_ARGUMENT;
-        }
+    if (!set_box(&q, min, max, sh->dims)) {
+        return BENTO_E_ARGUMENT;
     }
-    q.radius = -1;
     run(sh, &q);
     return BENTO_OK;
 }
@@ -357,19 +385,12 @@ bento_status bento_spatial_hash_query_radius(const bento_spatial_hash *sh, const
 {
     bento_spatial_hash_stats ignored;
     query q;
-    uint32_t d;
     BENTO_ASSERT(sh != NULL);
     start_query(&q, visit, context, stats != NULL ? stats : &ignored);
     if (visit == NULL || center == NULL || radius < 0) {
         return BENTO_E_ARGUMENT;
     }
-    for (d = 0u; d < 3u; d++) {
-        q.center[d] = d < sh->dims ? center[d] : 0;
-        /* the bounding box, clamped to the int32 range */
-        q.lo[d] = q.center[d] - radius < INT32_MIN ? INT32_MIN : q.center[d] - radius;
-        q.hi[d] = q.center[d] + radius > INT32_MAX ? INT32_MAX : q.center[d] + radius;
-    }
-    q.radius = radius;
+    set_ball(&q, center, radius, sh->dims);
     run(sh, &q);
     return BENTO_OK;
 }
