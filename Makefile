@@ -13,6 +13,7 @@
 #   make cmake       CMakeLists.txt: build and CTest for the host and two boards
 #   make consumers   projects that use the kit as README.md says (Makefile, CMake, pkg-config)
 #   make docs        the API reference (Doxygen) in build/docs; check runs it
+#   make lint        static analysis of core/ against docs/deviations.md; check runs it
 #   make fuzz        every fuzz target for FUZZ_SECONDS (default 180) each; check runs 10 s each
 #   make fuzz-corpus regenerate the fuzz targets' seed corpora (tests/fuzz/corpus/)
 #   make bench       host benchmarks against baselines, Cortex-M instruction counts -> docs/
@@ -427,6 +428,17 @@ CHECK_RESULTS += $(foreach p,$(DOC_PAGES),$(RESULTS)/docs-$p)
 $(RESULTS)/budget-%: FORCE | arm-tools
 	@$(CHECK_RUN) $@ 'budgets' $* last -- $(MAKE) --no-print-directory $*-budget
 CHECK_RESULTS += $(RESULTS)/budget-size $(RESULTS)/budget-stack
+
+# Static analysis of core/ (scripts/lint): gcc -fanalyzer, clang-tidy, cppcheck with MISRA C:2012;
+# any finding outside docs/deviations.md fails.
+.PHONY: lint lint-tools
+lint: | lint-tools
+	@scripts/lint
+lint-tools:
+	@scripts/need cppcheck clang-tidy
+$(RESULTS)/lint: FORCE | lint-tools
+	@$(CHECK_RUN) $@ 'lint' 'core/' last -- scripts/lint
+CHECK_RESULTS += $(RESULTS)/lint
 
 # The API reference: make docs, whose last line counts the documented public symbols.
 $(RESULTS)/docs: FORCE | docs-tools

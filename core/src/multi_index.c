@@ -134,7 +134,7 @@ void bento_multi_index_clear(bento_multi_index *mi)
 
 static uint64_t key_of(const bento_multi_index *mi, uint32_t value)
 {
-    return (uint64_t)mi->key_of[2u * value + 1u] << 32 | mi->key_of[2u * value];
+    return (uint64_t)mi->key_of[2u * (size_t)value + 1u] << 32 | mi->key_of[2u * (size_t)value];
 }
 
 /* Record `value` (in range, in no list) as the last of the list of `key`, after `last` (itself
@@ -143,8 +143,8 @@ static void list_value(bento_multi_index *mi, uint64_t key, uint32_t value, uint
 {
     mi->prev[value] = last;
     mi->next[value] = NONE;
-    mi->key_of[2u * value] = (uint32_t)key;
-    mi->key_of[2u * value + 1u] = (uint32_t)(key >> 32);
+    mi->key_of[2u * (size_t)value] = (uint32_t)key;
+    mi->key_of[2u * (size_t)value + 1u] = (uint32_t)(key >> 32);
     mi->saved->count = ++mi->state.count;
 }
 

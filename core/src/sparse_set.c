@@ -442,6 +442,7 @@ static void walk(bento_sparse_set *set, uint32_t *from, uint32_t start, uint32_t
     uint32_t held[8]; /* the window that leaves `start` first */
     uint32_t at = start;
     uint32_t next;
+    bento_impl_zero(held, sizeof held); /* bytes no column covers are copied, never used */
     move_window(set, window, BENTO_NONE, start, (unsigned char *)held);
     for (;;) {
         next = source(set, from, at);

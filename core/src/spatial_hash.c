@@ -66,7 +66,7 @@ static bento_status configure(bento_spatial_hash *sh, void *memory, size_t bytes
         return BENTO_E_ARGUMENT;
     }
     (void)bento_impl_layout_add(&layout, 1u, *cells_bytes, 4u);
-    positions = bento_impl_layout_add(&layout, item_capacity, 4u * dims, 4u);
+    positions = bento_impl_layout_add(&layout, item_capacity, 4u * (size_t)dims, 4u);
     status = bento_impl_layout_fits(&layout, memory, 4u, bytes);
     if (status != BENTO_OK) {
         return status;
@@ -206,7 +206,7 @@ const int32_t *bento_spatial_hash_get(const bento_spatial_hash *sh, uint32_t ite
     if (!bento_multi_index_key_of(&sh->cells, item, NULL)) {
         return NULL;
     }
-    return sh->position + sh->dims * item;
+    return sh->position + (size_t)sh->dims * item;
 }
 
 /* A query: a box [lo, hi] and, when radius >= 0, a ball around center inside it. 32-bit
@@ -223,7 +223,7 @@ typedef struct query {
 /* Test one item against the query's shape; false when the visitor asked to stop. */
 static bool test_item(const bento_spatial_hash *sh, const query *q, uint32_t item)
 {
-    const int32_t *p = sh->position + sh->dims * item;
+    const int32_t *p = sh->position + (size_t)sh->dims * item;
     uint64_t distance2 = 0u;
     uint32_t d;
     q->stats->items_tested++;
@@ -306,10 +306,10 @@ static void run(const bento_spatial_hash *sh, query *q)
             }
         }
         /* next cell, axis 0 fastest */
-        for (d = 0u; d < sh->dims && cell[d] == high[d]; d++) {
+        for (d = 0u; d < sh->dims && d < 3u && cell[d] == high[d]; d++) {
             cell[d] = low[d];
         }
-        if (d == sh->dims) {
+        if (d == sh->dims || d == 3u) { /* dims is 2 or 3: the second test is for analyzers */
             return;
         }
         cell[d]++;
@@ -402,7 +402,7 @@ static bool items_sound(const bento_spatial_hash *sh)
     uint64_t key;
     for (item = 0u; item < sh->cells.value_capacity; item++) {
         if (bento_multi_index_key_of(&sh->cells, item, &key) &&
-            key != key_at(sh, sh->position + sh->dims * item)) {
+            key != key_at(sh, sh->position + (size_t)sh->dims * item)) {
             return false;
         }
     }
