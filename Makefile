@@ -372,8 +372,32 @@ $(BUILD)/boards/$1/example-$2.elf: $(call example_objs,$1,$2) $(call board_port_
 endef
 $(foreach b,$(BOARDS),$(foreach e,$(EXAMPLES),$(eval $(call example_rule,$b,$e))))
 
+# tests/interrupts: a block pool shared by the main loop and the SysTick interrupt, built with
+# the port's critical-section hooks (tests/interrupts/critical.h), which must come out clean,
+# and without them, which must show the races (exit status 1): the test can fail. Its block
+# pool is compiled into the image with the image's flags, the hooks being compile-time.
+INTERRUPT_SRCS := tests/interrupts/main.c core/src/block_pool.c core/src/block_pool_check.c
+interrupt_flags.hooked := -DBENTO_CONFIG_HEADER=\"interrupts/critical.h\" -Itests
+interrupt_flags.unhooked :=
+define interrupt_rules
+$(OBJ)/$1/interrupts-$2/%.o: %.c $(OBJ)/$1/flags
+	@mkdir -p $$(@D)
+	$(Q)$(cc.$1) $(cflags.$1) $(INCLUDES) $(interrupt_flags.$2) $(DEPFLAGS) -c $$< -o $$@
+$(BUILD)/boards/$1/interrupts-$2.elf: $(patsubst %.c,$(OBJ)/$1/interrupts-$2/%.o,$(INTERRUPT_SRCS)) \
+        $(call board_port_objs,$1) linker/cortex-m.ld boards/$1/memory.ld
+	@mkdir -p $$(@D)
+	$$(call board_link,$1)
+endef
+$(foreach b,$(BOARDS),$(foreach v,hooked unhooked,$(eval $(call interrupt_rules,$b,$v))))
+$(RESULTS)/board-%-interrupts: $(BUILD)/boards/%/interrupts-hooked.elf FORCE | qemu-tools
+	@$(CHECK_RUN) $@ 'board $*' interrupts last -- $(QEMU_RUN) $* $< -icount shift=0
+$(RESULTS)/board-%-interrupts-unhooked: $(BUILD)/boards/%/interrupts-unhooked.elf FORCE | qemu-tools
+	@$(CHECK_RUN) $@ 'board $*' 'interrupts without hooks (must fail)' last -- \
+	    scripts/expect-status 1 $(QEMU_RUN) $* $< -icount shift=0
+
 BOARD_RESULTS := $(foreach b,$(BOARDS),$(foreach s,$(SUITES),$(RESULTS)/board-$b-$s) \
-                                       $(RESULTS)/board-$b-fault)
+                                       $(RESULTS)/board-$b-fault $(RESULTS)/board-$b-interrupts \
+                                       $(RESULTS)/board-$b-interrupts-unhooked)
 EXAMPLE_RESULTS := $(foreach b,$(BOARDS),$(foreach e,$(EXAMPLES),$(RESULTS)/examples-$b-$e))
 
 # ---------------------------------------------------------------- CMake and consumers
