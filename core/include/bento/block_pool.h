@@ -72,6 +72,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+BENTO_IMPL_STRUCTS_BEGIN
 
 /** The counters, kept in the struct and copied to the buffer's header on every change. */
 typedef struct bento_block_pool_state {
@@ -93,11 +94,11 @@ typedef struct bento_block_pool {
 } bento_block_pool;
 
 /** Bytes from one block to the next: the block size rounded up to a multiple of 4. */
-#define BENTO_BLOCK_POOL_STRIDE(block_size) BENTO_ALIGN_UP((size_t)(block_size), 4u)
+#define BENTO_BLOCK_POOL_STRIDE(block_size) BENTO_ALIGN_UP(BENTO_IMPL_CAST(size_t, block_size), 4u)
 
 /** Bytes of caller memory for a pool (a constant expression when the arguments are). */
 #define BENTO_BLOCK_POOL_BYTES(capacity, block_size)                                              \
-    (BENTO_IMPL_BLOCK_POOL_HEAD + (size_t)(capacity) * (BENTO_BLOCK_POOL_STRIDE(block_size) + 1u))
+    (BENTO_IMPL_BLOCK_POOL_HEAD + BENTO_IMPL_CAST(size_t, capacity) * (BENTO_BLOCK_POOL_STRIDE(block_size) + 1u))
 
 /**
  * Carve a pool of `capacity` blocks of `block_size` bytes out of `memory` (`bytes` long),
@@ -214,7 +215,7 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool);
     BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_BLOCK_POOL_PARAMS + sizeof(bento_block_pool_state) / 4u)
 
 /* ceil(2^32 / stride) for a stride >= 4, as a constant expression when stride is one. */
-#define BENTO_IMPL_BLOCK_POOL_RECIPROCAL(stride) ((uint32_t)(UINT32_MAX / (uint32_t)(stride) + 1u))
+#define BENTO_IMPL_BLOCK_POOL_RECIPROCAL(stride) (BENTO_IMPL_CAST(uint32_t, UINT32_MAX / BENTO_IMPL_CAST(uint32_t, stride) + 1u))
 
 /* State bytes. */
 #define BENTO_IMPL_BLOCK_FREE 0u
@@ -230,8 +231,8 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool);
 static inline uint32_t bento_impl_block_pool_index(uintptr_t offset, uint32_t reciprocal,
                                                    uint32_t stride, uint32_t limit)
 {
-    const uint32_t index = (uint32_t)(((uint64_t)(uint32_t)offset * reciprocal) >> 32);
-    if (index >= limit || (uintptr_t)index * stride != offset) {
+    const uint32_t index = BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CAST(uint64_t, BENTO_IMPL_CAST(uint32_t, offset)) * reciprocal) >> 32);
+    if (index >= limit || BENTO_IMPL_CAST(uintptr_t, index) * stride != offset) {
         return BENTO_NONE;
     }
     return index;
@@ -240,7 +241,7 @@ static inline uint32_t bento_impl_block_pool_index(uintptr_t offset, uint32_t re
 static inline uint32_t bento_impl_block_pool_index_of(const bento_block_pool *pool, const void *block,
                                                       uint32_t reciprocal, uint32_t stride)
 {
-    return bento_impl_block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks, reciprocal, stride,
+    return bento_impl_block_pool_index(BENTO_IMPL_PTR_CAST(uintptr_t, block) - BENTO_IMPL_PTR_CAST(uintptr_t, pool->blocks), reciprocal, stride,
                                        pool->capacity);
 }
 
@@ -248,7 +249,7 @@ static inline uint32_t bento_impl_block_pool_index_of(const bento_block_pool *po
 static inline bool bento_impl_block_pool_contains(const bento_block_pool *pool, const void *block,
                                                   uint32_t reciprocal, uint32_t stride)
 {
-    const uint32_t index = bento_impl_block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks,
+    const uint32_t index = bento_impl_block_pool_index(BENTO_IMPL_PTR_CAST(uintptr_t, block) - BENTO_IMPL_PTR_CAST(uintptr_t, pool->blocks),
                                                        reciprocal, stride, pool->state.fresh);
     return index != BENTO_NONE && pool->live[index] == BENTO_IMPL_BLOCK_LIVE;
 }
@@ -259,7 +260,7 @@ static inline void *bento_impl_block_pool_block_at(const bento_block_pool *pool,
     if (index >= pool->capacity) {
         return BENTO_IMPL_NULL;
     }
-    return pool->blocks + (size_t)index * stride;
+    return pool->blocks + BENTO_IMPL_CAST(size_t, index) * stride;
 }
 
 static inline uint32_t bento_block_pool_index_of(const bento_block_pool *pool, const void *block)
@@ -306,10 +307,10 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
 
 #define BENTO_IMPL_BLOCK_POOL_TYPE(name, T, capacity_)                                            \
     BENTO_STATIC_ASSERT((capacity_) >= 1 &&                                                       \
-                        (uint64_t)BENTO_IMPL_BLOCK_POOL_HEAD +                                    \
-                                    (uint64_t)(capacity_) *                                       \
+                        BENTO_IMPL_CAST(uint64_t, BENTO_IMPL_BLOCK_POOL_HEAD) +                   \
+                                    BENTO_IMPL_CAST(uint64_t, capacity_) *                        \
                                         (BENTO_BLOCK_POOL_STRIDE(sizeof(T)) + 1u) <=              \
-                                (uint64_t)UINT32_MAX,                                             \
+                                BENTO_IMPL_CAST(uint64_t, UINT32_MAX),                            \
                         name##_capacity_must_be_at_least_1_and_the_pool_under_4_GiB);             \
     BENTO_IMPL_TYPED(name, bento_block_pool, BENTO_BLOCK_POOL_BYTES(capacity_, sizeof(T)))        \
     BENTO_WRAPPER bento_status name##_init(name *p)                                               \
@@ -327,7 +328,7 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
         bento_status s_;                                                                          \
         BENTO_ASSERT(p != BENTO_IMPL_NULL && block != BENTO_IMPL_NULL);                           \
         s_ = bento_block_pool_alloc(&p->generic_, &b_);                                           \
-        *block = (T *)b_;                                                                         \
+        *block = BENTO_IMPL_PTR_CAST(T *, b_);                                                    \
         return s_;                                                                                \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_free(name *p, T *block)                                     \
@@ -340,20 +341,20 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
         BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_impl_block_pool_contains(                                                    \
             &p->generic_, block, BENTO_IMPL_BLOCK_POOL_RECIPROCAL(BENTO_BLOCK_POOL_STRIDE(sizeof(T))), \
-            (uint32_t)BENTO_BLOCK_POOL_STRIDE(sizeof(T)));                                        \
+            BENTO_IMPL_CAST(uint32_t, BENTO_BLOCK_POOL_STRIDE(sizeof(T))));                       \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_index_of(const name *p, const T *block)                         \
     {                                                                                             \
         BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_impl_block_pool_index_of(                                                    \
             &p->generic_, block, BENTO_IMPL_BLOCK_POOL_RECIPROCAL(BENTO_BLOCK_POOL_STRIDE(sizeof(T))), \
-            (uint32_t)BENTO_BLOCK_POOL_STRIDE(sizeof(T)));                                        \
+            BENTO_IMPL_CAST(uint32_t, BENTO_BLOCK_POOL_STRIDE(sizeof(T))));                       \
     }                                                                                             \
     BENTO_WRAPPER T *name##_block_at(const name *p, uint32_t index)                               \
     {                                                                                             \
         BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return (T *)bento_impl_block_pool_block_at(&p->generic_, index,                           \
-                                                   BENTO_BLOCK_POOL_STRIDE(sizeof(T)));           \
+        return BENTO_IMPL_PTR_CAST(T *, bento_impl_block_pool_block_at(&p->generic_, index,       \
+                                                   BENTO_BLOCK_POOL_STRIDE(sizeof(T))));          \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_high_water(const name *p)                                       \
     {                                                                                             \
@@ -374,6 +375,7 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
 
 /** @endcond */
 
+BENTO_IMPL_STRUCTS_END
 #ifdef __cplusplus
 }
 #endif

@@ -66,6 +66,28 @@ extern "C" {
 #else
 #define BENTO_IMPL_NULL NULL
 #endif
+/* Casts in the headers' inline code and macros: C casts in C; in C++, static_cast for values
+ * and reinterpret_cast for pointers, so a C++ build with -Wold-style-cast stays quiet. In C a
+ * pointer goes through void *, which tells the compiler the alignment is the code's concern
+ * (every such pointer is aligned by the container's layout). */
+#if defined(__cplusplus)
+#define BENTO_IMPL_CAST(T, x) (static_cast<T>(x))
+#define BENTO_IMPL_PTR_CAST(T, p) (reinterpret_cast<T>(p))
+#else
+#define BENTO_IMPL_CAST(T, x) ((T)(x))
+#define BENTO_IMPL_PTR_CAST(T, p) ((T)(void *)(p))
+#endif
+/* -Wpadded (clang's -Weverything): the kit's structs serve every ABI at once, and where their
+ * padding falls depends on the pointer width, so the headers leave its placement to the
+ * compiler; this silences that one warning for the headers' own declarations, never the user's. */
+#if defined(__GNUC__) || defined(__clang__)
+#define BENTO_IMPL_STRUCTS_BEGIN                                                                  \
+    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wpadded\"")
+#define BENTO_IMPL_STRUCTS_END _Pragma("GCC diagnostic pop")
+#else
+#define BENTO_IMPL_STRUCTS_BEGIN
+#define BENTO_IMPL_STRUCTS_END
+#endif
 /* A const pointer made writable, where a const container hands out writable elements. */
 #if defined(__cplusplus)
 #define BENTO_IMPL_UNCONST(T, p) const_cast<T>(p)
@@ -104,7 +126,7 @@ const char *bento_status_name(bento_status status);
  * handler. A hook that returns lets the call go on into the violation.
  */
 #ifndef BENTO_ASSERT
-#define BENTO_ASSERT(cond) ((void)0)
+#define BENTO_ASSERT(cond) (BENTO_IMPL_CAST(void, 0))
 #endif
 
 /**
@@ -119,8 +141,8 @@ const char *bento_status_name(bento_status status);
 /** @def BENTO_CRITICAL_EXIT
  * Leaves the critical section BENTO_CRITICAL_ENTER entered (see there), configurable. */
 #ifndef BENTO_CRITICAL_ENTER
-#define BENTO_CRITICAL_ENTER() ((uint32_t)0)
-#define BENTO_CRITICAL_EXIT(state) ((void)(state))
+#define BENTO_CRITICAL_ENTER() (BENTO_IMPL_CAST(uint32_t, 0))
+#define BENTO_CRITICAL_EXIT(state) (BENTO_IMPL_CAST(void, state))
 #endif
 
 /**
@@ -130,7 +152,7 @@ const char *bento_status_name(bento_status status);
  * there is one and a portable loop otherwise.
  */
 #if !defined(BENTO_CLZ32) && (defined(__GNUC__) || defined(__clang__))
-#define BENTO_CLZ32(x) ((unsigned)__builtin_clz(x))
+#define BENTO_CLZ32(x) (BENTO_IMPL_CAST(unsigned, __builtin_clz(x)))
 #endif
 
 /**
@@ -150,7 +172,7 @@ const char *bento_status_name(bento_status status);
 #endif
 
 /** Round n up to a multiple of the power of two a; a constant expression when both are. */
-#define BENTO_ALIGN_UP(n, a) (((n) + ((a) - 1u)) & ~(size_t)((a) - 1u))
+#define BENTO_ALIGN_UP(n, a) (((n) + ((a) - 1u)) & ~BENTO_IMPL_CAST(size_t, (a) - 1u))
 
 /** A unit of storage with the strictest alignment a bento container asks for on this ABI. */
 typedef union bento_align_unit {
@@ -167,12 +189,14 @@ typedef union bento_align_unit {
  * not supported.
  */
 /** @cond INTERNAL */
+BENTO_IMPL_STRUCTS_BEGIN
 struct bento_impl_align_probe {
     char c;
     bento_align_unit unit;
 };
+BENTO_IMPL_STRUCTS_END
 /** @endcond */
-#define BENTO_MAX_ALIGN ((size_t)offsetof(struct bento_impl_align_probe, unit))
+#define BENTO_MAX_ALIGN (BENTO_IMPL_CAST(size_t, offsetof(struct bento_impl_align_probe, unit)))
 
 /** Number of bento_align_unit needed to hold `bytes` bytes (a constant expression). */
 #define BENTO_ALIGN_UNITS(bytes) (((bytes) + sizeof(bento_align_unit) - 1u) / sizeof(bento_align_unit))
@@ -198,11 +222,11 @@ struct bento_impl_align_probe {
  * version, bytes used, 0), then the container's parameters and a copy of its counters. Sizes
  * in bytes, multiples of 8 so what follows keeps any element's alignment.
  */
-#define BENTO_IMPL_HEAD_BYTES(words) BENTO_ALIGN_UP((size_t)(4u + (words)) * 4u, 8u)
+#define BENTO_IMPL_HEAD_BYTES(words) BENTO_ALIGN_UP(BENTO_IMPL_CAST(size_t, 4u + (words)) * 4u, 8u)
 
 /* ceil(log2(n)) for 1 <= n <= 2^32, as a constant expression: how many powers 2^k are below n. */
 #define BENTO_IMPL_CEIL_LOG2(n)                                                                   \
-    ((unsigned)(((n) > 0x1u) + ((n) > 0x2u) + ((n) > 0x4u) + ((n) > 0x8u) + ((n) > 0x10u) +       \
+    (BENTO_IMPL_CAST(unsigned, ((n) > 0x1u) + ((n) > 0x2u) + ((n) > 0x4u) + ((n) > 0x8u) + ((n) > 0x10u) + \
                 ((n) > 0x20u) + ((n) > 0x40u) + ((n) > 0x80u) + ((n) > 0x100u) + ((n) > 0x200u) + \
                 ((n) > 0x400u) + ((n) > 0x800u) + ((n) > 0x1000u) + ((n) > 0x2000u) +             \
                 ((n) > 0x4000u) + ((n) > 0x8000u) + ((n) > 0x10000u) + ((n) > 0x20000u) +         \
@@ -265,7 +289,7 @@ struct bento_impl_align_probe {
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         status_ = generic##_open(&x->generic_, x->storage_, sizeof x->storage_);                  \
         if (status_ == BENTO_OK && !(same)) {                                                     \
-            (void)generic##_open(&x->generic_, BENTO_IMPL_NULL, 0u);                              \
+            BENTO_IMPL_CAST(void, generic##_open(&x->generic_, BENTO_IMPL_NULL, 0u));             \
             status_ = BENTO_E_CORRUPT;                                                            \
         }                                                                                         \
         return status_;                                                                           \

@@ -76,6 +76,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+BENTO_IMPL_STRUCTS_BEGIN
 
 /** Most axes a grid can have. */
 #define BENTO_GRID_MAX_DIMS 4u
@@ -116,8 +117,8 @@ typedef struct bento_grid {
 /** Bytes of caller memory for a grid of `capacity` cells (a constant expression when the
  * arguments are). */
 #define BENTO_GRID_BYTES(capacity, cell_size)                                                     \
-    (BENTO_IMPL_GRID_HEAD + BENTO_ALIGN_UP((size_t)(capacity) * (size_t)(cell_size), 4u) +        \
-     (((size_t)(capacity) + 31u) / 32u) * 4u)
+    (BENTO_IMPL_GRID_HEAD + BENTO_ALIGN_UP(BENTO_IMPL_CAST(size_t, capacity) * BENTO_IMPL_CAST(size_t, cell_size), 4u) + \
+     ((BENTO_IMPL_CAST(size_t, capacity) + 31u) / 32u) * 4u)
 
 /**
  * Carve a growing grid out of `memory` (`bytes` long), with an empty box.
@@ -357,21 +358,21 @@ bool bento_grid_iter_next(bento_grid_iter *it);
 /* The hit path yields a pointer into the buffer, never NULL; telling the compiler so lets a
  * caller's NULL test fold into the lookup's own tests. */
 #if defined(__GNUC__) || defined(__clang__)
-#define BENTO_IMPL_GRID_NONNULL(p) ((p) != BENTO_IMPL_NULL ? (void)0 : __builtin_unreachable())
+#define BENTO_IMPL_GRID_NONNULL(p) ((p) != BENTO_IMPL_NULL ? BENTO_IMPL_CAST(void, 0) : __builtin_unreachable())
 #else
-#define BENTO_IMPL_GRID_NONNULL(p) ((void)0)
+#define BENTO_IMPL_GRID_NONNULL(p) (BENTO_IMPL_CAST(void, 0))
 #endif
 
 /* Add axis d's part of the index, or return NULL when coord lies outside the box along it:
  * one unsigned compare ((uint32_t)(c - origin) >= size is "below or above"). */
 #define BENTO_IMPL_GRID_AXIS(d, ring)                                                             \
     do {                                                                                          \
-        uint32_t slot_ = (uint32_t)coords[d] - (uint32_t)grid->state.axis[d].origin;              \
+        uint32_t slot_ = BENTO_IMPL_CAST(uint32_t, coords[d]) - BENTO_IMPL_CAST(uint32_t, grid->state.axis[d].origin); \
         if (slot_ >= grid->state.axis[d].size) {                                                  \
             return BENTO_IMPL_NULL;                                                               \
         }                                                                                         \
         if (ring) { /* a window's slot: the coordinate modulo the size */                         \
-            slot_ = (uint32_t)coords[d] & (grid->state.axis[d].size - 1u);                        \
+            slot_ = BENTO_IMPL_CAST(uint32_t, coords[d]) & (grid->state.axis[d].size - 1u);       \
         }                                                                                         \
         index += (d) == 0 ? slot_ : slot_ << grid->state.axis[d].stride; /* axis 0's is 1 */      \
     } while (0)
@@ -408,7 +409,7 @@ static inline void *bento_impl_grid_get(const bento_grid *grid, const int32_t *c
     if (((occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
         return BENTO_IMPL_NULL;
     }
-    cell += (size_t)index * cell_size;
+    cell += BENTO_IMPL_CAST(size_t, index) * cell_size;
     BENTO_IMPL_GRID_NONNULL(cell);
     return cell;
 }
@@ -421,21 +422,21 @@ static inline void *bento_grid_get(const bento_grid *grid, const int32_t *coords
     uint32_t index = 0u;
     unsigned d = 0u;
     BENTO_ASSERT(grid != BENTO_IMPL_NULL && coords != BENTO_IMPL_NULL);
-    keep = (uint32_t)grid->window - 1u; /* 0 in a window: slot = c mod size */
+    keep = BENTO_IMPL_CAST(uint32_t, grid->window) - 1u; /* 0 in a window: slot = c mod size */
     occupied = grid->occupied;          /* read first, as in bento_impl_grid_get */
     cell = grid->cells;
     do { /* axis 0 always: an inert grid (dims 0) misses there */
         const bento_grid_axis *a = &grid->state.axis[d];
-        const uint32_t c = (uint32_t)coords[d];
-        if (c - (uint32_t)a->origin >= a->size) {
+        const uint32_t c = BENTO_IMPL_CAST(uint32_t, coords[d]);
+        if (c - BENTO_IMPL_CAST(uint32_t, a->origin) >= a->size) {
             return BENTO_IMPL_NULL;
         }
-        index += ((c - ((uint32_t)a->origin & keep)) & (a->size - 1u)) << a->stride;
+        index += ((c - (BENTO_IMPL_CAST(uint32_t, a->origin) & keep)) & (a->size - 1u)) << a->stride;
     } while (++d < grid->dims);
     if (((occupied[index >> 5] >> (index & 31u)) & 1u) == 0u) {
         return BENTO_IMPL_NULL;
     }
-    cell += (size_t)index * grid->cell_size;
+    cell += BENTO_IMPL_CAST(size_t, index) * grid->cell_size;
     BENTO_IMPL_GRID_NONNULL(cell);
     return cell;
 }
@@ -480,7 +481,7 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
  * open's test that the buffer holds a grid of this type. */
 #define BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, ring_, same)                              \
     BENTO_STATIC_ASSERT((dims_) >= 1 && (dims_) <= 4, name##_dims_must_be_1_to_4);                \
-    BENTO_STATIC_ASSERT((capacity_) >= 1 && (uint64_t)(capacity_) <= BENTO_GRID_MAX_CELLS,        \
+    BENTO_STATIC_ASSERT((capacity_) >= 1 && BENTO_IMPL_CAST(uint64_t, capacity_) <= BENTO_GRID_MAX_CELLS, \
                         name##_capacity_out_of_range);                                            \
     BENTO_IMPL_TYPED(name, bento_grid, BENTO_GRID_BYTES(capacity_, sizeof(T)))                    \
     BENTO_IMPL_TYPED_OPEN(name, bento_grid,                                                       \
@@ -494,7 +495,7 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     BENTO_WRAPPER T *name##_get(const name *g, const int32_t *coords)                             \
     {                                                                                             \
         BENTO_ASSERT(g != BENTO_IMPL_NULL && coords != BENTO_IMPL_NULL);                          \
-        return (T *)bento_impl_grid_get(&g->generic_, coords, (dims_), sizeof(T), (ring_));       \
+        return BENTO_IMPL_PTR_CAST(T *, bento_impl_grid_get(&g->generic_, coords, (dims_), sizeof(T), (ring_))); \
     }                                                                                             \
     BENTO_WRAPPER T *name##_get_at(const name *g, bento_point p)                                  \
     {                                                                                             \
@@ -515,7 +516,7 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
         BENTO_ASSERT(g != BENTO_IMPL_NULL && coords != BENTO_IMPL_NULL);                          \
         s_ = bento_grid_insert(&g->generic_, coords, &c_);                                        \
         if (cell != BENTO_IMPL_NULL) {                                                            \
-            *cell = (T *)c_;                                                                      \
+            *cell = BENTO_IMPL_PTR_CAST(T *, c_);                                                 \
         }                                                                                         \
         return s_;                                                                                \
     }                                                                                             \
@@ -584,7 +585,7 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
         for (d_ = 0u; d_ < (dims_); d_++) {                                                       \
             it->coords[d_] = it->generic_.coords[d_];                                             \
         }                                                                                         \
-        it->cell = (T *)it->generic_.cell;                                                        \
+        it->cell = BENTO_IMPL_PTR_CAST(T *, it->generic_.cell);                                   \
         it->index = it->generic_.index;                                                           \
         return true;                                                                              \
     }
@@ -599,8 +600,8 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     } name##_evict_;                                                                              \
     BENTO_WRAPPER void name##_evict_call_(void *context, const int32_t *coords, void *cell)       \
     {                                                                                             \
-        const name##_evict_ *e_ = (const name##_evict_ *)context;                                 \
-        e_->fn(e_->context, coords, (T *)cell);                                                   \
+        const name##_evict_ *e_ = BENTO_IMPL_PTR_CAST(const name##_evict_ *, context);            \
+        e_->fn(e_->context, coords, BENTO_IMPL_PTR_CAST(T *, cell));                              \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_init(name *g, const uint32_t *window)                       \
     {                                                                                             \
@@ -626,6 +627,7 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
 
 /** @endcond */
 
+BENTO_IMPL_STRUCTS_END
 #ifdef __cplusplus
 }
 #endif

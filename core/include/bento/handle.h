@@ -71,7 +71,7 @@ static inline uint32_t bento_handle_make(uint32_t index, uint32_t generation, un
     BENTO_WRAPPER name name##_from_raw(uint32_t raw)                                              \
     {                                                                                             \
         name h;                                                                                   \
-        h.raw = (uint_type)raw;                                                                   \
+        h.raw = BENTO_IMPL_CAST(uint_type, raw);                                                  \
         return h;                                                                                 \
     }                                                                                             \
     BENTO_WRAPPER name name##_null(void) { return name##_from_raw(0u); }                          \

@@ -53,6 +53,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+BENTO_IMPL_STRUCTS_BEGIN
 
 /**
  * @def BENTO_INDEX_BRANCHLESS
@@ -93,10 +94,10 @@ typedef struct bento_index {
 } bento_index;
 
 /** Bytes of caller memory for an index of `capacity` slots (a constant expression). */
-#define BENTO_INDEX_BYTES(capacity) (BENTO_IMPL_INDEX_HEAD + (size_t)(capacity) * 16u)
+#define BENTO_INDEX_BYTES(capacity) (BENTO_IMPL_INDEX_HEAD + BENTO_IMPL_CAST(size_t, capacity) * 16u)
 
 /** Most entries an index of `capacity` slots accepts (a constant expression). */
-#define BENTO_INDEX_MAX_COUNT(capacity) ((uint32_t)(capacity) - 1u - (uint32_t)(capacity) / 8u)
+#define BENTO_INDEX_MAX_COUNT(capacity) (BENTO_IMPL_CAST(uint32_t, capacity) - 1u - BENTO_IMPL_CAST(uint32_t, capacity) / 8u)
 
 /** Largest capacity accepted by bento_index_init. */
 #define BENTO_INDEX_MAX_CAPACITY 0x1000000u
@@ -233,7 +234,7 @@ typedef struct bento_index32 {
 } bento_index32;
 
 /** Bytes of caller memory for a 32-bit-key index of `capacity` slots (a constant expression). */
-#define BENTO_INDEX32_BYTES(capacity) (BENTO_IMPL_INDEX_HEAD + (size_t)(capacity) * 12u)
+#define BENTO_INDEX32_BYTES(capacity) (BENTO_IMPL_INDEX_HEAD + BENTO_IMPL_CAST(size_t, capacity) * 12u)
 
 /** bento_index_hash of a 32-bit key: one multiply. */
 static inline uint32_t bento_index32_hash(uint32_t key);
@@ -310,7 +311,7 @@ bool bento_index32_iter_next(bento_index32_iter *it);
 
 static inline uint32_t bento_index_hash(uint64_t key)
 {
-    uint32_t h = (uint32_t)key ^ ((uint32_t)(key >> 32) * 0x85ebca6bu);
+    uint32_t h = BENTO_IMPL_CAST(uint32_t, key) ^ (BENTO_IMPL_CAST(uint32_t, key >> 32) * 0x85ebca6bu);
     h ^= h >> 16;
     return h * 0x9e3779b1u;
 }
@@ -349,7 +350,7 @@ static inline uint32_t *bento_impl_index_walk(uint32_t *slots, uint32_t h, uint3
     home_tag = slots[w * home];
     first = home_tag & 0xffu;
     if (branchless) {
-        const uint32_t second = (uint32_t)((home_tag >> 8 & 0xffu) > (h & 0xffu));
+        const uint32_t second = BENTO_IMPL_CAST(uint32_t, (home_tag >> 8 & 0xffu) > (h & 0xffu));
         const uint32_t none = (first - 1u) >> 31;
         uint32_t *s;
         uint32_t t;
@@ -393,8 +394,8 @@ static inline uint32_t *bento_impl_index_walk(uint32_t *slots, uint32_t h, uint3
 static inline uint32_t *bento_impl_index_get(const bento_index *ix, uint64_t key, uint32_t shift,
                                              uint32_t mask)
 {
-    return bento_impl_index_walk(ix->slots, bento_index_hash(key), shift, mask, 4u, (uint32_t)key,
-                                 (uint32_t)(key >> 32), BENTO_INDEX_BRANCHLESS);
+    return bento_impl_index_walk(ix->slots, bento_index_hash(key), shift, mask, 4u, BENTO_IMPL_CAST(uint32_t, key),
+                                 BENTO_IMPL_CAST(uint32_t, key >> 32), BENTO_INDEX_BRANCHLESS);
 }
 
 static inline uint32_t *bento_impl_index32_get(const bento_index32 *ix, uint32_t key, uint32_t shift,
@@ -477,7 +478,7 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
 /* Both typed indices: `generic` is bento_index or bento_index32, `get` its internal lookup,
  * `K` its key type. Lookups pass the shift and mask of the capacity as constants. */
 #define BENTO_IMPL_INDEX_TYPE(name, generic, get, K, capacity_, bytes_)                           \
-    BENTO_STATIC_ASSERT((capacity_) >= 2 && (uint64_t)(capacity_) <= BENTO_INDEX_MAX_CAPACITY &&  \
+    BENTO_STATIC_ASSERT((capacity_) >= 2 && BENTO_IMPL_CAST(uint64_t, capacity_) <= BENTO_INDEX_MAX_CAPACITY && \
                         ((capacity_) & ((capacity_) - 1)) == 0,                                   \
                         name##_capacity_must_be_a_power_of_two_from_2_to_2_pow_24);               \
     BENTO_IMPL_TYPED(name, generic, bytes_)                                                       \
@@ -492,7 +493,7 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return get(&x->generic_, key, 32u - BENTO_IMPL_CEIL_LOG2(capacity_),                      \
-                   (uint32_t)(capacity_) - 1u);                                                   \
+                   BENTO_IMPL_CAST(uint32_t, capacity_) - 1u);                                    \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_value(const name *x, K key, uint32_t absent)                    \
     {                                                                                             \
@@ -537,6 +538,7 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
 
 /** @endcond */
 
+BENTO_IMPL_STRUCTS_END
 #ifdef __cplusplus
 }
 #endif

@@ -39,6 +39,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+BENTO_IMPL_STRUCTS_BEGIN
 
 /** The counters, kept in the struct and copied to the buffer's header on every change (the
  * hash index keeps its own: the number of keys). */
@@ -62,7 +63,7 @@ typedef struct bento_multi_index {
 
 /** Bytes of caller memory (a constant expression when the arguments are). */
 #define BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity)                                     \
-    (BENTO_IMPL_MULTI_INDEX_HEAD + BENTO_INDEX_BYTES(key_capacity) + (size_t)(value_capacity) * 16u)
+    (BENTO_IMPL_MULTI_INDEX_HEAD + BENTO_INDEX_BYTES(key_capacity) + BENTO_IMPL_CAST(size_t, value_capacity) * 16u)
 
 /**
  * Carve a multi-value index out of `memory` (`bytes` long), empty. key_capacity is the hash
@@ -286,11 +287,11 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
 
 #define BENTO_IMPL_MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                         \
     BENTO_STATIC_ASSERT((key_capacity_) >= 2 &&                                                   \
-                        (uint64_t)(key_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&                  \
+                        BENTO_IMPL_CAST(uint64_t, key_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&   \
                             ((key_capacity_) & ((key_capacity_) - 1)) == 0,                       \
                         name##_key_capacity_must_be_a_power_of_two_from_2_to_2_pow_24);           \
     BENTO_STATIC_ASSERT((value_capacity_) >= 1 &&                                                 \
-                        (uint64_t)(value_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES,               \
+                        BENTO_IMPL_CAST(uint64_t, value_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES, \
                         name##_value_capacity_must_be_1_to_2_pow_28_minus_1);                     \
     BENTO_IMPL_TYPED(name, bento_multi_index,                                                     \
                      BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_))                     \
@@ -337,7 +338,7 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
     BENTO_WRAPPER uint32_t *name##_first_(const name *x, uint64_t key)                            \
     {                                                                                             \
         return bento_impl_index_get(&x->generic_.keys, key, 32u - BENTO_IMPL_CEIL_LOG2(key_capacity_), \
-                                    (uint32_t)(key_capacity_) - 1u);                              \
+                                    BENTO_IMPL_CAST(uint32_t, key_capacity_) - 1u);               \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *x, uint64_t key)                               \
     {                                                                                             \
@@ -366,6 +367,7 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
 
 /** @endcond */
 
+BENTO_IMPL_STRUCTS_END
 #ifdef __cplusplus
 }
 #endif

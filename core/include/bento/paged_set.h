@@ -58,6 +58,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+BENTO_IMPL_STRUCTS_BEGIN
 
 /** The counters, kept in the struct and copied to the buffer's header on every change. */
 typedef struct bento_paged_set_state {
@@ -86,16 +87,16 @@ typedef struct bento_paged_set {
 
 /** Pages needed to cover `universe` indices (a constant expression when the arguments are). */
 #define BENTO_PAGED_SET_PAGES(universe, page_size)                                                \
-    (((size_t)(universe) + (size_t)(page_size) - 1u) / (size_t)(page_size))
+    ((BENTO_IMPL_CAST(size_t, universe) + BENTO_IMPL_CAST(size_t, page_size) - 1u) / BENTO_IMPL_CAST(size_t, page_size))
 
 /** Bytes of one page: the least block size of the page pool. */
 #define BENTO_PAGED_SET_PAGE_BYTES(page_size, value_size)                                         \
-    ((size_t)(page_size) * 4u + (size_t)(page_size) * (size_t)(value_size))
+    (BENTO_IMPL_CAST(size_t, page_size) * 4u + BENTO_IMPL_CAST(size_t, page_size) * BENTO_IMPL_CAST(size_t, value_size))
 
 /** Bytes of caller memory for the set itself, pages not included (a constant expression when
  * the arguments are). */
 #define BENTO_PAGED_SET_BYTES(capacity, universe, page_size)                                      \
-    (BENTO_IMPL_PAGED_SET_HEAD + (size_t)(capacity) * 4u + BENTO_PAGED_SET_PAGES(universe, page_size) * 8u)
+    (BENTO_IMPL_PAGED_SET_HEAD + BENTO_IMPL_CAST(size_t, capacity) * 4u + BENTO_PAGED_SET_PAGES(universe, page_size) * 8u)
 
 /**
  * Set up a set over `memory` (`bytes` long, 4-byte aligned) drawing pages from `pages`, an
@@ -299,7 +300,7 @@ static inline void *bento_impl_paged_set_get(const bento_paged_set *set, uint32_
     if (position >= count || dense[position] != key) {
         return BENTO_IMPL_NULL;
     }
-    return (unsigned char *)(positions + ((size_t)1u << page_shift)) + (size_t)slot * value_size;
+    return BENTO_IMPL_PTR_CAST(unsigned char *, positions + (BENTO_IMPL_CAST(size_t, 1u) << page_shift)) + BENTO_IMPL_CAST(size_t, slot) * value_size;
 }
 
 static inline void *bento_paged_set_get(const bento_paged_set *set, uint32_t key)
@@ -371,7 +372,7 @@ static inline bool bento_impl_paged_set_iter_next(bento_paged_set_iter *it, unsi
                 it->slot_ = slot + 1u; /* page_size at most: the next call moves on */
                 it->index = page << page_shift | slot;
                 it->position = position;
-                it->value = (unsigned char *)(positions + slot_mask + 1u) + (size_t)slot * value_size;
+                it->value = BENTO_IMPL_PTR_CAST(unsigned char *, positions + slot_mask + 1u) + BENTO_IMPL_CAST(size_t, slot) * value_size;
                 return true;
             }
         }
@@ -394,14 +395,14 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
                         ((page_size_) & ((page_size_) - 1u)) == 0u,                               \
                         name##_page_size_must_be_a_power_of_two_from_2_to_2_pow_24);              \
     BENTO_STATIC_ASSERT((index_bits_) >= 1 && (index_bits_) <= 32 && (universe_) >= 1u &&         \
-                        (uint64_t)(universe_) <= ((uint64_t)1 << (index_bits_)) &&                \
+                        BENTO_IMPL_CAST(uint64_t, universe_) <= (BENTO_IMPL_CAST(uint64_t, 1) << (index_bits_)) && \
                             (capacity_) >= 1u && (capacity_) <= (universe_),                      \
                         name##_needs_1_le_capacity_le_universe_le_2_pow_index_bits);              \
     BENTO_STATIC_ASSERT(sizeof(T) <= 16777216u &&                                                 \
-                        (uint64_t)BENTO_IMPL_PAGED_SET_HEAD + (uint64_t)(capacity_) * 4u +        \
-                                    ((uint64_t)(universe_) + (page_size_) - 1u) /                 \
+                        BENTO_IMPL_CAST(uint64_t, BENTO_IMPL_PAGED_SET_HEAD) + BENTO_IMPL_CAST(uint64_t, capacity_) * 4u + \
+                                    (BENTO_IMPL_CAST(uint64_t, universe_) + (page_size_) - 1u) /  \
                                         (page_size_) * 8u <=                                      \
-                                (uint64_t)UINT32_MAX,                                             \
+                                BENTO_IMPL_CAST(uint64_t, UINT32_MAX),                            \
                         name##_values_up_to_2_pow_24_bytes_and_the_set_under_4_GiB);              \
     typedef struct name##_page {                                                                  \
         uint32_t positions[page_size_];                                                           \
@@ -430,7 +431,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
             !(s->generic_.capacity == (capacity_) && s->generic_.universe == (universe_) &&       \
               s->generic_.page_shift == BENTO_IMPL_CEIL_LOG2(page_size_) &&                       \
               s->generic_.index_bits == (index_bits_) && s->generic_.value_size == sizeof(T))) {  \
-            (void)bento_paged_set_open(&s->generic_, BENTO_IMPL_NULL, 0u, pages);                 \
+            BENTO_IMPL_CAST(void, bento_paged_set_open(&s->generic_, BENTO_IMPL_NULL, 0u, pages)); \
             status_ = BENTO_E_CORRUPT;                                                            \
         }                                                                                         \
         return status_;                                                                           \
@@ -442,7 +443,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
         BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
         status_ = bento_paged_set_insert(&s->generic_, key, &v_);                                 \
         if (value != BENTO_IMPL_NULL) {                                                           \
-            *value = (T *)v_;                                                                     \
+            *value = BENTO_IMPL_PTR_CAST(T *, v_);                                                \
         }                                                                                         \
         return status_;                                                                           \
     }                                                                                             \
@@ -455,7 +456,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
     {                                                                                             \
         BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
         return (T *)bento_impl_paged_set_get(&s->generic_, key,                                   \
-                                             (uint32_t)(((uint64_t)1 << (index_bits_)) - 1u),     \
+                                             BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CAST(uint64_t, 1) << (index_bits_)) - 1u), \
                                          BENTO_IMPL_CEIL_LOG2(page_size_), sizeof(T));            \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *s, uint32_t key)                               \
@@ -485,7 +486,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
         bool more_;                                                                               \
         BENTO_ASSERT(it != BENTO_IMPL_NULL);                                                      \
         more_ = bento_impl_paged_set_iter_next(&it->generic_, BENTO_IMPL_CEIL_LOG2(page_size_), sizeof(T)); \
-        it->value = (T *)it->generic_.value;                                                      \
+        it->value = BENTO_IMPL_PTR_CAST(T *, it->generic_.value);                                 \
         it->index = it->generic_.index;                                                           \
         it->position = it->generic_.position;                                                     \
         return more_;                                                                             \
@@ -494,6 +495,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
 
 /** @endcond */
 
+BENTO_IMPL_STRUCTS_END
 #ifdef __cplusplus
 }
 #endif

@@ -62,6 +62,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+BENTO_IMPL_STRUCTS_BEGIN
 
 /** What a slot does at its last generation. */
 typedef enum bento_pool_policy {
@@ -99,11 +100,11 @@ typedef struct bento_pool {
 } bento_pool;
 
 /** Bytes from one value to the next: the value size rounded up to a multiple of 4. */
-#define BENTO_POOL_STRIDE(value_size) BENTO_ALIGN_UP((size_t)(value_size), 4u)
+#define BENTO_POOL_STRIDE(value_size) BENTO_ALIGN_UP(BENTO_IMPL_CAST(size_t, value_size), 4u)
 
 /** Bytes of caller memory for a pool (a constant expression when the arguments are). */
 #define BENTO_POOL_BYTES(capacity, value_size)                                                    \
-    (BENTO_IMPL_POOL_HEAD + (size_t)(capacity) * (BENTO_POOL_STRIDE(value_size) + 8u))
+    (BENTO_IMPL_POOL_HEAD + BENTO_IMPL_CAST(size_t, capacity) * (BENTO_POOL_STRIDE(value_size) + 8u))
 
 /**
  * Carve a pool out of `memory` (`bytes` long), with every slot free. O(capacity): the slots are
@@ -256,7 +257,7 @@ static inline void *bento_impl_pool_get(const bento_pool *pool, uint32_t handle,
     if (position == BENTO_NONE) {
         return BENTO_IMPL_NULL;
     }
-    return pool->values + (size_t)position * stride;
+    return pool->values + BENTO_IMPL_CAST(size_t, position) * stride;
 }
 
 static inline void *bento_pool_get(const bento_pool *pool, uint32_t handle)
@@ -320,7 +321,7 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
 #define BENTO_POOL_TYPE_BITS(name, T, capacity_, uint_type, policy_, index_bits_)                 \
     BENTO_HANDLE_TYPE(name##_handle, uint_type, index_bits_);                                     \
     BENTO_STATIC_ASSERT((capacity_) >= 1 &&                                                       \
-                        (uint64_t)(capacity_) <= ((uint64_t)1 << (index_bits_)),                  \
+                        BENTO_IMPL_CAST(uint64_t, capacity_) <= (BENTO_IMPL_CAST(uint64_t, 1) << (index_bits_)), \
                         name##_capacity_does_not_fit_in_index_bits);                              \
     BENTO_IMPL_TYPED(name, bento_pool, BENTO_POOL_BYTES(capacity_, sizeof(T)))                    \
     BENTO_WRAPPER bento_status name##_init(name *p)                                               \
@@ -343,17 +344,19 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
         bento_status s;                                                                           \
         BENTO_ASSERT(p != BENTO_IMPL_NULL && h != BENTO_IMPL_NULL);                               \
         s = bento_pool_create(&p->generic_, &raw, &v);                                            \
-        h->raw = (uint_type)raw;                                                                  \
+        h->raw = BENTO_IMPL_CAST(uint_type, raw);                                                 \
         if (value != BENTO_IMPL_NULL) {                                                           \
-            *value = (T *)v;                                                                      \
+            *value = BENTO_IMPL_PTR_CAST(T *, v);                                                 \
         }                                                                                         \
         return s;                                                                                 \
     }                                                                                             \
     BENTO_WRAPPER T *name##_get(const name *p, name##_handle h)                                   \
     {                                                                                             \
         BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return (T *)bento_impl_pool_get(&p->generic_, h.raw, (1u << (index_bits_)) - 1u,          \
-                                        p->generic_.capacity, BENTO_POOL_STRIDE(sizeof(T)));      \
+        return BENTO_IMPL_PTR_CAST(T *, bento_impl_pool_get(&p->generic_, h.raw,                  \
+                                                            (1u << (index_bits_)) - 1u,           \
+                                                            p->generic_.capacity,                 \
+                                                            BENTO_POOL_STRIDE(sizeof(T))));       \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *p, name##_handle h)                            \
     {                                                                                             \
@@ -377,7 +380,7 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
     BENTO_WRAPPER T *name##_values(const name *p)                                                 \
     {                                                                                             \
         BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return (T *)bento_pool_values(&p->generic_);                                              \
+        return BENTO_IMPL_PTR_CAST(T *, bento_pool_values(&p->generic_));                         \
     }                                                                                             \
     BENTO_WRAPPER name##_handle name##_handle_at(const name *p, uint32_t position)                \
     {                                                                                             \
@@ -393,6 +396,7 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
 
 /** @endcond */
 
+BENTO_IMPL_STRUCTS_END
 #ifdef __cplusplus
 }
 #endif

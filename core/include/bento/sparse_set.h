@@ -61,6 +61,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+BENTO_IMPL_STRUCTS_BEGIN
 
 /**
  * A column: `size`-byte elements, one per dense position, in caller memory `data` of `bytes`
@@ -101,16 +102,16 @@ typedef struct bento_sparse_set {
 
 /** Bits of an entry's position field for a capacity: capacity <= 2^bits - 1 (a constant
  * expression when capacity is). */
-#define BENTO_SPARSE_SET_POS_BITS(capacity) BENTO_IMPL_CEIL_LOG2((uint64_t)(capacity) + 1u)
+#define BENTO_SPARSE_SET_POS_BITS(capacity) BENTO_IMPL_CEIL_LOG2(BENTO_IMPL_CAST(uint64_t, capacity) + 1u)
 
 /** Bytes per sparse entry (a constant expression when the arguments are): 2 when the entries
  * fit in 16 bits (plain ids: the positions; handles: index, generation and one more bit at
  * capacity 2^index_bits), else 4. */
 #define BENTO_SPARSE_SET_WIDTH(capacity, index_bits, generation_bits)                              \
-    (((unsigned)(generation_bits) == 0u                                                            \
+    ((BENTO_IMPL_CAST(unsigned, generation_bits) == 0u                                             \
           ? BENTO_SPARSE_SET_POS_BITS(capacity)                                                    \
-          : (unsigned)(index_bits) + (unsigned)(generation_bits) +                                 \
-                (BENTO_SPARSE_SET_POS_BITS(capacity) > (unsigned)(index_bits) ? 1u : 0u)) <= 16u   \
+          : BENTO_IMPL_CAST(unsigned, index_bits) + BENTO_IMPL_CAST(unsigned, generation_bits) +   \
+                (BENTO_SPARSE_SET_POS_BITS(capacity) > BENTO_IMPL_CAST(unsigned, index_bits) ? 1u : 0u)) <= 16u \
          ? 2u                                                                                      \
          : 4u)
 
@@ -119,9 +120,9 @@ typedef struct bento_sparse_set {
  * the sparse entries. The arguments are init's. A constant expression when they are.
  */
 #define BENTO_SPARSE_SET_BYTES(universe, capacity, index_bits, generation_bits, column_count)      \
-    (BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + (size_t)(column_count) + 1u) +           \
-     (size_t)(capacity) * 4u +                                                                     \
-     BENTO_ALIGN_UP((size_t)(universe) *                                                           \
+    (BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + BENTO_IMPL_CAST(size_t, column_count) + 1u) + \
+     BENTO_IMPL_CAST(size_t, capacity) * 4u +                                                      \
+     BENTO_ALIGN_UP(BENTO_IMPL_CAST(size_t, universe) *                                            \
                     BENTO_SPARSE_SET_WIDTH(capacity, index_bits, generation_bits), 4u))
 
 /**
@@ -252,7 +253,7 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
                                    bento_sparse_set_sort_mode mode);
 
 /** Bytes of scratch memory bento_sparse_set_sort_radix needs to sort n keys. */
-#define BENTO_SPARSE_SET_RADIX_BYTES(n) (((size_t)(n) * 3u + 256u) * 4u)
+#define BENTO_SPARSE_SET_RADIX_BYTES(n) ((BENTO_IMPL_CAST(size_t, n) * 3u + 256u) * 4u)
 
 /**
  * Sort the first n keys ascending as unsigned numbers, with every column following its key,
@@ -270,7 +271,7 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
                                          size_t bytes);
 
 /** Bytes of scratch memory bento_sparse_set_sort_merge needs to sort n keys. */
-#define BENTO_SPARSE_SET_MERGE_BYTES(n) ((size_t)(n) * 12u)
+#define BENTO_SPARSE_SET_MERGE_BYTES(n) (BENTO_IMPL_CAST(size_t, n) * 12u)
 
 /**
  * Sort the first n keys like bento_sparse_set_sort (same `by`, `compare` and `context`), with
@@ -452,8 +453,8 @@ static inline uint32_t bento_impl_sparse_set_find(const bento_sparse_set *set, u
     if (index >= set->universe) {
         return BENTO_NONE;
     }
-    entry = wide ? ((const uint32_t *)set->sparse)[index]
-                 : (uint32_t)((const uint16_t *)set->sparse)[index];
+    entry = wide ? (BENTO_IMPL_PTR_CAST(const uint32_t *, set->sparse))[index]
+                 : BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_PTR_CAST(const uint16_t *, set->sparse))[index]);
     /* ABSENT, another generation and any damaged entry come out at capacity or above */
     entry ^= (key & ~index_mask) << tag_shift;
     return entry < capacity ? entry : BENTO_NONE;
@@ -462,8 +463,8 @@ static inline uint32_t bento_impl_sparse_set_find(const bento_sparse_set *set, u
 /* The raw sparse entry of index i (i < universe). */
 static inline uint32_t bento_impl_sparse_set_entry(const bento_sparse_set *set, uint32_t i)
 {
-    return set->wide != 0u ? ((const uint32_t *)set->sparse)[i]
-                           : (uint32_t)((const uint16_t *)set->sparse)[i];
+    return set->wide != 0u ? (BENTO_IMPL_PTR_CAST(const uint32_t *, set->sparse))[i]
+                           : BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_PTR_CAST(const uint16_t *, set->sparse))[i]);
 }
 
 /* The bits of `key` above its index where its entry keeps them (see "Entries"). */
@@ -491,7 +492,7 @@ static inline void *bento_sparse_set_get(const bento_sparse_set *set, uint32_t k
     if (position == BENTO_NONE || column >= set->column_count) {
         return BENTO_IMPL_NULL;
     }
-    return (unsigned char *)set->columns[column].data + (size_t)position * set->columns[column].size;
+    return BENTO_IMPL_PTR_CAST(unsigned char *, set->columns[column].data) + BENTO_IMPL_CAST(size_t, position) * set->columns[column].size;
 }
 
 static inline uint32_t bento_sparse_set_count(const bento_sparse_set *set)
@@ -543,11 +544,11 @@ static inline bento_status bento_sparse_set_join_init(bento_sparse_set_join *joi
     }
     /* the driver walks; the others are looked up, in the order given */
     join->set_[0] = sets[driver];
-    join->slot_[0] = (uint8_t)driver;
+    join->slot_[0] = BENTO_IMPL_CAST(uint8_t, driver);
     for (s = 0u; s < count; s++) {
         if (s != driver) {
             join->set_[i] = sets[s];
-            join->slot_[i++] = (uint8_t)s;
+            join->slot_[i++] = BENTO_IMPL_CAST(uint8_t, s);
         }
     }
     join->keys_ = sets[driver]->dense;
@@ -616,8 +617,8 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     if (i == join->count_ || column >= join->set_[i]->column_count) {
         return BENTO_IMPL_NULL;
     }
-    return (unsigned char *)join->set_[i]->columns[column].data +
-           (size_t)join->position[set] * join->set_[i]->columns[column].size;
+    return BENTO_IMPL_PTR_CAST(unsigned char *, join->set_[i]->columns[column].data) +
+           BENTO_IMPL_CAST(size_t, join->position[set]) * join->set_[i]->columns[column].size;
 }
 
 /* ---------------------------------------------------------------- typed macro machinery */
@@ -639,7 +640,7 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 /* Bytes a column of capacity C takes in a typed set's storage. */
 #define BENTO_IMPL_SS_SZ(C, c) BENTO_IMPL_SS_SZ_(C, BENTO_IMPL_SS_UNPACK c)
 #define BENTO_IMPL_SS_SZ_(C, tf) BENTO_IMPL_SS_SZ_APPLY(C, tf)
-#define BENTO_IMPL_SS_SZ_APPLY(C, T, f) BENTO_ALIGN_UP((size_t)(C) * sizeof(T), 8u)
+#define BENTO_IMPL_SS_SZ_APPLY(C, T, f) BENTO_ALIGN_UP(BENTO_IMPL_CAST(size_t, C) * sizeof(T), 8u)
 /* M applied to every column, with its index and its offset from the first column. */
 #define BENTO_IMPL_SS_EACH1(M, name, C, c0) BENTO_IMPL_SS_ONE(M, name, C, 0u, 0u, c0)
 #define BENTO_IMPL_SS_EACH2(M, name, C, c0, c1)                                                    \
@@ -654,11 +655,11 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 /* The two kinds of key: a handle type, or plain ids below a universe. */
 #define BENTO_IMPL_SS_HANDLE_TYPE(name, h, ...)                                                    \
     typedef h name##_key;                                                                          \
-    BENTO_WRAPPER uint32_t name##_raw_(h key_) { return (uint32_t)key_.raw; }                      \
+    BENTO_WRAPPER uint32_t name##_raw_(h key_) { return BENTO_IMPL_CAST(uint32_t, key_.raw); }     \
     BENTO_WRAPPER h name##_key_(uint32_t raw_) { return h##_from_raw(raw_); }                      \
     BENTO_IMPL_SS_CAT(BENTO_IMPL_SS_N, BENTO_IMPL_SS_COUNT(__VA_ARGS__))                           \
-    (name, ((unsigned)h##_INDEX_BITS), (8u * (unsigned)sizeof(h) - (unsigned)h##_INDEX_BITS),      \
-     ((uint32_t)1 << h##_INDEX_BITS), 0u, __VA_ARGS__)
+    (name, (BENTO_IMPL_CAST(unsigned, h##_INDEX_BITS)), (8u * BENTO_IMPL_CAST(unsigned, sizeof(h)) - BENTO_IMPL_CAST(unsigned, h##_INDEX_BITS)), \
+     (BENTO_IMPL_CAST(uint32_t, 1) << h##_INDEX_BITS), 0u, __VA_ARGS__)
 #define BENTO_IMPL_SS_IDS_TYPE(name, universe_, ...)                                               \
     typedef uint32_t name##_key;                                                                   \
     BENTO_WRAPPER uint32_t name##_raw_(uint32_t key_) { return key_; }                             \
@@ -669,7 +670,7 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 /* Per number of columns: the shared part, then the rows (or the row-less insert). */
 #define BENTO_IMPL_SS_N0(name, IB, GB, U, NUL, C)                                                  \
     BENTO_IMPL_SS_BASE(name, IB, GB, U, NUL, C, 0u, 0u)                                            \
-    BENTO_WRAPPER void name##_describe_(name *s_) { (void)s_; }                                    \
+    BENTO_WRAPPER void name##_describe_(name *s_) { BENTO_IMPL_CAST(void, s_); }                   \
     /* a set without columns joins with an empty row */                                            \
     typedef struct name##_row {                                                                    \
         unsigned char none_;                                                                       \
@@ -677,8 +678,8 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     BENTO_WRAPPER name##_row name##_row_(const name *s_, uint32_t position_)                       \
     {                                                                                              \
         name##_row row_;                                                                           \
-        (void)s_;                                                                                  \
-        (void)position_;                                                                           \
+        BENTO_IMPL_CAST(void, s_);                                                                 \
+        BENTO_IMPL_CAST(void, position_);                                                          \
         row_.none_ = 0u;                                                                           \
         return row_;                                                                               \
     }                                                                                              \
@@ -702,23 +703,23 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 #define BENTO_IMPL_SS_KEYS(U, C, IB, GB, N) BENTO_ALIGN_UP(BENTO_SPARSE_SET_BYTES(U, C, IB, GB, N), 8u)
 #define BENTO_IMPL_SS_ENTRY_WIDE(C, IB, GB) (BENTO_SPARSE_SET_WIDTH(C, IB, GB) == 4u)
 #define BENTO_IMPL_SS_TAG_SHIFT(C, IB) (BENTO_SPARSE_SET_POS_BITS(C) > (IB) ? 1u : 0u)
-#define BENTO_IMPL_SS_MASK(IB) ((uint32_t)(((uint64_t)1 << (IB)) - 1u))
+#define BENTO_IMPL_SS_MASK(IB) (BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CAST(uint64_t, 1) << (IB)) - 1u))
 
 /* Per column: the row member, the accessors, the descriptor, the row's pointer. */
 #define BENTO_IMPL_SS_MEMBER(name, C, j_, off, T, f) T *f;
-#define BENTO_IMPL_SS_PLUS(name, C, j_, off, T, f) +BENTO_ALIGN_UP((size_t)(C) * sizeof(T), 8u)
+#define BENTO_IMPL_SS_PLUS(name, C, j_, off, T, f) +BENTO_ALIGN_UP(BENTO_IMPL_CAST(size_t, C) * sizeof(T), 8u)
 #define BENTO_IMPL_SS_FILL(name, C, j_, off, T, f) row_.f = name##_##f(s_) + position_;
 #define BENTO_IMPL_SS_NULL(name, C, j_, off, T, f) row_.f = BENTO_IMPL_NULL;
 #define BENTO_IMPL_SS_DESCRIBE(name, C, j_, off, T, f)                                             \
     d_[j_].data = name##_##f(s_);                                                                  \
-    d_[j_].bytes = (size_t)(C) * sizeof(T);                                                        \
-    d_[j_].size = (uint32_t)sizeof(T);
+    d_[j_].bytes = BENTO_IMPL_CAST(size_t, C) * sizeof(T);                                         \
+    d_[j_].size = BENTO_IMPL_CAST(uint32_t, sizeof(T));
 #define BENTO_IMPL_SS_COLUMN(name, C, j_, off, T, f)                                               \
-    enum { name##_##f##_COLUMN = (int)(j_) };                                                      \
+    enum { name##_##f##_COLUMN = BENTO_IMPL_CAST(int, j_) };                                       \
     BENTO_WRAPPER T *name##_##f(const name *s_)                                                    \
     {                                                                                              \
         BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
-        return (T *)(void *)(name##_base_(s_) + (off));                                            \
+        return BENTO_IMPL_PTR_CAST(T *, (name##_base_(s_) + (off)));                               \
     }                                                                                              \
     BENTO_WRAPPER T *name##_##f##_get(const name *s_, name##_key key_)                             \
     {                                                                                              \
@@ -775,22 +776,23 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 
 /* What every typed set has, whatever its columns: the struct, init, open, the lookups. */
 #define BENTO_IMPL_SS_BASE(name, IB, GB, U, NUL, C, N, columns_bytes)                              \
-    BENTO_STATIC_ASSERT((C) >= 1 && (uint64_t)(C) <= (uint64_t)(U) && (uint64_t)(C) < 0x80000000u, \
+    BENTO_STATIC_ASSERT((C) >= 1 && BENTO_IMPL_CAST(uint64_t, C) <= BENTO_IMPL_CAST(uint64_t, U) && BENTO_IMPL_CAST(uint64_t, C) < 0x80000000u, \
                         name##_capacity_must_be_from_1_to_the_universe_and_below_2_pow_31);        \
-    enum { name##_COLUMN_COUNT_ = (int)(N) };                                                      \
+    enum { name##_COLUMN_COUNT_ = BENTO_IMPL_CAST(int, N) };                                       \
     BENTO_IMPL_TYPED(name, bento_sparse_set,                                                       \
                      BENTO_IMPL_SS_KEYS(U, C, IB, GB, N) + (columns_bytes) +                       \
-                     (size_t)(N) * sizeof(bento_sparse_set_column))                                \
+                     BENTO_IMPL_CAST(size_t, N) * sizeof(bento_sparse_set_column))                 \
     /* where the columns start */                                                                  \
     BENTO_WRAPPER unsigned char *name##_base_(const name *s_)                                      \
     {                                                                                              \
-        return (unsigned char *)BENTO_IMPL_UNCONST(bento_align_unit *, s_->storage_) +             \
+        return BENTO_IMPL_PTR_CAST(unsigned char *, BENTO_IMPL_UNCONST(bento_align_unit *, s_->storage_)) + \
                BENTO_IMPL_SS_KEYS(U, C, IB, GB, N);                                                \
     }                                                                                              \
     BENTO_WRAPPER bento_sparse_set_column *name##_descriptors_(name *s_)                           \
     {                                                                                              \
-        return (bento_sparse_set_column *)(void *)((unsigned char *)s_->storage_ +                 \
-                                                   BENTO_IMPL_SS_KEYS(U, C, IB, GB, N) + (columns_bytes)); \
+        return BENTO_IMPL_PTR_CAST(bento_sparse_set_column *,                                      \
+                                   BENTO_IMPL_PTR_CAST(unsigned char *, s_->storage_) +            \
+                                       BENTO_IMPL_SS_KEYS(U, C, IB, GB, N) + (columns_bytes));     \
     }                                                                                              \
     BENTO_WRAPPER uint32_t name##_position_(const name *s_, uint32_t raw_)                         \
     {                                                                                              \
@@ -815,20 +817,20 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
         return bento_sparse_set_init(&s_->generic_, s_->storage_,                                  \
                                      BENTO_SPARSE_SET_BYTES(U, C, IB, GB, name##_COLUMN_COUNT_), (U), \
                                      (C), (IB), (GB), name##_descriptors_(s_),                     \
-                                     (uint32_t)name##_COLUMN_COUNT_);                              \
+                                     BENTO_IMPL_CAST(uint32_t, name##_COLUMN_COUNT_));             \
     }                                                                                              \
     /* the generic open over the type's own columns (memory NULL: inert) */                        \
     BENTO_WRAPPER bento_status name##_own_open(bento_sparse_set *g_, void *memory_, size_t bytes_) \
     {                                                                                              \
-        name *s_ = (name *)(void *)g_;                                                             \
-        (void)bytes_;                                                                              \
+        name *s_ = BENTO_IMPL_PTR_CAST(name *, (g_));                                              \
+        BENTO_IMPL_CAST(void, bytes_);                                                             \
         if (memory_ == BENTO_IMPL_NULL) {                                                          \
             return bento_sparse_set_open(g_, BENTO_IMPL_NULL, 0u, BENTO_IMPL_NULL, 0u);            \
         }                                                                                          \
         name##_describe_(s_);                                                                      \
         return bento_sparse_set_open(g_, memory_,                                                  \
                                      BENTO_SPARSE_SET_BYTES(U, C, IB, GB, name##_COLUMN_COUNT_),   \
-                                     name##_descriptors_(s_), (uint32_t)name##_COLUMN_COUNT_);     \
+                                     name##_descriptors_(s_), BENTO_IMPL_CAST(uint32_t, name##_COLUMN_COUNT_)); \
     }                                                                                              \
     BENTO_IMPL_TYPED_OPEN(name, name##_own,                                                        \
                           x->generic_.universe == (U) && x->generic_.capacity == (C) &&            \
@@ -921,11 +923,11 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
             break;                                                                                 \
         }                                                                                          \
     }
-#define BENTO_IMPL_SS_AS(a, j_, i) ((const a *)(const void *)j_->set_[i])
+#define BENTO_IMPL_SS_AS(a, j_, i) ((const a *)BENTO_IMPL_PTR_CAST(const void *, j_->set_[i]))
 
 #define BENTO_IMPL_SS_JOIN2(name, a, b)                                                            \
     BENTO_IMPL_SS_JOIN_STRUCT(name, a, a##_row a; b##_row b;);                                     \
-    BENTO_WRAPPER void name##_same_keys_(a##_key k_) { b##_key other_ = k_; (void)other_; }        \
+    BENTO_WRAPPER void name##_same_keys_(a##_key k_) { b##_key other_ = k_; BENTO_IMPL_CAST(void, other_); } \
     BENTO_WRAPPER void name##_init(name *j_, const a *sa_, const b *sb_)                           \
     {                                                                                              \
         const bento_sparse_set *sets_[2];                                                          \
@@ -957,8 +959,8 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     {                                                                                              \
         b##_key other_ = k_;                                                                       \
         c##_key third_ = k_;                                                                       \
-        (void)other_;                                                                              \
-        (void)third_;                                                                              \
+        BENTO_IMPL_CAST(void, other_);                                                             \
+        BENTO_IMPL_CAST(void, third_);                                                             \
     }                                                                                              \
     BENTO_WRAPPER void name##_init(name *j_, const a *sa_, const b *sb_, const c *sc_)             \
     {                                                                                              \
@@ -995,6 +997,7 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 
 /** @endcond */
 
+BENTO_IMPL_STRUCTS_END
 #ifdef __cplusplus
 }
 #endif

@@ -49,6 +49,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+BENTO_IMPL_STRUCTS_BEGIN
 
 /** A spatial hash. Its fields are the implementation's: use the functions. */
 typedef struct bento_spatial_hash {
@@ -74,7 +75,7 @@ typedef bool (*bento_spatial_hash_visit)(void *context, uint32_t item, const int
 /** Bytes of caller memory (a constant expression when the arguments are). */
 #define BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims)                              \
     (BENTO_IMPL_SPATIAL_HASH_HEAD + BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity) +       \
-     (size_t)(item_capacity) * (size_t)(dims) * 4u)
+     BENTO_IMPL_CAST(size_t, item_capacity) * BENTO_IMPL_CAST(size_t, dims) * 4u)
 
 /**
  * Carve a spatial hash out of `memory` (`bytes` long), empty. dims is 2 or 3; cell_shift in
@@ -221,11 +222,11 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
     BENTO_STATIC_ASSERT((cell_shift_) >= 0 && (cell_shift_) <= 31,                                \
                         name##_cell_shift_must_be_0_to_31);                                       \
     BENTO_STATIC_ASSERT((cell_capacity_) >= 2 &&                                                  \
-                        (uint64_t)(cell_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&                 \
+                        BENTO_IMPL_CAST(uint64_t, cell_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&  \
                             ((cell_capacity_) & ((cell_capacity_) - 1)) == 0,                     \
                         name##_cell_capacity_must_be_a_power_of_two_from_2_to_2_pow_24);          \
     BENTO_STATIC_ASSERT((item_capacity_) >= 1 &&                                                  \
-                        (uint64_t)(item_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES,                \
+                        BENTO_IMPL_CAST(uint64_t, item_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES, \
                         name##_item_capacity_must_be_1_to_2_pow_28_minus_1);                      \
     BENTO_IMPL_TYPED(name, bento_spatial_hash,                                                    \
                      BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_))             \
@@ -308,6 +309,7 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
 
 /** @endcond */
 
+BENTO_IMPL_STRUCTS_END
 #ifdef __cplusplus
 }
 #endif
