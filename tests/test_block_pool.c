@@ -475,6 +475,37 @@ static void test_damaged_counters_stay_out_of_operations(void)
 }
 
 /*
+ * Damaged links and state bytes never make the counters lie: the list is taken only while
+ * the counters say it holds a block (a live block behind a damaged link is not handed out a
+ * second time), and a block whose state byte says live is not freed when the count is 0.
+ */
+static void test_damaged_state_bytes_keep_the_counts(void)
+{
+    bento_block_pool pool;
+    bento_block_pool *const p = &pool;
+    void *got = NULL, *a = NULL;
+    start_damaged(p);              /* c (block 2) live; the list 0 -> 1 */
+    *link_of(p, 1) = 2u;           /* the list runs on into c... */
+    p->live[2] = BENTO_IMPL_BLOCK_FREE; /* ...whose state byte says free */
+    CHECK_STATUS(bento_block_pool_alloc(p, &got), BENTO_OK);
+    CHECK(got == bento_block_pool_block_at(p, 0));
+    CHECK_STATUS(bento_block_pool_alloc(p, &got), BENTO_OK);
+    CHECK(got == bento_block_pool_block_at(p, 1));
+    CHECK_STATUS(bento_block_pool_alloc(p, &got), BENTO_OK);
+    CHECK(got == bento_block_pool_block_at(p, 3)); /* a new block, not c again */
+    CHECK_EQ(bento_block_pool_count(p), 4);
+    CHECK(bento_block_pool_count(p) <= bento_block_pool_high_water(p));
+
+    CHECK_STATUS(bento_block_pool_init(p, arena.pair.memory, sizeof arena.pair.memory, 12, 8),
+                 BENTO_OK);
+    CHECK_STATUS(bento_block_pool_alloc(p, &a), BENTO_OK);
+    CHECK_STATUS(bento_block_pool_free(p, a), BENTO_OK);
+    p->live[0] = BENTO_IMPL_BLOCK_LIVE; /* a free block marked live */
+    CHECK_STATUS(bento_block_pool_free(p, a), BENTO_E_CORRUPT);
+    CHECK_EQ(bento_block_pool_count(p), 0); /* not wrapped to 2^32 - 1 */
+}
+
+/*
  * Confinement: whatever bytes the buffer holds (links, state bytes, the header), every
  * operation returns, and every block it hands out is one of the pool's blocks. The sanitizers
  * and the boards' fault handler catch any access outside the buffer.
@@ -840,6 +871,7 @@ void test_block_pool(void)
     test_reciprocal_exact();
     test_index_of_every_offset();
     test_check_detects_corruption();
+    test_damaged_state_bytes_keep_the_counts();
     test_damaged_counters_stay_out_of_operations();
     test_confinement();
     test_open();

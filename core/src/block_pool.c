@@ -100,9 +100,11 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block)
         const uint32_t count = pool->state.count;
         const uint32_t fresh = pool->state.fresh;
         uint32_t index = pool->state.free_head;
-        if (index < fresh && pool->live[index] == BENTO_IMPL_BLOCK_FREE) {
+        if (count < fresh && index < fresh && pool->live[index] == BENTO_IMPL_BLOCK_FREE) {
             /* the head of the free list, a link read from the buffer: a free block below
-             * fresh (<= capacity), so every access it leads to is inside the buffer */
+             * fresh (<= capacity), so every access it leads to is inside the buffer; and only
+             * while the counters say the list holds a block, so that a damaged link or state
+             * byte never hands out more blocks than were carved */
             uint32_t next;
             b = pool->blocks + (size_t)index * pool->stride;
             next = *(const uint32_t *)(const void *)b;
@@ -140,11 +142,14 @@ bento_status bento_block_pool_free(bento_block_pool *pool, void *block)
     /* below fresh (<= capacity): the state byte read is inside the buffer */
     index = bento_impl_block_pool_index((uintptr_t)block - (uintptr_t)pool->blocks, pool->reciprocal,
                                         pool->stride, pool->state.fresh);
-    if (index != BENTO_NONE && pool->live[index] == BENTO_IMPL_BLOCK_LIVE) {
+    if (index != BENTO_NONE && pool->live[index] == BENTO_IMPL_BLOCK_LIVE &&
+        pool->state.count != 0u) {
         pool->live[index] = BENTO_IMPL_BLOCK_FREE;
         *(uint32_t *)block = pool->state.free_head;
         pool->saved->free_head = pool->state.free_head = index;
         pool->saved->count = --pool->state.count;
+    } else if (index != BENTO_NONE && pool->live[index] == BENTO_IMPL_BLOCK_LIVE) {
+        status = BENTO_E_CORRUPT; /* a live block, though the count says none is */
     } else {
         /* one of its blocks but not live (a double free, never handed out), or not its block */
         status = bento_block_pool_index_of(pool, block) == BENTO_NONE ? BENTO_E_ARGUMENT

@@ -135,7 +135,8 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block);
 /**
  * Give a block back. BENTO_E_ARGUMENT when `block` is not the start of one of this pool's
  * blocks (NULL, outside the pool, inside a block, another pool's block); BENTO_E_STALE when
- * it is one but is not live (a double free, or a block never handed out). The pool is
+ * it is one but is not live (a double free, or a block never handed out); BENTO_E_CORRUPT when
+ * its state byte says live though the count says no block is (a damaged buffer). The pool is
  * unchanged on failure. O(1). Interrupt-safe only as described above.
  */
 bento_status bento_block_pool_free(bento_block_pool *pool, void *block);
