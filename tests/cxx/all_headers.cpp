@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // tests/cxx/all_headers.cpp - the kit's public headers in a C++17 program: every header
-// (bento/bento.h and each one on its own), and a few typed wrappers called as a C++ engine
-// would. Compiled by `make check` with g++ and clang++ at -Werror with strict warnings, and
+// (bento/bento.h and each one on its own), and every typed macro declared and called as a
+// C++ engine would. Compiled by `make check` with g++ and clang++ at -Werror with strict warnings, and
 // with clang++ -Weverything (see the Makefile for what is left out and why); then run.
 #include <bento/bento.h>
 #include <bento/block_pool.h>
@@ -35,11 +35,30 @@ BENTO_POOL_TYPE(transforms, transform, 64, std::uint16_t, BENTO_POOL_RETIRE);
 BENTO_SPARSE_SET_TYPE(velocities, transforms_handle, 64, (transform, speed));
 BENTO_BLOCK_POOL_TYPE(messages, message, 8);
 BENTO_INDEX_TYPE(names, 64);
+BENTO_INDEX32_TYPE(ids, 16);
+BENTO_SPARSE_SET_TYPE(masses, transforms_handle, 64, (float, kg));
+BENTO_SPARSE_SET_JOIN_TYPE(moving, velocities, masses);
+BENTO_SPARSE_SET_TYPE_IDS(tags, 128, 16, (std::uint8_t, tag));
+BENTO_PAGED_SET_TYPE(bodies, transform, 16, 64, 8);
+BENTO_BLOCK_POOL_TYPE(body_pages, bodies_page, 2);
+BENTO_GRID_TYPE(heights, std::int16_t, 2, 64);
+BENTO_GRID_WINDOW_TYPE(view, std::uint8_t, 2, 16);
+BENTO_MULTI_INDEX_TYPE(owners, 16, 32);
+BENTO_SPATIAL_HASH_TYPE(space, 16, 32, 2, 4);
 
 transforms pool;
 velocities speeds;
 messages inbox;
 names by_name;
+ids by_id;
+masses weights;
+tags labels;
+bodies body_set;
+body_pages pages;
+heights terrain;
+view window;
+owners owned;
+space world;
 
 int failures = 0;
 
@@ -82,6 +101,51 @@ int main()
     check(names_init(&by_name) == BENTO_OK, "index init");
     check(names_insert(&by_name, 0x1234u, 5u) == BENTO_OK, "index insert");
     check(names_value(&by_name, 0x1234u, 0u) == 5u, "index value");
+
+    check(ids_init(&by_id) == BENTO_OK && ids_insert(&by_id, 7u, 1u) == BENTO_OK &&
+              ids_contains(&by_id, 7u),
+          "index32");
+    {
+        transforms_handle other;
+        velocities_row vr{};
+        masses_row mr{};
+        moving walk;
+        int joined = 0;
+        check(transforms_create(&pool, &other, nullptr) == BENTO_OK, "pool create 2");
+        check(velocities_insert(&speeds, other, &vr) == BENTO_OK, "set insert 2");
+        check(masses_init(&weights) == BENTO_OK && masses_insert(&weights, other, &mr) == BENTO_OK,
+              "second set");
+        moving_init(&walk, &speeds, &weights);
+        while (moving_next(&walk)) {
+            joined++;
+        }
+        check(joined == 1, "typed join");
+    }
+    check(tags_init(&labels) == BENTO_OK && tags_insert(&labels, 5u, nullptr) == BENTO_OK,
+          "set of ids");
+    {
+        transform *body = nullptr;
+        check(body_pages_init(&pages) == BENTO_OK &&
+                  bodies_init(&body_set, body_pages_generic(&pages)) == BENTO_OK &&
+                  bodies_insert(&body_set, 3u, &body) == BENTO_OK && body != nullptr,
+              "paged set");
+    }
+    {
+        std::int16_t *height = nullptr;
+        const std::uint32_t size[2] = {4u, 4u};
+        check(heights_init(&terrain) == BENTO_OK &&
+                  heights_insert_at(&terrain, bento_xy(-3, 5), &height) == BENTO_OK && height != nullptr,
+              "grid");
+        check(view_init(&window, size) == BENTO_OK &&
+                  view_ensure_at(&window, bento_xy(1, 1)) == BENTO_OK,
+              "window grid");
+    }
+    check(owners_init(&owned) == BENTO_OK && owners_insert(&owned, 9u, 3u) == BENTO_OK &&
+              owners_length(&owned, 9u) == 1u,
+          "multi-value index");
+    check(space_init(&world) == BENTO_OK && space_insert_at(&world, 2u, bento_xy(10, 20)) == BENTO_OK &&
+              space_contains(&world, 2u),
+          "spatial hash");
 
     std::printf("bento %s from C++: %s\n", BENTO_VERSION, failures == 0 ? "ok" : "FAILED");
     return failures == 0 ? 0 : 1;

@@ -248,10 +248,12 @@ BENTO_IMPL_STRUCTS_END
  * BENTO_IMPL_TYPED_END(name) to take the caller's semicolon.
  */
 #define BENTO_IMPL_TYPED(name, generic, bytes)                                                    \
+    BENTO_IMPL_STRUCTS_BEGIN                                                                      \
     typedef struct name {                                                                         \
         generic generic_;                                                                         \
         bento_align_unit storage_[BENTO_ALIGN_UNITS(bytes)];                                      \
     } name;                                                                                       \
+    BENTO_IMPL_STRUCTS_END                                                                        \
     BENTO_WRAPPER uint32_t name##_count(const name *x)                                            \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \

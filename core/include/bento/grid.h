@@ -486,12 +486,14 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     BENTO_IMPL_TYPED(name, bento_grid, BENTO_GRID_BYTES(capacity_, sizeof(T)))                    \
     BENTO_IMPL_TYPED_OPEN(name, bento_grid,                                                       \
                           x->generic_.dims == (dims_) && x->generic_.cell_size == sizeof(T) && (same)) \
+    BENTO_IMPL_STRUCTS_BEGIN                                                                      \
     typedef struct name##_iter {                                                                  \
         int32_t coords[BENTO_GRID_MAX_DIMS];                                                      \
         T *cell;                                                                                  \
         uint32_t index;                                                                           \
         bento_grid_iter generic_;                                                                 \
     } name##_iter;                                                                                \
+    BENTO_IMPL_STRUCTS_END                                                                        \
     BENTO_WRAPPER T *name##_get(const name *g, const int32_t *coords)                             \
     {                                                                                             \
         BENTO_ASSERT(g != BENTO_IMPL_NULL && coords != BENTO_IMPL_NULL);                          \
@@ -594,10 +596,12 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
  * (passed through a context pair, so the callback's cell is a T * with no cast). */
 #define BENTO_IMPL_GRID_WINDOW_OPS(name, T, dims_)                                                \
     typedef void (*name##_evict_fn)(void *context, const int32_t *coords, T *cell);               \
+    BENTO_IMPL_STRUCTS_BEGIN                                                                      \
     typedef struct name##_evict_ {                                                                \
         name##_evict_fn fn;                                                                       \
         void *context;                                                                            \
     } name##_evict_;                                                                              \
+    BENTO_IMPL_STRUCTS_END                                                                        \
     BENTO_WRAPPER void name##_evict_call_(void *context, const int32_t *coords, void *cell)       \
     {                                                                                             \
         const name##_evict_ *e_ = BENTO_IMPL_PTR_CAST(const name##_evict_ *, context);            \

@@ -404,17 +404,21 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
                                         (page_size_) * 8u <=                                      \
                                 BENTO_IMPL_CAST(uint64_t, UINT32_MAX),                            \
                         name##_values_up_to_2_pow_24_bytes_and_the_set_under_4_GiB);              \
+    BENTO_IMPL_STRUCTS_BEGIN                                                                      \
     typedef struct name##_page {                                                                  \
         uint32_t positions[page_size_];                                                           \
         T values[page_size_];                                                                     \
     } name##_page;                                                                                \
+    BENTO_IMPL_STRUCTS_END                                                                        \
     BENTO_IMPL_TYPED(name, bento_paged_set, BENTO_PAGED_SET_BYTES(capacity_, universe_, page_size_)) \
+    BENTO_IMPL_STRUCTS_BEGIN                                                                      \
     typedef struct name##_iter {                                                                  \
         T *value;                                                                                 \
         uint32_t index;                                                                           \
         uint32_t position;                                                                        \
         bento_paged_set_iter generic_;                                                            \
     } name##_iter;                                                                                \
+    BENTO_IMPL_STRUCTS_END                                                                        \
     BENTO_WRAPPER bento_status name##_init(name *s, bento_block_pool *pages)                      \
     {                                                                                             \
         BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
@@ -455,9 +459,11 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
     BENTO_WRAPPER T *name##_get(const name *s, uint32_t key)                                      \
     {                                                                                             \
         BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
-        return (T *)bento_impl_paged_set_get(&s->generic_, key,                                   \
-                                             BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CAST(uint64_t, 1) << (index_bits_)) - 1u), \
-                                         BENTO_IMPL_CEIL_LOG2(page_size_), sizeof(T));            \
+        return BENTO_IMPL_PTR_CAST(                                                               \
+            T *, bento_impl_paged_set_get(                                                        \
+                     &s->generic_, key,                                                           \
+                     BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CAST(uint64_t, 1) << (index_bits_)) - 1u), \
+                     BENTO_IMPL_CEIL_LOG2(page_size_), sizeof(T)));                               \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *s, uint32_t key)                               \
     {                                                                                             \

@@ -672,9 +672,11 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     BENTO_IMPL_SS_BASE(name, IB, GB, U, NUL, C, 0u, 0u)                                            \
     BENTO_WRAPPER void name##_describe_(name *s_) { BENTO_IMPL_CAST(void, s_); }                   \
     /* a set without columns joins with an empty row */                                            \
+    BENTO_IMPL_STRUCTS_BEGIN                                                                       \
     typedef struct name##_row {                                                                    \
         unsigned char none_;                                                                       \
     } name##_row;                                                                                  \
+    BENTO_IMPL_STRUCTS_END                                                                         \
     BENTO_WRAPPER name##_row name##_row_(const name *s_, uint32_t position_)                       \
     {                                                                                              \
         name##_row row_;                                                                           \
@@ -735,9 +737,11 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 #define BENTO_IMPL_SS_ROWS(name, IB, GB, U, NUL, C, N, each, cols)                                 \
     BENTO_IMPL_SS_BASE(name, IB, GB, U, NUL, C, N,                                                 \
                        0u BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_PLUS, name, C, BENTO_IMPL_SS_UNPAREN cols))) \
+    BENTO_IMPL_STRUCTS_BEGIN                                                                       \
     typedef struct name##_row {                                                                    \
         BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_MEMBER, name, C, BENTO_IMPL_SS_UNPAREN cols))      \
     } name##_row;                                                                                  \
+    BENTO_IMPL_STRUCTS_END                                                                         \
     BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_COLUMN, name, C, BENTO_IMPL_SS_UNPAREN cols))          \
     BENTO_WRAPPER void name##_describe_(name *s_)                                                  \
     {                                                                                              \
@@ -887,6 +891,7 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 /* Typed joins: the driver is chosen at init; next() has one loop per driver, so a driver key
  * costs its lookups in the other sets and nothing else. */
 #define BENTO_IMPL_SS_JOIN_STRUCT(name, a, rows)                                                   \
+    BENTO_IMPL_STRUCTS_BEGIN                                                                       \
     typedef struct name {                                                                          \
         a##_key key;                                                                               \
         rows                                                                                       \
@@ -897,6 +902,7 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 #define BENTO_IMPL_SS_JOIN_START(name, j_, sets_, n_)                                              \
     {                                                                                              \
         uint32_t i_;                                                                               \
+    BENTO_IMPL_STRUCTS_END                                                                         \
         BENTO_ASSERT(j_ != BENTO_IMPL_NULL);                                                       \
         j_->driver_ = 0u;                                                                          \
         for (i_ = 0u; i_ < (n_); i_++) {                                                           \
@@ -923,7 +929,7 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
             break;                                                                                 \
         }                                                                                          \
     }
-#define BENTO_IMPL_SS_AS(a, j_, i) ((const a *)BENTO_IMPL_PTR_CAST(const void *, j_->set_[i]))
+#define BENTO_IMPL_SS_AS(a, j_, i) BENTO_IMPL_PTR_CAST(const a *, j_->set_[i])
 
 #define BENTO_IMPL_SS_JOIN2(name, a, b)                                                            \
     BENTO_IMPL_SS_JOIN_STRUCT(name, a, a##_row a; b##_row b;);                                     \
