@@ -156,10 +156,11 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
 
 /**
  * Insert `key` at the end of the dense array; on BENTO_OK *position (optional) is its dense
- * position, where its column elements are, uninitialised. BENTO_E_EXISTS when a key with the
- * same index is present (the same key, or another generation of it: remove that one first),
- * BENTO_E_FULL when count == capacity, BENTO_E_ARGUMENT when the key's index is >= universe or
- * it has bits above its generation, in that order; BENTO_E_CORRUPT when the key's entry is
+ * position, where its column elements are, uninitialised. BENTO_E_EXISTS when the key is
+ * well formed and a key with the same index is present (the same key, or another generation
+ * of it: remove that one first), BENTO_E_FULL when count == capacity, BENTO_E_ARGUMENT when
+ * the key is not well formed (its index is >= universe or it has bits above its generation),
+ * in that order; BENTO_E_CORRUPT when the key's entry is
  * damaged. The set is unchanged and *position BENTO_NONE on failure. O(1).
  */
 bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32_t *position);
