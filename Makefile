@@ -564,6 +564,45 @@ $(RESULTS)/fuzz/replay-%: $(BUILD)/fuzz/replay/% FORCE
 
 check: $(FUZZ_CHECK_RESULTS) $(FUZZ_REPLAY_RESULTS)
 
+# Coverage of core/: the host suite built for x86-64 (cov) and i386 (cov32, where size_t is
+# 32 bits and the layouts' overflow paths are reachable), and every fuzz target replaying its
+# committed corpus, gcc --coverage at -O0; scripts/coverage merges them (gcovr) and gates each
+# file at COVERAGE_LINES % of its lines and COVERAGE_BRANCHES % of its branches.
+COVERAGE_LINES := 100
+COVERAGE_BRANCHES := 95
+COVERAGE_CONFIGS := cov cov32
+cc.cov := gcc
+ar.cov := ar
+cflags.cov := -std=c99 $(WARNINGS) -O0 --coverage -fno-tree-loop-distribute-patterns
+ldflags.cov := --coverage
+cc.cov32 := gcc
+ar.cov32 := ar
+cflags.cov32 := $(cflags.cov) -m32
+ldflags.cov32 := --coverage -m32
+$(foreach c,$(COVERAGE_CONFIGS),$(eval $(call config_rules,$c))$(eval $(call host_rules,$c)))
+$(OBJ)/cov/flags: | coverage-tools
+$(OBJ)/cov32/flags: | coverage-tools m32-tools
+$(OBJ)/cov/tests/fuzz/%.o: extra_cflags := -D_DEFAULT_SOURCE
+$(BUILD)/coverage/replay-%: $(OBJ)/cov/tests/fuzz/fuzz_%.o $(OBJ)/cov/tests/fuzz/replay.o $(call lib,cov)
+	@mkdir -p $(@D)
+	$(Q)$(cc.cov) $(cflags.cov) $(ldflags.cov) $^ -o $@
+.PHONY: coverage coverage-data coverage-tools
+coverage-data: $(foreach c,$(COVERAGE_CONFIGS),$(BUILD)/host/$c/tests) \
+               $(foreach t,$(FUZZ_TARGETS),$(BUILD)/coverage/replay-$t) | coverage-tools
+	@find $(foreach c,$(COVERAGE_CONFIGS),$(OBJ)/$c) -name '*.gcda' -delete
+	@for c in $(COVERAGE_CONFIGS); do BENTO_SEED=1 $(BUILD)/host/$$c/tests > /dev/null || exit 1; done
+	@for t in $(FUZZ_TARGETS); do \
+	    $(BUILD)/coverage/replay-$$t tests/fuzz/corpus/$$t > /dev/null || exit 1; done
+	@scripts/coverage $(BUILD)/coverage/coverage.md $(COVERAGE_LINES) $(COVERAGE_BRANCHES) \
+	    $(foreach c,$(COVERAGE_CONFIGS),$(OBJ)/$c)
+coverage: coverage-data
+	@cp $(BUILD)/coverage/coverage.md docs/coverage.md && echo "wrote docs/coverage.md"
+coverage-tools:
+	@scripts/need gcovr
+$(RESULTS)/coverage: FORCE | coverage-tools
+	@$(CHECK_RUN) $@ 'coverage' 'core/' last -- $(MAKE) --no-print-directory coverage-data
+check: $(RESULTS)/coverage
+
 .PHONY: fuzz fuzz-corpus fuzz-tools
 fuzz: $(FUZZ_RESULTS)
 	@printf '\n'; awk -F'\t' '{ printf "  %-18s %-4s %s\n", $$2, $$3, $$6 }' $^

@@ -792,6 +792,38 @@ static void test_check_detects_damage(void)
     }
 }
 
+/* Lookups walk every axis a grid has, 3 and 4 of them too: the generic one in a loop, the
+ * typed ones unrolled for their number of axes. */
+BENTO_GRID_TYPE(grid3, uint8_t, 3, 16);
+BENTO_GRID_TYPE(grid4, uint8_t, 4, 16);
+static void test_generic_get_in_four_dimensions(void)
+{
+    static grid3 g3;
+    static grid4 g4;
+    uint8_t *c3 = NULL, *c4 = NULL;
+    CHECK_STATUS(grid3_init(&g3), BENTO_OK);
+    CHECK_STATUS(grid4_init(&g4), BENTO_OK);
+    CHECK_STATUS(grid3_insert_at(&g3, bento_xyz(1, -1, 2), &c3), BENTO_OK);
+    CHECK_STATUS(grid4_insert_at(&g4, bento_xyzw(1, -1, 2, -2), &c4), BENTO_OK);
+    CHECK(c3 != NULL && grid3_get_at(&g3, bento_xyz(1, -1, 2)) == c3);
+    CHECK(c4 != NULL && grid4_get_at(&g4, bento_xyzw(1, -1, 2, -2)) == c4);
+    CHECK(grid3_get_at(&g3, bento_xyz(1, -1, 3)) == NULL);
+    CHECK(grid4_get_at(&g4, bento_xyzw(1, -1, 2, -3)) == NULL);
+    bento_grid grid;
+    unsigned dims;
+    for (dims = 3u; dims <= 4u; dims++) {
+        const int32_t at[4] = {-2, 3, -5, 7}, beside[4] = {-2, 3, -5, 6};
+        void *cell = NULL;
+        CHECK_STATUS(bento_grid_init(&grid, buffer, sizeof buffer, dims, 4, 64), BENTO_OK);
+        CHECK_STATUS(bento_grid_insert(&grid, at, &cell), BENTO_OK);
+        CHECK(cell != NULL && bento_grid_get(&grid, at) == cell);
+        CHECK(bento_grid_contains(&grid, at));
+        CHECK_STATUS(bento_grid_ensure(&grid, beside), BENTO_OK);
+        CHECK((bento_grid_get(&grid, beside) == NULL) == (dims == 4u));
+        CHECK_STATUS(bento_grid_check(&grid), BENTO_OK);
+    }
+}
+
 /*
  * The audit's defect: a growing grid whose box is empty (just after init or clear) but whose
  * bitmap has bit 0 set (one flipped bit, or a damaged copy reopened) wrote outside its buffer on
@@ -1803,6 +1835,7 @@ void test_grid(void)
 {
     set_guards();
     test_init_statuses();
+    test_generic_get_in_four_dimensions();
     test_typed_growing();
     test_typed_window();
     test_open();

@@ -428,6 +428,10 @@ static void test_check_detects_corruption(void)
     CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
     p->slots[b & mask] = saved;
     CHECK_STATUS(bento_pool_check(p), BENTO_OK);
+    p->slots[5] += mask + 1u; /* a free slot's generation made odd: one live slot too many */
+    CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
+    p->slots[5] -= mask + 1u;
+    CHECK_STATUS(bento_pool_check(p), BENTO_OK);
 
     /* every word of the header is covered */
     for (i = 0; i < BENTO_IMPL_POOL_HEAD / 4u; i++) {
