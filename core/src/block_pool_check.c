@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M2 M9 M12 M15 M22 M26. */
 /*
  * bento/block_pool_check.c - the block pool's invariant checker, apart from the pool so that
  * firmware that never calls it does not carry it. The contract is in bento/block_pool.h.

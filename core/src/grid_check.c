@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M2 M9 M12 M15 M17 M22 M26. */
 /*
  * bento/grid_check.c - the grid's invariant checker, apart from the grid so that firmware that
  * never calls it (or open) does not carry it. The contract is in bento/grid.h.

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M29. */
 /* core/src/index_key64.h - internal: how index_template.h stores 64-bit keys. Included by the
  * index's operations and by its checker, so both read slots the same way. */
 #define IX bento_index

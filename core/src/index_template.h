@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M2 M3 M9 M12 M14 M15 M17 M18 M19 M22 M23 M26. */
 /*
  * core/src/index_template.h - the hash index's routines, written once for both key widths.
  * Included by index.c and index_check.c (64-bit keys, 4-word slots) and by index32.c and

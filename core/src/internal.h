@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M12 M13 M15 M19 M22 M25. */
 /*
  * core/src/internal.h - what the containers' sources share: alignment, log2, copying,
  * overflow-safe byte counts, the buffer header and the inert state. Not installed; not part

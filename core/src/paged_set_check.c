@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M2 M9 M12 M15 M22 M26. */
 /*
  * bento/paged_set_check.c - the paged set's invariant checker, apart from the set so that
  * firmware that never calls it does not carry it. The contract is in bento/paged_set.h.

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M2 M9 M12 M15 M17 M22 M26. */
 /*
  * bento/pool_check.c - the pool's invariant checker, apart from the pool so that firmware that
  * never calls it does not carry it. The contract is in bento/pool.h.

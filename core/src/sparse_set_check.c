@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M2 M12 M15 M22 M26. */
 /*
  * bento/sparse_set_check.c - the sparse set's invariant checker, apart from the set so that
  * firmware that never calls it (nor open) does not carry it. The contract is in

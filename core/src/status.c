@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M22 M24. */
 /* bento/status.c - names of the status codes, for logs and test output. */
 #include <bento/common.h>
 

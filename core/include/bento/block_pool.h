@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M1 M14 M15 M22 M26 M28. */
 /**
  * @file
  * bento/block_pool.h - fixed-size blocks over caller memory.

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M1 M27 M28 M29. */
 /**
  * @file
  * bento/common.h - what every bento container shares: status codes, the one sentinel, the

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M1 M5 M15 M22 M26 M28. */
 /**
  * @file
  * bento/grid.h - an N-dimensional spatial grid over caller memory.

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M1 M28. */
 /**
  * @file
  * bento/handle.h - generational handles.

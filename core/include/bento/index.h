@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M1 M6 M14 M15 M17 M22 M28. */
 /**
  * @file
  * bento/index.h - the hash index: a fixed-capacity map from a 64-bit key (or a 32-bit key,

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M1 M15 M22 M28. */
 /**
  * @file
  * bento/multi_index.h - the multi-value index: one 64-bit key to many 32-bit values.

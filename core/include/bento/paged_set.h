@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M1 M12 M15 M17 M22 M26 M28. */
 /**
  * @file
  * bento/paged_set.h - a sparse set of 32-bit keys whose values never move.

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M1 M15 M22 M26 M28. */
 /**
  * @file
  * bento/pool.h - the handle pool: a dense slot map over caller memory.

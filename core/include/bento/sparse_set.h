@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M1 M12 M15 M17 M19 M22 M28 M29. */
 /**
  * @file
  * bento/sparse_set.h - a sparse set of 32-bit keys with parallel dense columns: the component

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M1 M28. */
 /**
  * @file
  * bento/spatial_hash.h - items at 2D or 3D integer positions, bucketed by cell.

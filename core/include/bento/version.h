@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Deviations (docs/deviations.md): M1. */
 /**
  * @file
  * bento/version.h - the kit's version, as numbers and as a string.
