@@ -523,7 +523,9 @@ static void test_open(void)
     CHECK_STATUS(items_init(&original), BENTO_OK);
     for (i = 0; i < 5u; i++) {
         CHECK_STATUS(items_create(&original, &h[i], &v), BENTO_OK);
-        v->tag = 100u + i;
+        if (v != NULL) { /* NULL when the create failed (reported above) */
+            v->tag = 100u + i;
+        }
     }
     CHECK_STATUS(items_destroy(&original, h[1]), BENTO_OK);
     copy = original; /* as a save file or retained RAM would hold it */
