@@ -14,6 +14,7 @@
 #   make consumers   projects that use the kit as README.md says (Makefile, CMake, pkg-config)
 #   make docs        the API reference (Doxygen) in build/docs; check runs it
 #   make lint        static analysis of core/ against docs/deviations.md; check runs it
+#   make defects     each fixed defect taken out again: its regression test must fail; check runs it
 #   make fuzz        every fuzz target for FUZZ_SECONDS (default 180) each; check runs 10 s each
 #   make fuzz-corpus regenerate the fuzz targets' seed corpora (tests/fuzz/corpus/)
 #   make bench       host benchmarks against baselines, Cortex-M instruction counts -> docs/
@@ -459,6 +460,15 @@ lint-tools:
 $(RESULTS)/lint: FORCE | lint-tools
 	@$(CHECK_RUN) $@ 'lint' 'core/' last -- scripts/lint
 CHECK_RESULTS += $(RESULTS)/lint
+
+# Every fixed defect's regression test still catches it (scripts/defects): in a copy of the
+# tree, each fix is taken out again and its test must fail, then put back and it must pass.
+.PHONY: defects
+defects: | m32-tools
+	@scripts/defects $(BUILD)/defects
+$(RESULTS)/defects: FORCE | m32-tools
+	@$(CHECK_RUN) $@ 'defects' 'regression tests' last -- scripts/defects $(BUILD)/defects
+CHECK_RESULTS += $(RESULTS)/defects
 
 # The API reference: make docs, whose last line counts the documented public symbols.
 $(RESULTS)/docs: FORCE | docs-tools

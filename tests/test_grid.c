@@ -828,21 +828,23 @@ static void test_generic_get_in_four_dimensions(void)
  * The audit's defect: a growing grid whose box is empty (just after init or clear) but whose
  * bitmap has bit 0 set (one flipped bit, or a damaged copy reopened) wrote outside its buffer on
  * the next insert or ensure: the relayout visited old cell 0 and computed its new place from
- * the empty box's zero-sized axis. The grid sits at the end of the guarded buffer, so a cell
- * written 10 cells past the empty box's lone cell lands in the guard.
+ * the empty box's zero-sized axis. In one dimension the empty box spans no cell, so only
+ * grids of two or more dimensions visited it. The grid sits at the end of the guarded buffer,
+ * so a cell written past the buffer lands in the guard.
  */
 static void test_empty_box_with_a_bit_set(void)
 {
     enum { BYTES = BENTO_GRID_BYTES(4, 4) };
     unsigned char *const memory = (unsigned char *)guarded.after - BENTO_ALIGN_UP(BYTES, 8u);
-    const int32_t near[1] = {-10}, far[1] = {-1000000};
+    const int32_t near[2] = {-10, 3}, far[2] = {-1000000, 3};
     bento_grid grid, reopened;
     unsigned round;
-    for (round = 0; round < 4u; round++) {
+    for (round = 0; round < 8u; round++) {
         const int32_t *at = (round & 1u) != 0u ? far : near;
+        const unsigned dims = 1u + (round >> 2);
         set_guards();
-        CHECK_STATUS(bento_grid_init(&grid, memory, BYTES, 1, 4, 4), BENTO_OK);
-        if (round >= 2u) { /* the empty box after a clear, not an init */
+        CHECK_STATUS(bento_grid_init(&grid, memory, BYTES, dims, 4, 4), BENTO_OK);
+        if ((round & 2u) != 0u) { /* the empty box after a clear, not an init */
             CHECK_STATUS(bento_grid_insert(&grid, near, NULL), BENTO_OK);
             CHECK_STATUS(bento_grid_ensure(&grid, far), BENTO_E_FULL);
             bento_grid_clear(&grid);

@@ -23,7 +23,7 @@
  * fingerprint, so one unsigned comparison per slot says "go on", "compare the key" or
  * "absent". Removal shifts the rest of the run back by one slot (backward shift), so no
  * tombstones are ever left behind: a table that has seen a billion inserts and removes probes
- * exactly like a freshly built one with the same keys. docs/index.md has the measurements.
+ * exactly like a freshly built one with the same keys. docs/hash_index.md has the measurements.
  *
  * Load: an index of capacity C (a power of two, 2 <= C <= 2^24) holds at most
  *     BENTO_INDEX_MAX_COUNT(C) = C - 1 - C/8      entries (just under 7/8 of the slots),
@@ -66,7 +66,7 @@ BENTO_IMPL_STRUCTS_BEGIN
  * arithmetic on the home slot's tag (the group fingerprint says whether the key can be the
  * group's first entry), for a few instructions more. On in-order Cortex-M cores a branch
  * costs a cycle or two and every instruction counts; there (0) get branches. Both give the
- * same answers. The default is 1 on x86-64, where it was measured (docs/index.md), and 0
+ * same answers. The default is 1 on x86-64, where it was measured (docs/hash_index.md), and 0
  * elsewhere. Insert, upsert and remove walk the key's run after their lookup, so they always
  * use the branching start, whatever this says.
  */
