@@ -137,6 +137,70 @@ void run(size_t capacity, double load, const char *tag)
     }, [&] {
         for (size_t i = 0; i < n; i++) absl_map.erase(lookup[i]);
     }));
+
+    // mixed, at a steady load: per round a find, a remove, a find and an insert (50% finds of
+    // present keys, 25% removes of random entries, 25% inserts of new keys in their place), n
+    // operations, the same sequence for every map, each refilled with the same n keys first
+    // (untimed)
+    enum : uint8_t { FIND, REMOVE, INSERT };
+    struct step {
+        uint8_t op;
+        uint64_t key;
+    };
+    std::vector<step> mixed;
+    {
+        std::vector<uint64_t> present(keys);
+        const std::vector<uint32_t> pick = bench::shuffled(n, 5);
+        for (size_t r = 0; r < n / 4; r++) {
+            // three different entries: two to find, one to replace (pick is a permutation)
+            const size_t a = pick[(3 * r) % n], c = pick[(3 * r + 1) % n], b = pick[(3 * r + 2) % n];
+            mixed.push_back({FIND, present[a]});
+            mixed.push_back({REMOVE, present[b]});
+            mixed.push_back({FIND, present[c]});
+            present[b] = absent[r]; // a key never inserted before
+            mixed.push_back({INSERT, present[b]});
+        }
+    }
+    const size_t m = mixed.size();
+    bench::report(group, "mixed", n, "bento_index", bench::time_ns_per_op(m, [&] {
+        fx.reset();
+        for (size_t i = 0; i < n; i++) bento_index_insert(&fx.ix, keys[i], uint32_t(i));
+    }, [&] {
+        uint64_t s = 0;
+        for (const step &x : mixed) {
+            if (x.op == FIND) s += *bento_index_get(&fx.ix, x.key);
+            else if (x.op == REMOVE) s += bento_index_remove(&fx.ix, x.key, nullptr);
+            else s += bento_index_insert(&fx.ix, x.key, 1u);
+        }
+        if (s == ~uint64_t(0)) std::abort();
+        bench::sink(s);
+    }));
+    bench::report(group, "mixed", n, "std::unordered_map", bench::time_ns_per_op(m, [&] {
+        stdmap.clear();
+        stdmap.reserve(n);
+        for (size_t i = 0; i < n; i++) stdmap.emplace(keys[i], uint32_t(i));
+    }, [&] {
+        uint64_t s = 0;
+        for (const step &x : mixed) {
+            if (x.op == FIND) s += stdmap.find(x.key)->second;
+            else if (x.op == REMOVE) s += stdmap.erase(x.key);
+            else s += stdmap.emplace(x.key, 1u).second;
+        }
+        bench::sink(s);
+    }));
+    bench::report(group, "mixed", n, "absl::flat_hash_map", bench::time_ns_per_op(m, [&] {
+        absl_map.clear();
+        absl_map.reserve(n);
+        for (size_t i = 0; i < n; i++) absl_map.emplace(keys[i], uint32_t(i));
+    }, [&] {
+        uint64_t s = 0;
+        for (const step &x : mixed) {
+            if (x.op == FIND) s += absl_map.find(x.key)->second;
+            else if (x.op == REMOVE) s += absl_map.erase(x.key);
+            else s += absl_map.emplace(x.key, 1u).second;
+        }
+        bench::sink(s);
+    }));
 }
 
 } // namespace

@@ -29,6 +29,16 @@ uint32_t qbench_stop(void)
     return (start_value - now) & SYST_MASK; /* it counts down */
 }
 
+uint32_t qbench_now(void)
+{
+    return SYST_CVR;
+}
+
+uint32_t qbench_since(uint32_t then)
+{
+    return (then - SYST_CVR) & SYST_MASK;
+}
+
 uint32_t qbench_time(uint32_t (*loop)(void))
 {
     qbench_start();
@@ -38,11 +48,16 @@ uint32_t qbench_time(uint32_t (*loop)(void))
 
 void qbench_report(const char *name, uint32_t ticks, uint32_t overhead_ticks, uint32_t ops)
 {
+    bento_port_write(name);
+    qbench_report_value(ticks, overhead_ticks, ops);
+}
+
+void qbench_report_value(uint32_t ticks, uint32_t overhead_ticks, uint32_t ops)
+{
     const uint32_t net = ticks > overhead_ticks ? ticks - overhead_ticks : 0u;
     /* hundredths of an instruction per op, rounded */
     const uint64_t centi =
         ((uint64_t)net * QBENCH_INSTRUCTIONS_PER_TICK_X10 * 10u + ops / 2u) / ops;
-    bento_port_write(name);
     bento_port_write(": ");
     bento_port_write_u64(centi / 100u);
     bento_port_write(".");

@@ -23,10 +23,17 @@
 void qbench_start(void);
 /* SysTick ticks since qbench_start(). */
 uint32_t qbench_stop(void);
+/* For timing single operations: the free-running counter after qbench_start(), and the ticks
+ * since a value of it (at most 2^24 - 1). Not restarted for each operation, so that where an
+ * operation starts within a tick varies and the ticks of many add up to their instructions. */
+uint32_t qbench_now(void);
+uint32_t qbench_since(uint32_t then);
 /* Run `loop` between qbench_start() and qbench_stop() and return the ticks. Its result is
  * folded into a checksum the image prints at the end, so the work cannot be optimised away. */
 uint32_t qbench_time(uint32_t (*loop)(void));
 /* Print `name: X.XX instructions/op` for (ticks - overhead_ticks) over `ops` operations. */
 void qbench_report(const char *name, uint32_t ticks, uint32_t overhead_ticks, uint32_t ops);
+/* The same without the name: `: X.XX instructions/op`, after a name printed in pieces. */
+void qbench_report_value(uint32_t ticks, uint32_t overhead_ticks, uint32_t ops);
 
 #endif /* BENTO_QBENCH_H */

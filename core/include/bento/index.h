@@ -147,7 +147,9 @@ static inline bool bento_index_contains(const bento_index *ix, uint64_t key);
  * unchanged); BENTO_E_FULL when the index holds BENTO_INDEX_MAX_COUNT entries already, or,
  * for crafted keys only, when a probe distance would pass 255; BENTO_E_CORRUPT when the run
  * has no empty slot after it (a damaged buffer). The index is unchanged on failure.
- * O(1) expected: the slots from the key's place to the end of its run move by one.
+ * O(1) expected: the slots from the key's place to the end of its run move by one. Only
+ * the load limit bounds a run: at load 0.85 with 16384 slots, the longest of 100,000 inserts
+ * took about 22,000 instructions on a Cortex-M4, the average 925 (docs/hash_index.md).
  */
 bento_status bento_index_insert(bento_index *ix, uint64_t key, uint32_t value);
 
@@ -161,7 +163,7 @@ bento_status bento_index_upsert(bento_index *ix, uint64_t key, uint32_t value);
  * Remove `key`; *value (optional) gets its value. BENTO_E_NOT_FOUND when the key is absent;
  * BENTO_E_CORRUPT when an entry was found though the count is 0 (a damaged buffer); the index
  * is unchanged then and *value is BENTO_NONE. O(1) expected: the rest of the run moves back
- * one slot; nothing is left behind.
+ * one slot; nothing is left behind. Only the load limit bounds the run (as for insert).
  */
 bento_status bento_index_remove(bento_index *ix, uint64_t key, uint32_t *value);
 

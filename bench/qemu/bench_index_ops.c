@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bench/qemu/bench_index_ops.c - the hash index's single operations, each timed on its own: the
+ * average and the maximum instructions of an insert, a remove, a find that hits and one that
+ * misses, over ROUNDS rounds of random operations at a steady load of 0.5 and 0.85 (each round
+ * removes a random entry, inserts a new key in its place, and finds a present and an absent
+ * key). What a real-time budget needs is the maximum; the averages agree with bench_index.c.
+ *
+ * A SysTick tick is 40 instructions on the 25 MHz boards (62.5 on the micro:bit), so a single
+ * operation is timed to within one tick: a maximum is exact to +-1 tick. The counter runs free
+ * (where an operation starts within a tick varies), so the ticks of many operations add up to
+ * their instructions and the averages are exact. Each timing brackets one call; the same
+ * bracket around a call that does nothing (timed in every round) is the overhead subtracted. 16384 slots (256 KiB) where the board has 512 KiB of RAM, 256 on the
+ * Cortex-M0 (the micro:bit has 16 KiB).
+ */
+#include <bento/index.h>
+
+#include "qbench.h"
+
+#if defined(__ARM_ARCH_6M__)
+enum { CAPACITY = 256 };
+#else
+enum { CAPACITY = 16384 };
+#endif
+enum { ROUNDS = 100000, OPS = 4 };
+
+static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_INDEX_BYTES(CAPACITY))];
+static bento_index table;
+static uint64_t present[CAPACITY]; /* the keys in the table, in no order */
+
+/* The i-th key: distinct for distinct i, spread over all 64 bits. */
+static uint64_t key_of(uint32_t i)
+{
+    const uint32_t a = i * 0x9e3779b9u + 0x7f4a7c15u;
+    return (uint64_t)(a ^ (a >> 15)) << 32 | (a * 0x85ebca6bu);
+}
+
+static uint32_t rng = 0x12345678u;
+static uint32_t next_random(uint32_t n) /* in [0, n), n below 2^16 */
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 17;
+    rng ^= rng << 5;
+    return (uint32_t)(((rng >> 16) * n) >> 16);
+}
+
+/* Each operation behind the same call, and one that does nothing: the overhead. noipa: gcc
+ * must not learn that they have no side effects and move them out of the timed window. */
+typedef uint32_t (*op_fn)(uint64_t key, uint32_t value);
+__attribute__((noipa)) static uint32_t op_insert(uint64_t key, uint32_t value)
+{
+    return (uint32_t)bento_index_insert(&table, key, value);
+}
+__attribute__((noipa)) static uint32_t op_remove(uint64_t key, uint32_t value)
+{
+    (void)value;
+    return (uint32_t)bento_index_remove(&table, key, NULL);
+}
+__attribute__((noipa)) static uint32_t op_find(uint64_t key, uint32_t value)
+{
+    (void)value;
+    return bento_index_get(&table, key) != NULL ? 1u : 0u;
+}
+__attribute__((noipa)) static uint32_t op_nothing(uint64_t key, uint32_t value)
+{
+    return (uint32_t)key ^ value;
+}
+
+typedef struct timing {
+    uint32_t sum, max; /* ticks */
+} timing;
+
+static void timed(timing *t, op_fn op, uint64_t key, uint32_t value, uint32_t *result)
+{
+    const uint32_t start = qbench_now();
+    uint32_t ticks;
+    *result += op(key, value);
+    ticks = qbench_since(start);
+    t->sum += ticks;
+    t->max = ticks > t->max ? ticks : t->max;
+}
+
+static void report(const char *op, const char *load, const char *what, uint32_t ticks,
+                   uint32_t idle_ticks)
+{
+    bento_port_write("index ");
+    bento_port_write(op);
+    bento_port_write(", load ");
+    bento_port_write(load);
+    bento_port_write(what);
+    qbench_report_value(ticks, idle_ticks, ROUNDS);
+}
+
+static void run(uint32_t n, const char *load)
+{
+    static const char *const names[OPS] = {"insert", "remove", "find hit", "find miss"};
+    timing t[OPS] = {{0u, 0u}}, idle = {0u, 0u};
+    uint32_t i, k, next, result = 0u, expect = 0u, ignored = 0u;
+    if (bento_index_init(&table, memory, sizeof memory, CAPACITY) != BENTO_OK) {
+        bento_port_write("index ops bench: init failed\n");
+        bento_port_exit(1);
+    }
+    for (next = 0u; next < n; next++) {
+        present[next] = key_of(next);
+        result += (uint32_t)bento_index_insert(&table, present[next], next);
+    }
+    qbench_start(); /* free-running from here */
+    for (i = 0u; i < ROUNDS; i++) {
+        const uint32_t j = next_random(n);
+        timed(&t[1], op_remove, present[j], 0u, &result); /* BENTO_OK is 0 */
+        present[j] = key_of(next);
+        timed(&t[0], op_insert, present[j], next, &result);
+        next++;
+        timed(&t[2], op_find, present[next_random(n)], 0u, &result);
+        expect += 1u;
+        timed(&t[3], op_find, key_of(next + 0x40000000u), 0u, &result);
+        timed(&idle, op_nothing, 0u, 0u, &ignored);
+    }
+    if (result != expect || bento_index_check(&table) != BENTO_OK ||
+        bento_index_count(&table) != n) {
+        bento_port_write("index ops bench: wrong answers\n");
+        bento_port_exit(1);
+    }
+    for (k = 0u; k < OPS; k++) {
+        report(names[k], load, ", average of single ops", t[k].sum, idle.sum);
+        /* the longest one, less the average overhead: (max * ROUNDS - idle) / ROUNDS */
+        report(names[k], load, ", maximum of single ops", t[k].max * ROUNDS, idle.sum);
+    }
+}
+
+void qbench_index_ops(void)
+{
+    run(CAPACITY / 2u, "0.5");
+    run(CAPACITY * 85u / 100u, "0.85");
+}
