@@ -12,6 +12,8 @@ extern "C" {
 #include <bento/index.h>
 }
 
+#include "cuckoo_ref.h"
+
 #include <absl/container/flat_hash_map.h>
 
 #include <cstdlib>
@@ -49,6 +51,14 @@ void run(size_t capacity, double load, const char *tag)
     const std::string group = std::string("index, load ") + tag;
 
     index_fixture fx(capacity);
+    // the reference design of cuckoo_ref.h: as many slots, in buckets of 4, its own memory
+    std::unique_ptr<cuckoo_ref::bucket[]> ck_memory(new cuckoo_ref::bucket[capacity / 4]);
+    cuckoo_ref::table ck;
+    const auto ck_fill = [&] {
+        cuckoo_ref::init(ck, ck_memory.get(), uint32_t(capacity / 4));
+        for (size_t i = 0; i < n; i++)
+            if (cuckoo_ref::insert(ck, keys[i], uint32_t(i)) != 0) std::abort();
+    };
     std::unordered_map<uint64_t, uint32_t> stdmap;
     absl::flat_hash_map<uint64_t, uint32_t> absl_map;
     std::vector<uint32_t> raw(n);
@@ -57,6 +67,12 @@ void run(size_t capacity, double load, const char *tag)
     bench::report(group, "insert", n, "bento_index", bench::time_ns_per_op(n, [&] { fx.reset(); }, [&] {
         for (size_t i = 0; i < n; i++)
             if (bento_index_insert(&fx.ix, keys[i], uint32_t(i)) != BENTO_OK) std::abort();
+    }));
+    bench::report(group, "insert", n, "cuckoo (reference)", bench::time_ns_per_op(n, [&] {
+        cuckoo_ref::init(ck, ck_memory.get(), uint32_t(capacity / 4));
+    }, [&] {
+        for (size_t i = 0; i < n; i++)
+            if (cuckoo_ref::insert(ck, keys[i], uint32_t(i)) != 0) std::abort();
     }));
     bench::report(group, "insert", n, "floor", bench::time_ns_per_op(n, [&] {
         for (size_t i = 0; i < n; i++) raw[i] = uint32_t(keys[i]);
@@ -72,6 +88,11 @@ void run(size_t capacity, double load, const char *tag)
     bench::report(group, "find hit", n, "bento_index", bench::time_ns_per_op(n, [&] {
         uint64_t s = 0;
         for (size_t i = 0; i < n; i++) s += *bento_index_get(&fx.ix, lookup[i]);
+        bench::sink(s);
+    }));
+    bench::report(group, "find hit", n, "cuckoo (reference)", bench::time_ns_per_op(n, [&] {
+        uint64_t s = 0;
+        for (size_t i = 0; i < n; i++) s += *cuckoo_ref::get(ck, lookup[i]);
         bench::sink(s);
     }));
     bench::report(group, "find hit", n, "floor", bench::time_ns_per_op(n, [&] {
@@ -94,6 +115,11 @@ void run(size_t capacity, double load, const char *tag)
     bench::report(group, "find miss", n, "bento_index", bench::time_ns_per_op(n, [&] {
         uint64_t s = 0;
         for (size_t i = 0; i < n; i++) s += bento_index_get(&fx.ix, absent[i]) == nullptr;
+        bench::sink(s);
+    }));
+    bench::report(group, "find miss", n, "cuckoo (reference)", bench::time_ns_per_op(n, [&] {
+        uint64_t s = 0;
+        for (size_t i = 0; i < n; i++) s += cuckoo_ref::get(ck, absent[i]) == nullptr;
         bench::sink(s);
     }));
     bench::report(group, "find miss", n, "floor", bench::time_ns_per_op(n, [&] {
@@ -119,6 +145,10 @@ void run(size_t capacity, double load, const char *tag)
     }, [&] {
         for (size_t i = 0; i < n; i++)
             if (bento_index_remove(&fx.ix, lookup[i], nullptr) != BENTO_OK) std::abort();
+    }));
+    bench::report(group, "remove", n, "cuckoo (reference)", bench::time_ns_per_op(n, ck_fill, [&] {
+        for (size_t i = 0; i < n; i++)
+            if (!cuckoo_ref::remove(ck, lookup[i])) std::abort();
     }));
     bench::report(group, "remove", n, "floor", bench::time_ns_per_op(n, [&] {
         for (size_t i = 0; i < n; i++) raw[order[i]] = 0u;
@@ -171,6 +201,16 @@ void run(size_t capacity, double load, const char *tag)
             if (x.op == FIND) s += *bento_index_get(&fx.ix, x.key);
             else if (x.op == REMOVE) s += bento_index_remove(&fx.ix, x.key, nullptr);
             else s += bento_index_insert(&fx.ix, x.key, 1u);
+        }
+        if (s == ~uint64_t(0)) std::abort();
+        bench::sink(s);
+    }));
+    bench::report(group, "mixed", n, "cuckoo (reference)", bench::time_ns_per_op(m, ck_fill, [&] {
+        uint64_t s = 0;
+        for (const step &x : mixed) {
+            if (x.op == FIND) s += *cuckoo_ref::get(ck, x.key);
+            else if (x.op == REMOVE) s += cuckoo_ref::remove(ck, x.key);
+            else s += uint64_t(cuckoo_ref::insert(ck, x.key, 1u));
         }
         if (s == ~uint64_t(0)) std::abort();
         bench::sink(s);
