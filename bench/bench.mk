@@ -19,7 +19,7 @@ $(GEN)/qbench-%.inc:
 	@mkdir -p $(@D)
 	@echo "QBENCH(qbench_$*)" > $@
 
-$(BENCH_DIR)/bench_host: $(BENCH_HOST_SRCS) bench/host/harness.h $(call lib,$(BENCH_HOST_CONFIG)) \
+$(BENCH_DIR)/bench_host: $(BENCH_HOST_SRCS) $(wildcard bench/host/*.h bench/*.h) $(call lib,$(BENCH_HOST_CONFIG)) \
                          | bench-tools
 	@mkdir -p $(@D)
 	$(call step,LINK,bench,$@)

@@ -12,7 +12,7 @@ extern "C" {
 #include <bento/index.h>
 }
 
-#include "cuckoo_ref.h"
+#include "../cuckoo_ref.h"
 
 #include <absl/container/flat_hash_map.h>
 
@@ -51,13 +51,18 @@ void run(size_t capacity, double load, const char *tag)
     const std::string group = std::string("index, load ") + tag;
 
     index_fixture fx(capacity);
-    // the reference design of cuckoo_ref.h: as many slots, in buckets of 4, its own memory
-    std::unique_ptr<cuckoo_ref::bucket[]> ck_memory(new cuckoo_ref::bucket[capacity / 4]);
-    cuckoo_ref::table ck;
+    // the reference design of bench/cuckoo_ref.h: as many slots, in 64-byte buckets of 4 on
+    // their own lines, its own memory
+    struct alignas(64) ck_line {
+        ck_bucket b;
+    };
+    std::unique_ptr<ck_line[]> ck_memory(new ck_line[capacity / 4]);
+    ck_table ck;
+    const auto ck_reset = [&] { ck_init(&ck, &ck_memory[0].b, uint32_t(capacity / 4)); };
     const auto ck_fill = [&] {
-        cuckoo_ref::init(ck, ck_memory.get(), uint32_t(capacity / 4));
+        ck_reset();
         for (size_t i = 0; i < n; i++)
-            if (cuckoo_ref::insert(ck, keys[i], uint32_t(i)) != 0) std::abort();
+            if (ck_insert(&ck, keys[i], uint32_t(i)) != 0) std::abort();
     };
     std::unordered_map<uint64_t, uint32_t> stdmap;
     absl::flat_hash_map<uint64_t, uint32_t> absl_map;
@@ -68,11 +73,9 @@ void run(size_t capacity, double load, const char *tag)
         for (size_t i = 0; i < n; i++)
             if (bento_index_insert(&fx.ix, keys[i], uint32_t(i)) != BENTO_OK) std::abort();
     }));
-    bench::report(group, "insert", n, "cuckoo (reference)", bench::time_ns_per_op(n, [&] {
-        cuckoo_ref::init(ck, ck_memory.get(), uint32_t(capacity / 4));
-    }, [&] {
+    bench::report(group, "insert", n, "cuckoo (reference)", bench::time_ns_per_op(n, ck_reset, [&] {
         for (size_t i = 0; i < n; i++)
-            if (cuckoo_ref::insert(ck, keys[i], uint32_t(i)) != 0) std::abort();
+            if (ck_insert(&ck, keys[i], uint32_t(i)) != 0) std::abort();
     }));
     bench::report(group, "insert", n, "floor", bench::time_ns_per_op(n, [&] {
         for (size_t i = 0; i < n; i++) raw[i] = uint32_t(keys[i]);
@@ -92,7 +95,7 @@ void run(size_t capacity, double load, const char *tag)
     }));
     bench::report(group, "find hit", n, "cuckoo (reference)", bench::time_ns_per_op(n, [&] {
         uint64_t s = 0;
-        for (size_t i = 0; i < n; i++) s += *cuckoo_ref::get(ck, lookup[i]);
+        for (size_t i = 0; i < n; i++) s += *ck_get(&ck, lookup[i]);
         bench::sink(s);
     }));
     bench::report(group, "find hit", n, "floor", bench::time_ns_per_op(n, [&] {
@@ -119,7 +122,7 @@ void run(size_t capacity, double load, const char *tag)
     }));
     bench::report(group, "find miss", n, "cuckoo (reference)", bench::time_ns_per_op(n, [&] {
         uint64_t s = 0;
-        for (size_t i = 0; i < n; i++) s += cuckoo_ref::get(ck, absent[i]) == nullptr;
+        for (size_t i = 0; i < n; i++) s += ck_get(&ck, absent[i]) == nullptr;
         bench::sink(s);
     }));
     bench::report(group, "find miss", n, "floor", bench::time_ns_per_op(n, [&] {
@@ -148,7 +151,7 @@ void run(size_t capacity, double load, const char *tag)
     }));
     bench::report(group, "remove", n, "cuckoo (reference)", bench::time_ns_per_op(n, ck_fill, [&] {
         for (size_t i = 0; i < n; i++)
-            if (!cuckoo_ref::remove(ck, lookup[i])) std::abort();
+            if (!ck_remove(&ck, lookup[i])) std::abort();
     }));
     bench::report(group, "remove", n, "floor", bench::time_ns_per_op(n, [&] {
         for (size_t i = 0; i < n; i++) raw[order[i]] = 0u;
@@ -208,9 +211,9 @@ void run(size_t capacity, double load, const char *tag)
     bench::report(group, "mixed", n, "cuckoo (reference)", bench::time_ns_per_op(m, ck_fill, [&] {
         uint64_t s = 0;
         for (const step &x : mixed) {
-            if (x.op == FIND) s += *cuckoo_ref::get(ck, x.key);
-            else if (x.op == REMOVE) s += cuckoo_ref::remove(ck, x.key);
-            else s += uint64_t(cuckoo_ref::insert(ck, x.key, 1u));
+            if (x.op == FIND) s += *ck_get(&ck, x.key);
+            else if (x.op == REMOVE) s += ck_remove(&ck, x.key);
+            else s += uint64_t(ck_insert(&ck, x.key, 1u));
         }
         if (s == ~uint64_t(0)) std::abort();
         bench::sink(s);
