@@ -11,10 +11,12 @@
  * or b2 = b1 ^ f(fingerprint), so either bucket names the other from the fingerprint alone:
  * - find reads b1, and b2 only when b1's count is not 0 (most misses read one bucket);
  * - remove clears one fingerprint byte and one count: nothing moves, nothing is left behind;
- * - insert takes a free slot of b1 or b2, else finds a path of at most CK_MAX_KICKS buckets
- *   ending at a free slot (a walk that never revisits a bucket) and only then moves the keys
- *   along it; past that it refuses, having moved nothing.
- * Worst cases: find and remove read 2 buckets, insert 2 + CK_MAX_KICKS, whatever the history.
+ * - insert takes a free slot of b1 or b2, else searches breadth first for the nearest bucket
+ *   with a free slot at most CK_DEPTH moves away (at most CK_NODES buckets read) and only then
+ *   moves the keys along that path; past that it refuses, having moved nothing (only a path
+ *   that crosses itself can stop part way: each move done is whole, the table stays sound).
+ * Worst cases: find and remove read 2 buckets; insert reads 2 + CK_NODES and moves CK_DEPTH
+ * keys, whatever the history.
  */
 #ifndef BENTO_CUCKOO_REF_H
 #define BENTO_CUCKOO_REF_H
@@ -23,7 +25,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define CK_MAX_KICKS 64
+/* the search: at most CK_DEPTH moves, over at most CK_NODES buckets (2 + 8 + 32 + 128) */
+#define CK_DEPTH 3
+#define CK_NODES 170
 
 typedef struct ck_bucket {
     uint64_t key[4];
@@ -129,72 +133,91 @@ static inline void ck_put(ck_table *t, uint32_t bi, int i, uint32_t fp, uint64_t
     bk->fp = (bk->fp & ~(0xffu << (8 * i))) | (fp << (8 * i));
 }
 
-/* 0 inserted, 1 already there, 2 refused (no path of at most CK_MAX_KICKS buckets) */
+/* Node n of the search: a bucket reached from node parent[n] by moving the key in its slot
+ * slot[n]. Nodes 0 and 1 are b1 and b2; the bucket of a node is found again from the root by
+ * its slots (depth <= CK_DEPTH), so a node is two bytes. */
+static inline uint32_t ck_node_bucket(const ck_table *t, const unsigned char *parent,
+                                      const unsigned char *slot, const uint32_t *root, int n)
+{
+    int chain[CK_DEPTH + 1], depth = 0;
+    uint32_t b;
+    while (n > 1) {
+        chain[depth++] = n;
+        n = parent[n];
+    }
+    b = root[n];
+    while (depth-- > 0) {
+        const int c = chain[depth];
+        b = ck_alt(t, b, (t->b[b].fp >> (8 * slot[c])) & 0xffu);
+    }
+    return b;
+}
+
+/* 0 inserted, 1 already there, 2 refused (no bucket with a free slot within CK_DEPTH moves) */
 static inline int ck_insert(ck_table *t, uint64_t key, uint32_t value)
 {
-    const uint32_t h = ck_hash(key), fp = ck_fp(h), b1 = h >> t->shift, b2 = ck_alt(t, b1, fp);
-    uint32_t path[CK_MAX_KICKS + 1];
-    unsigned char slot[CK_MAX_KICKS];
-    int i, k, end = -1;
+    const uint32_t h = ck_hash(key), fp = ck_fp(h), b1 = h >> t->shift;
+    const uint32_t root[2] = {b1, ck_alt(t, b1, fp)};
+    unsigned char parent[CK_NODES], slot[CK_NODES], depth[CK_NODES];
+    int head, tail = 2, found = -1, n, i;
     if (ck_find_in(t, b1, fp, key) != NULL ||
-        (t->b[b1].spilled != 0u && ck_find_in(t, b2, fp, key) != NULL)) {
+        (t->b[b1].spilled != 0u && ck_find_in(t, root[1], fp, key) != NULL)) {
         return 1;
     }
-    i = ck_free_slot(&t->b[b1]);
-    if (i >= 0) {
-        ck_put(t, b1, i, fp, key, value);
-        t->count++;
-        return 0;
-    }
-    /* the walk: from b2 (b1 is full), each step moving the first key, from a slot chosen by
-     * the hash and the step, whose other bucket is not on the path yet */
-    path[0] = b2;
-    for (k = 0; k < CK_MAX_KICKS && end < 0; k++) {
-        const ck_bucket *bk = &t->b[path[k]];
-        int n, s = (int)((h >> (2 * (k & 7))) & 3u);
-        if (k == 0 && ck_free_slot(bk) >= 0) {
-            end = 0;
-            break;
-        }
-        slot[k] = 4u;
-        for (n = 0; n < 4 && slot[k] == 4u; n++, s = (s + 1) & 3) {
-            const uint32_t next = ck_alt(t, path[k], (bk->fp >> (8 * s)) & 0xffu);
-            int j;
-            bool seen = next == b1;
-            for (j = 0; j <= k; j++) {
-                seen = seen || path[j] == next;
-            }
-            if (!seen) {
-                slot[k] = (unsigned char)s;
-                path[k + 1] = next;
-            }
-        }
-        if (slot[k] == 4u) {
-            return 2; /* every way leads back: refused, nothing moved */
-        }
-        if (ck_free_slot(&t->b[path[k + 1]]) >= 0) {
-            end = k + 1;
+    for (n = 0; n < 2; n++) {
+        i = ck_free_slot(&t->b[root[n]]);
+        if (i >= 0) {
+            ck_put(t, root[n], i, fp, key, value);
+            t->b[b1].spilled += (uint32_t)n;
+            t->count++;
+            return 0;
         }
     }
-    if (end < 0) {
+    /* breadth first: the nearest bucket with a free slot, found before anything moves */
+    depth[0] = depth[1] = 0u;
+    for (head = 0; head < tail && found < 0 && depth[head] < CK_DEPTH; head++) {
+        const uint32_t from = ck_node_bucket(t, parent, slot, root, head);
+        int s2;
+        for (s2 = 0; s2 < 4 && found < 0; s2++) {
+            const uint32_t next = ck_alt(t, from, (t->b[from].fp >> (8 * s2)) & 0xffu);
+            parent[tail] = (unsigned char)head;
+            slot[tail] = (unsigned char)s2;
+            depth[tail] = (unsigned char)(depth[head] + 1u);
+            if (ck_free_slot(&t->b[next]) >= 0) {
+                found = tail;
+            }
+            tail++;
+        }
+    }
+    if (found < 0) {
         return 2;
     }
-    /* back to front: each key into the next bucket of the path, the counts kept right */
-    for (k = end - 1; k >= 0; k--) {
-        ck_bucket *from = &t->b[path[k]];
-        const int s = slot[k];
-        const uint32_t f = (from->fp >> (8 * s)) & 0xffu;
-        const uint32_t first = ck_hash(from->key[s]) >> t->shift;
-        ck_put(t, path[k + 1], ck_free_slot(&t->b[path[k + 1]]), f, from->key[s], from->value[s]);
-        if (first == path[k]) {
+    /* from the free end back, the deepest move first, each into the slot the one before it
+     * opened; a path that crosses itself can find no free slot and stops there */
+    for (n = found; n > 1; n = parent[n]) {
+        const uint32_t from = ck_node_bucket(t, parent, slot, root, parent[n]);
+        const uint32_t to = ck_node_bucket(t, parent, slot, root, n);
+        ck_bucket *bk = &t->b[from];
+        const int s2 = slot[n], free_slot = ck_free_slot(&t->b[to]);
+        const uint32_t f = (bk->fp >> (8 * s2)) & 0xffu;
+        const uint32_t first = ck_hash(bk->key[s2]) >> t->shift;
+        if (free_slot < 0 || f == 0u) {
+            return 2;
+        }
+        ck_put(t, to, free_slot, f, bk->key[s2], bk->value[s2]);
+        if (first == from) {
             t->b[first].spilled++; /* leaves its first bucket */
         } else {
             t->b[first].spilled--; /* back in its first bucket */
         }
-        from->fp &= ~(0xffu << (8 * s));
+        bk->fp &= ~(0xffu << (8 * s2));
     }
-    ck_put(t, b2, ck_free_slot(&t->b[b2]), fp, key, value);
-    t->b[b1].spilled++;
+    i = ck_free_slot(&t->b[root[n]]);
+    if (i < 0) {
+        return 2;
+    }
+    ck_put(t, root[n], i, fp, key, value);
+    t->b[b1].spilled += (uint32_t)n;
     t->count++;
     return 0;
 }
