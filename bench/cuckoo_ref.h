@@ -11,12 +11,13 @@
  * or b2 = b1 ^ f(fingerprint), so either bucket names the other from the fingerprint alone:
  * - find reads b1, and b2 only when b1's count is not 0 (most misses read one bucket);
  * - remove clears one fingerprint byte and one count: nothing moves, nothing is left behind;
- * - insert takes a free slot of b1 or b2, else searches breadth first for the nearest bucket
- *   with a free slot at most CK_DEPTH moves away (at most CK_NODES buckets read) and only then
- *   moves the keys along that path; past that it refuses, having moved nothing (only a path
- *   that crosses itself can stop part way: each move done is whole, the table stays sound).
- * Worst cases: find and remove read 2 buckets; insert reads 2 + CK_NODES and moves CK_DEPTH
- * keys, whatever the history.
+ * - insert takes a free slot of b1 or b2, else searches for the nearest bucket with a free
+ *   slot at most CK_DEPTH moves away (iterative deepening: 8 + 40 + 168 buckets read at most,
+ *   only the path kept, a few dozen bytes of stack) and only then moves the keys along it;
+ *   past that it refuses, having moved nothing (only a path that crosses itself can stop part
+ *   way: each move done is whole, the table stays sound).
+ * Worst cases: find and remove read 2 buckets; insert reads 2 + 216 and moves CK_DEPTH keys,
+ * whatever the history.
  */
 #ifndef BENTO_CUCKOO_REF_H
 #define BENTO_CUCKOO_REF_H
@@ -25,9 +26,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* the search: at most CK_DEPTH moves, over at most CK_NODES buckets (2 + 8 + 32 + 128) */
+/* the search: at most CK_DEPTH moves */
 #define CK_DEPTH 3
-#define CK_NODES 170
 
 typedef struct ck_bucket {
     uint64_t key[4];
@@ -133,91 +133,81 @@ static inline void ck_put(ck_table *t, uint32_t bi, int i, uint32_t fp, uint64_t
     bk->fp = (bk->fp & ~(0xffu << (8 * i))) | (fp << (8 * i));
 }
 
-/* Node n of the search: a bucket reached from node parent[n] by moving the key in its slot
- * slot[n]. Nodes 0 and 1 are b1 and b2; the bucket of a node is found again from the root by
- * its slots (depth <= CK_DEPTH), so a node is two bytes. */
-static inline uint32_t ck_node_bucket(const ck_table *t, const unsigned char *parent,
-                                      const unsigned char *slot, const uint32_t *root, int n)
-{
-    int chain[CK_DEPTH + 1], depth = 0;
-    uint32_t b;
-    while (n > 1) {
-        chain[depth++] = n;
-        n = parent[n];
-    }
-    b = root[n];
-    while (depth-- > 0) {
-        const int c = chain[depth];
-        b = ck_alt(t, b, (t->b[b].fp >> (8 * slot[c])) & 0xffu);
-    }
-    return b;
-}
-
 /* 0 inserted, 1 already there, 2 refused (no bucket with a free slot within CK_DEPTH moves) */
 static inline int ck_insert(ck_table *t, uint64_t key, uint32_t value)
 {
     const uint32_t h = ck_hash(key), fp = ck_fp(h), b1 = h >> t->shift;
     const uint32_t root[2] = {b1, ck_alt(t, b1, fp)};
-    unsigned char parent[CK_NODES], slot[CK_NODES], depth[CK_NODES];
-    int head, tail = 2, found = -1, n, i;
+    /* the path of moves: bucket[k]'s key in slot[k] moves to bucket[k + 1] */
+    uint32_t bucket[CK_DEPTH + 1];
+    unsigned char slot[CK_DEPTH];
+    int limit, r = 0, level = -1, k, i;
     if (ck_find_in(t, b1, fp, key) != NULL ||
         (t->b[b1].spilled != 0u && ck_find_in(t, root[1], fp, key) != NULL)) {
         return 1;
     }
-    for (n = 0; n < 2; n++) {
-        i = ck_free_slot(&t->b[root[n]]);
+    for (r = 0; r < 2; r++) {
+        i = ck_free_slot(&t->b[root[r]]);
         if (i >= 0) {
-            ck_put(t, root[n], i, fp, key, value);
-            t->b[b1].spilled += (uint32_t)n;
+            ck_put(t, root[r], i, fp, key, value);
+            t->b[b1].spilled += (uint32_t)r;
             t->count++;
             return 0;
         }
     }
-    /* breadth first: the nearest bucket with a free slot, found before anything moves */
-    depth[0] = depth[1] = 0u;
-    for (head = 0; head < tail && found < 0 && depth[head] < CK_DEPTH; head++) {
-        const uint32_t from = ck_node_bucket(t, parent, slot, root, head);
-        int s2;
-        for (s2 = 0; s2 < 4 && found < 0; s2++) {
-            const uint32_t next = ck_alt(t, from, (t->b[from].fp >> (8 * s2)) & 0xffu);
-            parent[tail] = (unsigned char)head;
-            slot[tail] = (unsigned char)s2;
-            depth[tail] = (unsigned char)(depth[head] + 1u);
-            if (ck_free_slot(&t->b[next]) >= 0) {
-                found = tail;
+    /* iterative deepening: the paths of `limit` moves from each root, depth first, for limit
+     * 1, 2, 3: the first that ends at a free slot is a shortest one; only the path is kept */
+    for (limit = 1; limit <= CK_DEPTH && level < 0; limit++) {
+        for (r = 0; r < 2 && level < 0; r++) {
+            int at = 0;
+            bucket[0] = root[r];
+            slot[0] = 0u;
+            while (at >= 0) {
+                uint32_t next;
+                if (slot[at] == 4u) { /* every slot of this level tried: back up */
+                    if (--at >= 0) {
+                        slot[at]++;
+                    }
+                    continue;
+                }
+                next = ck_alt(t, bucket[at], (t->b[bucket[at]].fp >> (8 * slot[at])) & 0xffu);
+                if (at + 1 < limit) {
+                    bucket[++at] = next;
+                    slot[at] = 0u;
+                } else if (ck_free_slot(&t->b[next]) >= 0) {
+                    bucket[limit] = next;
+                    level = limit;
+                    break;
+                } else {
+                    slot[at]++;
+                }
             }
-            tail++;
         }
     }
-    if (found < 0) {
+    if (level < 0) {
         return 2;
     }
-    /* from the free end back, the deepest move first, each into the slot the one before it
-     * opened; a path that crosses itself can find no free slot and stops there */
-    for (n = found; n > 1; n = parent[n]) {
-        const uint32_t from = ck_node_bucket(t, parent, slot, root, parent[n]);
-        const uint32_t to = ck_node_bucket(t, parent, slot, root, n);
-        ck_bucket *bk = &t->b[from];
-        const int s2 = slot[n], free_slot = ck_free_slot(&t->b[to]);
-        const uint32_t f = (bk->fp >> (8 * s2)) & 0xffu;
-        const uint32_t first = ck_hash(bk->key[s2]) >> t->shift;
-        if (free_slot < 0 || f == 0u) {
+    r--; /* the root the path starts from */
+    /* the deepest move first, each into the slot the one after it opened; a path that crosses
+     * itself can find no free slot and stops there (each move done is whole) */
+    for (k = level - 1; k >= 0; k--) {
+        ck_bucket *from = &t->b[bucket[k]];
+        const int s2 = slot[k], to = ck_free_slot(&t->b[bucket[k + 1]]);
+        const uint32_t f = (from->fp >> (8 * s2)) & 0xffu;
+        const uint32_t first = ck_hash(from->key[s2]) >> t->shift;
+        if (to < 0) {
             return 2;
         }
-        ck_put(t, to, free_slot, f, bk->key[s2], bk->value[s2]);
-        if (first == from) {
+        ck_put(t, bucket[k + 1], to, f, from->key[s2], from->value[s2]);
+        if (first == bucket[k]) {
             t->b[first].spilled++; /* leaves its first bucket */
         } else {
             t->b[first].spilled--; /* back in its first bucket */
         }
-        bk->fp &= ~(0xffu << (8 * s2));
+        from->fp &= ~(0xffu << (8 * s2));
     }
-    i = ck_free_slot(&t->b[root[n]]);
-    if (i < 0) {
-        return 2;
-    }
-    ck_put(t, root[n], i, fp, key, value);
-    t->b[b1].spilled += (uint32_t)n;
+    ck_put(t, root[r], ck_free_slot(&t->b[root[r]]), fp, key, value);
+    t->b[b1].spilled += (uint32_t)r;
     t->count++;
     return 0;
 }
