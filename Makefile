@@ -79,7 +79,7 @@ $(foreach b,$(BOARDS),$(eval $(call read_board,$b)))
 
 HAVE_CLANG := $(shell command -v clang >/dev/null 2>&1 && echo yes)
 # gcc-c11-asserts reads tests/asserts/config.h through BENTO_CONFIG_HEADER (every configurable
-# macro set to a hook that leaves a trace); clang-c99 sets BENTO_INDEX_BRANCHLESS with -D.
+# macro set to a hook that leaves a trace).
 # gcc-c99-m32-sanitize is the i386 ABI: 32-bit size_t, uint64_t and double 4-aligned in structs.
 HOST_CONFIGS := gcc-c99 gcc-c11-sanitize gcc-c11-asserts gcc-c99-m32-sanitize \
                 $(if $(HAVE_CLANG),clang-c99 clang-c11-sanitize)
@@ -96,7 +96,6 @@ cflags.$1 := -std=$(word 2,$(subst -, ,$1)) $(WARNINGS) $(SECTIONS) \
              $(if $(findstring sanitize,$1),$(SANITIZE),-O2) \
              $(if $(filter gcc,$(word 1,$(subst -, ,$1))),-fno-tree-loop-distribute-patterns) \
              $(if $(findstring asserts,$1),-DBENTO_CONFIG_HEADER=\"asserts/config.h\" -Itests) \
-             $(if $(filter clang-c99,$1),-DBENTO_INDEX_BRANCHLESS=0) \
              $(if $(findstring m32,$1),-m32)
 ldflags.$1 := $(HOST_GC) $(if $(findstring m32,$1),-m32)
 ldlibs.$1 :=

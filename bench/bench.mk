@@ -81,7 +81,9 @@ rparen := )
 # make stack (and make check) fail when an object or a public function grows, or a public
 # function needs more than STACK_LIMIT bytes of stack on the Cortex-M0. make size-baseline and
 # make stack-baseline accept the new numbers, a deliberate step committed with its reason.
-STACK_LIMIT := 256
+# The limit was 256 until the hash index's bounded insert: its search and the path it keeps
+# take 96 bytes of the M0's stack, and the spatial hash's move (which inserts) needs 328.
+STACK_LIMIT := 352
 STACK_LIMIT_BOARD := microbit
 .PHONY: size stack size-data stack-data size-budget stack-budget size-baseline stack-baseline
 size: size-budget

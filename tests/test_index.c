@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Tests of bento/index.h, 64-bit keys: every function typed and generic, every status, the load
- * and distance limits, open, damage seen by check, confinement, a naive model. The tests are
- * written once for both key widths, in index_tests.h. */
+ * limit and the search's refusal, the moves insert makes, open, damage seen by check,
+ * confinement, a naive model. The tests are written once for both key widths, in
+ * index_tests.h. */
 #include <bento/index.h>
 
 #define IXT bento_index
@@ -10,13 +11,12 @@
 #define F(n) bento_index_##n
 #define IXT_TYPE BENTO_INDEX_TYPE
 #define IXT_BYTES(c) BENTO_INDEX_BYTES(c)
-#define IXT_W 4u
+#define IXT_BW 16u
+#define IXT_KW 2u
 #define IXT_HASH(k) bento_index_hash(k)
-#define IXT_KEY_PUT(s, k) ((s)[2] = (uint32_t)(k), (s)[3] = (uint32_t)((k) >> 32))
+#define IXT_KEY_PUT(w, k) ((w)[0] = (uint32_t)(k), (w)[1] = (uint32_t)((k) >> 32))
+#define IXT_KEY_GET(w) ((uint64_t)(w)[1] << 32 | (w)[0])
 #define IXT_HIGH_KEY ((uint64_t)1 << 63)
-#define IXT_WALK(ix, k, b)                                                                        \
-    bento_impl_index_walk((ix)->slots, bento_index_hash(k), (ix)->shift, (ix)->mask, 4u,          \
-                          (uint32_t)(k), (uint32_t)((k) >> 32), (b))
 #define OTHER_INIT(m, bytes, c) bento_index32_init(&other_width, (m), (bytes), (c))
 #define SUITE "index"
 

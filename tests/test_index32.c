@@ -9,12 +9,12 @@
 #define F(n) bento_index32_##n
 #define IXT_TYPE BENTO_INDEX32_TYPE
 #define IXT_BYTES(c) BENTO_INDEX32_BYTES(c)
-#define IXT_W 3u
+#define IXT_BW 10u
+#define IXT_KW 1u
 #define IXT_HASH(k) bento_index32_hash(k)
-#define IXT_KEY_PUT(s, k) ((s)[2] = (k))
+#define IXT_KEY_PUT(w, k) ((w)[0] = (k))
+#define IXT_KEY_GET(w) ((w)[0])
 #define IXT_HIGH_KEY 0x80000000u
-#define IXT_WALK(ix, k, b)                                                                        \
-    bento_impl_index_walk((ix)->slots, bento_index32_hash(k), (ix)->shift, (ix)->mask, 3u, (k), 0u, (b))
 #define OTHER_INIT(m, bytes, c) bento_index_init(&other_width, (m), (bytes), (c))
 #define SUITE "index32"
 
@@ -25,5 +25,6 @@ static bento_index other_width;
 void test_index32(void)
 {
     CHECK_EQ(bento_index32_hash(12345u), bento_index_hash(12345u)); /* one hash for both */
+    CHECK_EQ(bento_index32_hash(0xfedcba98u), bento_index_hash(0xfedcba98u));
     run_index_tests();
 }

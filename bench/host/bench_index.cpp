@@ -12,8 +12,6 @@ extern "C" {
 #include <bento/index.h>
 }
 
-#include "../cuckoo_ref.h"
-
 #include <absl/container/flat_hash_map.h>
 
 #include <cstdlib>
@@ -22,12 +20,17 @@ extern "C" {
 
 namespace {
 
+// the index's buffer 64-aligned, so that each bucket is one cache line (bento/index.h)
+struct alignas(64) line {
+    unsigned char bytes[64];
+};
+
 struct index_fixture {
-    std::unique_ptr<bento_align_unit[]> memory;
+    std::unique_ptr<line[]> memory;
     bento_index ix;
     size_t capacity;
     explicit index_fixture(size_t slots)
-        : memory(new bento_align_unit[BENTO_ALIGN_UNITS(BENTO_INDEX_BYTES(slots))]), capacity(slots)
+        : memory(new line[(BENTO_INDEX_BYTES(slots) + 63) / 64]), capacity(slots)
     {
         reset();
     }
@@ -51,19 +54,6 @@ void run(size_t capacity, double load, const char *tag)
     const std::string group = std::string("index, load ") + tag;
 
     index_fixture fx(capacity);
-    // the reference design of bench/cuckoo_ref.h: as many slots, in 64-byte buckets of 4 on
-    // their own lines, its own memory
-    struct alignas(64) ck_line {
-        ck_bucket b;
-    };
-    std::unique_ptr<ck_line[]> ck_memory(new ck_line[capacity / 4]);
-    ck_table ck;
-    const auto ck_reset = [&] { ck_init(&ck, &ck_memory[0].b, uint32_t(capacity / 4)); };
-    const auto ck_fill = [&] {
-        ck_reset();
-        for (size_t i = 0; i < n; i++)
-            if (ck_insert(&ck, keys[i], uint32_t(i)) != 0) std::abort();
-    };
     std::unordered_map<uint64_t, uint32_t> stdmap;
     absl::flat_hash_map<uint64_t, uint32_t> absl_map;
     std::vector<uint32_t> raw(n);
@@ -72,10 +62,6 @@ void run(size_t capacity, double load, const char *tag)
     bench::report(group, "insert", n, "bento_index", bench::time_ns_per_op(n, [&] { fx.reset(); }, [&] {
         for (size_t i = 0; i < n; i++)
             if (bento_index_insert(&fx.ix, keys[i], uint32_t(i)) != BENTO_OK) std::abort();
-    }));
-    bench::report(group, "insert", n, "cuckoo (reference)", bench::time_ns_per_op(n, ck_reset, [&] {
-        for (size_t i = 0; i < n; i++)
-            if (ck_insert(&ck, keys[i], uint32_t(i)) != 0) std::abort();
     }));
     bench::report(group, "insert", n, "floor", bench::time_ns_per_op(n, [&] {
         for (size_t i = 0; i < n; i++) raw[i] = uint32_t(keys[i]);
@@ -91,11 +77,6 @@ void run(size_t capacity, double load, const char *tag)
     bench::report(group, "find hit", n, "bento_index", bench::time_ns_per_op(n, [&] {
         uint64_t s = 0;
         for (size_t i = 0; i < n; i++) s += *bento_index_get(&fx.ix, lookup[i]);
-        bench::sink(s);
-    }));
-    bench::report(group, "find hit", n, "cuckoo (reference)", bench::time_ns_per_op(n, [&] {
-        uint64_t s = 0;
-        for (size_t i = 0; i < n; i++) s += *ck_get(&ck, lookup[i]);
         bench::sink(s);
     }));
     bench::report(group, "find hit", n, "floor", bench::time_ns_per_op(n, [&] {
@@ -118,11 +99,6 @@ void run(size_t capacity, double load, const char *tag)
     bench::report(group, "find miss", n, "bento_index", bench::time_ns_per_op(n, [&] {
         uint64_t s = 0;
         for (size_t i = 0; i < n; i++) s += bento_index_get(&fx.ix, absent[i]) == nullptr;
-        bench::sink(s);
-    }));
-    bench::report(group, "find miss", n, "cuckoo (reference)", bench::time_ns_per_op(n, [&] {
-        uint64_t s = 0;
-        for (size_t i = 0; i < n; i++) s += ck_get(&ck, absent[i]) == nullptr;
         bench::sink(s);
     }));
     bench::report(group, "find miss", n, "floor", bench::time_ns_per_op(n, [&] {
@@ -148,10 +124,6 @@ void run(size_t capacity, double load, const char *tag)
     }, [&] {
         for (size_t i = 0; i < n; i++)
             if (bento_index_remove(&fx.ix, lookup[i], nullptr) != BENTO_OK) std::abort();
-    }));
-    bench::report(group, "remove", n, "cuckoo (reference)", bench::time_ns_per_op(n, ck_fill, [&] {
-        for (size_t i = 0; i < n; i++)
-            if (!ck_remove(&ck, lookup[i])) std::abort();
     }));
     bench::report(group, "remove", n, "floor", bench::time_ns_per_op(n, [&] {
         for (size_t i = 0; i < n; i++) raw[order[i]] = 0u;
@@ -205,17 +177,6 @@ void run(size_t capacity, double load, const char *tag)
             if (x.op == FIND) s += *bento_index_get(&fx.ix, x.key);
             else if (x.op == REMOVE) failed |= bento_index_remove(&fx.ix, x.key, nullptr) != BENTO_OK;
             else failed |= bento_index_insert(&fx.ix, x.key, 1u) != BENTO_OK;
-        }
-        if (failed) std::abort();
-        bench::sink(s);
-    }));
-    bench::report(group, "mixed", n, "cuckoo (reference)", bench::time_ns_per_op(m, ck_fill, [&] {
-        uint64_t s = 0;
-        bool failed = false;
-        for (const step &x : mixed) {
-            if (x.op == FIND) s += *ck_get(&ck, x.key);
-            else if (x.op == REMOVE) failed |= !ck_remove(&ck, x.key);
-            else failed |= ck_insert(&ck, x.key, 1u) != 0;
         }
         if (failed) std::abort();
         bench::sink(s);

@@ -5,8 +5,7 @@
  * misses, over ROUNDS rounds of random operations at a steady load of 0.5 and 0.85 (each round
  * removes a random entry, inserts a new key in its place, and finds a present and an absent
  * key). What a real-time budget needs is the maximum; the averages are bench_index.c's plus
- * the call (about 4 instructions). The same rounds then run on the reference design of
- * bench/cuckoo_ref.h, over the same memory.
+ * the call (about 4 instructions).
  *
  * A SysTick tick is 40 instructions on the 25 MHz boards (62.5 on the micro:bit), so a single
  * operation is timed to within one tick: a maximum is exact to +-1 tick. The counter runs free
@@ -18,7 +17,6 @@
  */
 #include <bento/index.h>
 
-#include "../cuckoo_ref.h"
 #include "qbench.h"
 
 #if defined(__ARM_ARCH_6M__)
@@ -30,7 +28,6 @@ enum { ROUNDS = 100000, OPS = 4 };
 
 static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_INDEX_BYTES(CAPACITY))];
 static bento_index table;
-static ck_table cuckoo;
 static uint64_t present[CAPACITY]; /* the keys in the table, in no order */
 
 /* The i-th key: distinct for distinct i, spread over all 64 bits. */
@@ -67,54 +64,10 @@ __attribute__((noipa)) static uint32_t op_find(uint64_t key, uint32_t value)
     (void)value;
     return bento_index_get(&table, key) != NULL ? 1u : 0u;
 }
-__attribute__((noipa)) static uint32_t ck_op_insert(uint64_t key, uint32_t value)
-{
-    return (uint32_t)ck_insert(&cuckoo, key, value);
-}
-__attribute__((noipa)) static uint32_t ck_op_remove(uint64_t key, uint32_t value)
-{
-    (void)value;
-    return ck_remove(&cuckoo, key) ? 0u : 1u;
-}
-__attribute__((noipa)) static uint32_t ck_op_find(uint64_t key, uint32_t value)
-{
-    (void)value;
-    return ck_get(&cuckoo, key) != NULL ? 1u : 0u;
-}
 __attribute__((noipa)) static uint32_t op_nothing(uint64_t key, uint32_t value)
 {
     return (uint32_t)key ^ value;
 }
-
-/* Set up over `memory`, and after the rounds: sound, holding n entries. */
-static bool index_init(void)
-{
-    return bento_index_init(&table, memory, sizeof memory, CAPACITY) == BENTO_OK;
-}
-static bool index_sound(uint32_t n)
-{
-    return bento_index_check(&table) == BENTO_OK && bento_index_count(&table) == n;
-}
-static bool ck_op_init(void)
-{
-    ck_init(&cuckoo, (ck_bucket *)(void *)memory, CAPACITY / 4u);
-    return true;
-}
-static bool ck_sound(uint32_t n)
-{
-    return cuckoo.count == n;
-}
-
-/* What is measured: the index, or the reference design. */
-typedef struct subject {
-    const char *name;
-    bool (*init)(void);
-    op_fn insert, remove, find;
-    bool (*sound)(uint32_t n);
-} subject;
-static const subject the_index = {"index", index_init, op_insert, op_remove, op_find, index_sound};
-static const subject the_reference = {"cuckoo reference", ck_op_init, ck_op_insert, ck_op_remove,
-                                      ck_op_find, ck_sound};
 
 typedef struct timing {
     uint32_t sum, max; /* ticks */
@@ -130,11 +83,10 @@ static void timed(timing *t, op_fn op, uint64_t key, uint32_t value, uint32_t *r
     t->max = ticks > t->max ? ticks : t->max;
 }
 
-static void report(const subject *x, const char *op, const char *load, const char *what,
-                   uint32_t ticks, uint32_t idle_ticks)
+static void report(const char *op, const char *load, const char *what, uint32_t ticks,
+                   uint32_t idle_ticks)
 {
-    bento_port_write(x->name);
-    bento_port_write(" ");
+    bento_port_write("index ");
     bento_port_write(op);
     bento_port_write(", load ");
     bento_port_write(load);
@@ -142,62 +94,59 @@ static void report(const subject *x, const char *op, const char *load, const cha
     qbench_report_value(ticks, idle_ticks, ROUNDS);
 }
 
-static void run(const subject *x, uint32_t n, const char *load)
+static void run(uint32_t n, const char *load)
 {
     static const char *const names[OPS] = {"insert", "remove", "find hit", "find miss"};
     timing t[OPS] = {{0u, 0u}}, idle = {0u, 0u};
     uint32_t i, k, next, result = 0u, expect = 0u, ignored = 0u, refused = 0u, refusals = 0u;
-    if (!x->init()) {
+    if (bento_index_init(&table, memory, sizeof memory, CAPACITY) != BENTO_OK) {
         bento_port_write("index ops bench: init failed\n");
         bento_port_exit(1);
     }
-    rng = 0x12345678u; /* the same rounds for both */
+    rng = 0x12345678u; /* the same rounds at each load */
     for (next = 0u; next < n; next++) {
         present[next] = key_of(next);
-        result += x->insert(present[next], next);
+        result += op_insert(present[next], next);
     }
     qbench_start(); /* free-running from here */
     for (i = 0u; i < ROUNDS; i++) {
         const uint32_t j = next_random(n);
         const uint64_t gone = present[j];
-        timed(&t[1], x->remove, gone, 0u, &result);
+        timed(&t[1], op_remove, gone, 0u, &result);
         present[j] = key_of(next);
-        timed(&t[0], x->insert, present[j], next, &refused);
+        timed(&t[0], op_insert, present[j], next, &refused);
         if (refused != 0u) { /* refused: the entry removed goes back (a slot of its own is free) */
             present[j] = gone;
-            result += x->insert(gone, 0u);
+            result += op_insert(gone, 0u);
             refusals++;
             refused = 0u;
         }
         next++;
-        timed(&t[2], x->find, present[next_random(n)], 0u, &result);
+        timed(&t[2], op_find, present[next_random(n)], 0u, &result);
         expect += 1u;
-        timed(&t[3], x->find, key_of(next + 0x40000000u), 0u, &result);
+        timed(&t[3], op_find, key_of(next + 0x40000000u), 0u, &result);
         timed(&idle, op_nothing, 0u, 0u, &ignored);
     }
-    if (result != expect || !x->sound(n)) {
+    if (result != expect || bento_index_check(&table) != BENTO_OK || bento_index_count(&table) != n) {
         bento_port_write("index ops bench: wrong answers\n");
         bento_port_exit(1);
     }
     if (refusals != 0u) {
-        bento_port_write(x->name);
-        bento_port_write(" refused inserts, load ");
+        bento_port_write("index refused inserts, load ");
         bento_port_write(load);
         bento_port_write(": ");
         bento_port_write_u64(refusals);
         bento_port_write("\n");
     }
     for (k = 0u; k < OPS; k++) {
-        report(x, names[k], load, ", average of single ops", t[k].sum, idle.sum);
+        report(names[k], load, ", average of single ops", t[k].sum, idle.sum);
         /* the longest one, less the average overhead: (max * ROUNDS - idle) / ROUNDS */
-        report(x, names[k], load, ", maximum of single ops", t[k].max * ROUNDS, idle.sum);
+        report(names[k], load, ", maximum of single ops", t[k].max * ROUNDS, idle.sum);
     }
 }
 
 void qbench_index_ops(void)
 {
-    run(&the_index, CAPACITY / 2u, "0.5");
-    run(&the_index, CAPACITY * 85u / 100u, "0.85");
-    run(&the_reference, CAPACITY / 2u, "0.5");
-    run(&the_reference, CAPACITY * 85u / 100u, "0.85");
+    run(CAPACITY / 2u, "0.5");
+    run(CAPACITY * 85u / 100u, "0.85");
 }

@@ -1,33 +1,46 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M2 M3 M9 M12 M14 M15 M17 M18 M19 M22 M23 M26. */
+/* Deviations (docs/deviations.md): M2 M3 M6 M9 M12 M14 M15 M17 M18 M19 M21 M22 M23 M26. */
 /*
  * core/src/index_template.h - the hash index's routines, written once for both key widths.
- * Included by index.c and index_check.c (64-bit keys, 4-word slots) and by index32.c and
- * index32_check.c (32-bit keys, 3-word slots), each defining (index_key64.h, index_key32.h):
+ * Included by index.c and index_check.c (64-bit keys, buckets of 16 words) and by index32.c
+ * and index32_check.c (32-bit keys, buckets of 10 words), each defining (index_key64.h,
+ * index_key32.h):
  *     IX            the index type              IX_KEY        the key type
  *     IX_ITER       its iterator type           IX_KIND       its kind in the buffer header
- *     IX_W          words per slot              IX_NAME(n)    public name, IX_INNER(n) internal
+ *     IX_BW         words per bucket            IX_KW         words per key
+ *     IX_NAME(n)    public name                 IX_INNER(n)   internal name
  *     IX_HASH(k)    the hash                    IX_BYTES(c)   bytes for c slots
- *     IX_SLOT_OF(w) slot number of word offset w (a multiple of IX_W; no division)
- *     IX_KEY_PUT(d, k), IX_KEY_GET(s), IX_KEY_COPY(d, s)  key words of a slot
- *     IX_KEY_LO(k), IX_KEY_HI(k)                          the key words of a key
+ *     IX_KEY_GET(k), IX_KEY_PUT(k, key)         read or write the key words at k
  * and BENTO_IMPL_INDEX_OPS or BENTO_IMPL_INDEX_CHECKS to choose the routines. The scheme and the
- * contract are in bento/index.h.
+ * contract are in bento/index.h; the bucket words are BENTO_IMPL_INDEX_FPS and its kin there.
  */
 
-/* Slot words. */
-#define TAG 0u
-#define VALUE 1u
-/* Tag word fields (see the header). */
-#define DIST_ONE 0x01000000u  /* probe distance 1 */
-#define DIST_LAST 0xff000000u /* the largest distance: an entry there cannot move further */
-#define ENTRY 0xffff0000u     /* distance and fingerprint of the entry in this slot */
-#define GROUP 0x000000ffu     /* distance of the first entry whose home is this slot */
-#define GROUP_FP 0x0000ff00u  /* fingerprint of that entry (0 when the home has none) */
-#define HOME 0x0000ffffu      /* the fields about this slot as a home: they never move */
+#define FPS BENTO_IMPL_INDEX_FPS
+#define SPILLS BENTO_IMPL_INDEX_SPILLS
+#define VALUES BENTO_IMPL_INDEX_VALUES
+#define KEYS BENTO_IMPL_INDEX_KEYS
 
 /* Header word after the common four. */
 #define P_CAPACITY 0u
+
+/* Bucket b's words. */
+static inline uint32_t *bucket_of(const IX *ix, uint32_t b)
+{
+    return ix->buckets + IX_BW * b;
+}
+
+/* The fingerprint byte of slot j (0: empty). */
+static inline uint32_t fp_at(const uint32_t *bk, uint32_t j)
+{
+    return bk[FPS] >> (8u * j) & 0xffu;
+}
+
+/* The spill count of bucket bk for the class of fingerprint fp (bento_impl_index_spilled). At
+ * most 128 for a sound table (the keys of one class spill into 32 other buckets), so a byte. */
+static inline unsigned char *spill_of(uint32_t *bk, uint32_t fp)
+{
+    return (unsigned char *)(void *)(bk + SPILLS) + ((fp >> 3) & 3u);
+}
 
 /* Shared by init (IX_NAME(init)) and open (in the checker's object). */
 bento_status IX_INNER(configure)(IX *ix, void *memory, size_t bytes, uint32_t capacity);
@@ -35,14 +48,14 @@ bento_status IX_INNER(configure)(IX *ix, void *memory, size_t bytes, uint32_t ca
 #ifdef BENTO_IMPL_INDEX_OPS
 
 /*
- * Check the capacity and the buffer and fill the index's fixed fields, pointing its slots
+ * Check the capacity and the buffer and fill the index's fixed fields, pointing its buckets
  * into `memory`; the index is left inert on failure.
  */
 bento_status IX_INNER(configure)(IX *ix, void *memory, size_t bytes, uint32_t capacity)
 {
     BENTO_IMPL_INERT(ix);
-    if (memory == NULL || capacity < 2u || capacity > BENTO_INDEX_MAX_CAPACITY ||
-        !bento_impl_is_pow2(capacity)) {
+    if (memory == NULL || capacity < BENTO_INDEX_MIN_CAPACITY ||
+        capacity > BENTO_INDEX_MAX_CAPACITY || !bento_impl_is_pow2(capacity)) {
         return BENTO_E_ARGUMENT;
     }
     if (!bento_impl_is_aligned(memory, 4u)) {
@@ -51,12 +64,11 @@ bento_status IX_INNER(configure)(IX *ix, void *memory, size_t bytes, uint32_t ca
     if (bytes < IX_BYTES(capacity)) {
         return BENTO_E_SIZE;
     }
-    ix->slots = (uint32_t *)(void *)((unsigned char *)memory + BENTO_IMPL_INDEX_HEAD);
+    ix->buckets = (uint32_t *)(void *)((unsigned char *)memory + BENTO_IMPL_INDEX_HEAD);
     ix->saved = (bento_index_state *)(void *)((uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS +
                                               BENTO_IMPL_INDEX_PARAMS);
     ix->capacity = capacity;
-    ix->shift = 32u - bento_impl_log2(capacity);
-    ix->mask = capacity - 1u;
+    ix->shift = 34u - bento_impl_log2(capacity);
     ix->max_count = BENTO_INDEX_MAX_COUNT(capacity);
     return BENTO_OK;
 }
@@ -79,94 +91,156 @@ bento_status IX_NAME(init)(IX *ix, void *memory, size_t bytes, uint32_t capacity
 
 void IX_NAME(clear)(IX *ix)
 {
-    uint32_t i;
+    uint32_t b;
     BENTO_ASSERT(ix != NULL);
-    for (i = 0u; i < ix->capacity; i++) {
-        ix->slots[IX_W * i + TAG] = 0u;
+    for (b = 0u; b < ix->capacity >> 2; b++) {
+        uint32_t *bk = bucket_of(ix, b);
+        bk[FPS] = 0u;
+        bk[SPILLS] = 0u;
     }
     ix->state.count = 0u;
     BENTO_IMPL_SAVE(ix);
 }
 
-/* The lookup of insert, upsert and remove: they walk the key's run next, so the branching
- * start serves them best on every core (bento/index.h, BENTO_INDEX_BRANCHLESS). */
-static inline uint32_t *locate(const IX *ix, IX_KEY key)
+/* The lowest free slot of a bucket, or 4 when it is full. */
+static inline uint32_t free_slot(const uint32_t *bk)
 {
-    return bento_impl_index_walk(ix->slots, IX_HASH(key), ix->shift, ix->mask, IX_W, IX_KEY_LO(key),
-                                 IX_KEY_HI(key), false);
+    const uint32_t m = bento_impl_index_match(bk[FPS], 0u);
+    return m != 0u ? bento_impl_index_slot(m) : 4u;
+}
+
+/* Write an entry into slot j of bucket bk. */
+static inline void put_entry(uint32_t *bk, uint32_t j, uint32_t fp, IX_KEY key, uint32_t value)
+{
+    bk[VALUES + j] = value;
+    IX_KEY_PUT(bk + KEYS + IX_KW * j, key);
+    bk[FPS] = (bk[FPS] & ~(0xffu << (8u * j))) | fp << (8u * j);
+}
+
+/* Where `key` (hash h) is: its bucket times 8 plus its slot, the slot 4 when absent. One word
+ * back and apart from its callers, so that few registers are on the stack while they add or
+ * remove. */
+BENTO_IMPL_NOINLINE static uint32_t locate(const IX *ix, IX_KEY key, uint32_t h)
+{
+    const uint32_t fp = bento_impl_index_fp(h);
+    uint32_t b = h >> ix->shift;
+    const uint32_t *bk = bucket_of(ix, b);
+    uint32_t j = bento_impl_index_in(bk, fp, IX_KW, key);
+    if (j == 4u && bento_impl_index_spilled(bk, h)) {
+        b = bento_impl_index_other(b, fp, ix->shift);
+        j = bento_impl_index_in(bucket_of(ix, b), fp, IX_KW, key);
+    }
+    return b << 3 | j;
 }
 
 /*
- * Move the entry of slot `from` one slot up or down (to `to`), its distance changed by `delta`
- * (+DIST_ONE or -DIST_ONE). When it is the first entry of its home, the home's group byte
- * follows it (it stays the first, so the group fingerprint stays). Home fields stay in their
- * slots. Every slot number is taken modulo the capacity.
+ * Move the entry in slot j of bucket `from` to a free slot of its other bucket `to`, keeping
+ * the spill count of its first bucket: it leaves its first bucket (one more spilled) or comes
+ * back to it (one fewer).
  */
-static inline void move_entry(uint32_t *slots, uint32_t mask, uint32_t to, uint32_t from,
-                              uint32_t delta)
+static void move_entry(const IX *ix, uint32_t from, uint32_t j, uint32_t to)
 {
-    const uint32_t *s = slots + IX_W * from;
-    uint32_t *d = slots + IX_W * to;
-    const uint32_t t = s[TAG];
-    const uint32_t dist = t >> 24;
-    uint32_t *group_of = slots + IX_W * ((from - dist + 1u) & mask) + TAG;
-    if ((*group_of & GROUP) == dist) {
-        *group_of = (*group_of & ~GROUP) | (t + delta) >> 24;
+    uint32_t *s = bucket_of(ix, from), *d = bucket_of(ix, to);
+    const uint32_t fp = fp_at(s, j);
+    const IX_KEY key = IX_KEY_GET(s + KEYS + IX_KW * j);
+    if (IX_HASH(key) >> ix->shift == from) {
+        ++*spill_of(s, fp);
+    } else {
+        --*spill_of(d, fp);
     }
-    d[TAG] = (d[TAG] & HOME) | ((t & ENTRY) + delta);
-    d[VALUE] = s[VALUE];
-    IX_KEY_COPY(d, s);
+    put_entry(d, free_slot(d), fp, key, s[VALUES + j]);
+    s[FPS] &= ~(0xffu << (8u * j));
 }
 
-/* Add `key`, known to be absent. Every loop is bounded: by the distance cap, or by one lap of
- * the slots. */
-static bento_status add(IX *ix, IX_KEY key, uint32_t value)
+/*
+ * The search of insert: from bucket `root`, the paths of exactly `limit` moves (each entry to
+ * its other bucket), depth first, through buckets not already on the path; the first that
+ * ends at a bucket with a free slot is written to path[0..limit] (buckets) and slot[0..limit-1]
+ * (the entry of path[k] that moves to path[k + 1]). Only the path is kept: a few words of
+ * stack. Reads at most 4 + 16 + 64 buckets for limit 3.
+ */
+static bool search(const IX *ix, uint32_t root, uint32_t limit, uint32_t *path, unsigned char *slot)
 {
-    const uint32_t h = IX_HASH(key);
-    const uint32_t mask = ix->mask;
-    uint32_t *const slots = ix->slots;
-    const uint32_t home = h >> ix->shift;
-    const uint32_t fp = h & 0xffu;
-    uint32_t want = DIST_ONE | fp << 16;
-    uint32_t at = home;
-    uint32_t end, group;
+    uint32_t at = 0u;
+    path[0] = root;
+    slot[0] = 0u;
+    for (;;) {
+        if (slot[at] == 4u) { /* every entry of this bucket tried: back up */
+            if (at == 0u) {
+                return false;
+            }
+            slot[--at]++;
+        } else {
+            const uint32_t next =
+                bento_impl_index_other(path[at], fp_at(bucket_of(ix, path[at]), slot[at]), ix->shift);
+            uint32_t k = 0u;
+            while (k < at && path[k] != next) { /* path[at] is never next */
+                k++;
+            }
+            if (k == at && at + 1u < limit) {
+                path[++at] = next;
+                slot[at] = 0u;
+            } else if (k == at && free_slot(bucket_of(ix, next)) != 4u) {
+                path[limit] = next;
+                return true;
+            } else {
+                slot[at]++; /* on the path already, or full */
+            }
+        }
+    }
+}
+
+/*
+ * Both buckets of a key full (root[0] and root[1]): free a slot of one of them by moving
+ * entries along the shortest path the search finds (iterative deepening, so the first path
+ * found is a shortest one). Sets *r to the bucket (0 or 1) and answers the slot freed, or 4
+ * when no path is BENTO_INDEX_MAX_MOVES moves long or less (nothing moved). Apart from add,
+ * so that its path stays off the stack of the common insert.
+ */
+BENTO_IMPL_NOINLINE static uint32_t make_room(const IX *ix, const uint32_t *root, uint32_t *r)
+{
+    uint32_t path[BENTO_INDEX_MAX_MOVES + 1u], limit, k;
+    unsigned char slot[BENTO_INDEX_MAX_MOVES];
+    for (limit = 1u; limit <= BENTO_INDEX_MAX_MOVES; limit++) {
+        for (*r = 0u; *r < 2u; ++*r) {
+            if (search(ix, root[*r], limit, path, slot)) {
+                /* the deepest move first, each into the slot the one after it freed; the
+                 * buckets of a path are distinct, so each has its free slot */
+                for (k = limit; k-- != 0u;) {
+                    move_entry(ix, path[k], slot[k], path[k + 1u]);
+                }
+                return slot[0];
+            }
+        }
+    }
+    return 4u;
+}
+
+/* Add `key`, known to be absent: a free slot of its first bucket, else of its second, else
+ * one make_room frees. */
+static bento_status add(IX *ix, IX_KEY key, uint32_t h, uint32_t value)
+{
+    const uint32_t fp = bento_impl_index_fp(h);
+    uint32_t root[2], r = 0u, j;
     if (ix->state.count >= ix->max_count) {
         return BENTO_E_FULL; /* also the inert index: max_count 0 */
     }
-    /* where the key belongs: the first slot whose entry tag is smaller (empty is 0) */
-    while ((slots[IX_W * at + TAG] & ENTRY) >= want) {
-        if (want >= DIST_LAST) {
+    root[0] = h >> ix->shift;
+    root[1] = bento_impl_index_other(root[0], fp, ix->shift);
+    j = free_slot(bucket_of(ix, root[0]));
+    if (j == 4u) {
+        r = 1u;
+        j = free_slot(bucket_of(ix, root[1]));
+    }
+    if (j == 4u) {
+        j = make_room(ix, root, &r);
+        if (j == 4u) {
             return BENTO_E_FULL;
         }
-        want += DIST_ONE;
-        at = (at + 1u) & mask;
     }
-    /* the end of the run: every entry in it must be able to move one slot further */
-    for (end = at; (slots[IX_W * end + TAG] & ENTRY) != 0u;) {
-        if (slots[IX_W * end + TAG] >= DIST_LAST) {
-            return BENTO_E_FULL;
-        }
-        end = (end + 1u) & mask;
-        if (end == at) {
-            return BENTO_E_CORRUPT; /* no empty slot: only a damaged buffer */
-        }
-    }
-    /* shift [at, end) up by one, last first; a group that starts there starts one later */
-    while (end != at) {
-        const uint32_t from = (end - 1u) & mask;
-        move_entry(slots, mask, end, from, DIST_ONE);
-        end = from;
-    }
-    {
-        uint32_t *d = slots + IX_W * at;
-        d[TAG] = (d[TAG] & HOME) | want;
-        d[VALUE] = value;
-        IX_KEY_PUT(d, key);
-    }
-    /* the new entry starts its group when the group was empty or it went in front */
-    group = slots[IX_W * home + TAG] & GROUP;
-    if (group == 0u || group > want >> 24) {
-        slots[IX_W * home + TAG] = (slots[IX_W * home + TAG] & ~HOME) | fp << 8 | want >> 24;
+    put_entry(bucket_of(ix, root[r]), j, fp, key, value);
+    if (r != 0u) {
+        ++*spill_of(bucket_of(ix, root[0]), fp);
     }
     ix->saved->count = ++ix->state.count;
     return BENTO_OK;
@@ -175,15 +249,20 @@ static bento_status add(IX *ix, IX_KEY key, uint32_t value)
 /* Insert, or (replace) overwrite the value of a key already there. */
 static bento_status put(IX *ix, IX_KEY key, uint32_t value, bool replace)
 {
-    uint32_t *found = locate(ix, key);
-    if (found != NULL) {
-        if (!replace) {
-            return BENTO_E_EXISTS;
-        }
-        *found = value;
-        return BENTO_OK;
+    const uint32_t h = IX_HASH(key);
+    uint32_t at;
+    if (ix->buckets == NULL) {
+        return BENTO_E_FULL; /* inert */
     }
-    return add(ix, key, value);
+    at = locate(ix, key, h);
+    if ((at & 7u) == 4u) {
+        return add(ix, key, h, value);
+    }
+    if (!replace) {
+        return BENTO_E_EXISTS;
+    }
+    bucket_of(ix, at >> 3)[VALUES + (at & 7u)] = value;
+    return BENTO_OK;
 }
 
 bento_status IX_NAME(insert)(IX *ix, IX_KEY key, uint32_t value)
@@ -200,47 +279,31 @@ bento_status IX_NAME(upsert)(IX *ix, IX_KEY key, uint32_t value)
 
 bento_status IX_NAME(remove)(IX *ix, IX_KEY key, uint32_t *value)
 {
-    uint32_t mask, at, next, dist, n;
-    uint32_t *slots, *group_of;
-    const uint32_t *found;
+    uint32_t h, at, j, *bk;
     BENTO_ASSERT(ix != NULL);
-    mask = ix->mask;
-    slots = ix->slots;
-    found = locate(ix, key);
     if (value != NULL) {
         *value = BENTO_NONE;
     }
-    if (found == NULL) {
+    if (ix->buckets == NULL) {
+        return BENTO_E_NOT_FOUND; /* inert */
+    }
+    h = IX_HASH(key);
+    at = locate(ix, key, h);
+    j = at & 7u;
+    if (j == 4u) {
         return BENTO_E_NOT_FOUND;
     }
     if (ix->state.count == 0u) {
         return BENTO_E_CORRUPT; /* an entry the count does not know of */
     }
-    at = IX_SLOT_OF((uint32_t)(found - VALUE - slots));
+    bk = bucket_of(ix, at >> 3);
     if (value != NULL) {
-        *value = *found;
+        *value = bk[VALUES + j];
     }
-    next = (at + 1u) & mask;
-    /* the removed entry was the first of its home's group: the next entry, when it has the
-     * same home, is the first now (and moves into this slot, at this distance); otherwise the
-     * home has no group left */
-    dist = slots[IX_W * at + TAG] >> 24;
-    group_of = slots + IX_W * ((at - dist + 1u) & mask) + TAG;
-    if ((*group_of & GROUP) == dist) {
-        const uint32_t t = slots[IX_W * next + TAG];
-        *group_of &= ~HOME;
-        if (t >> 24 == dist + 1u) {
-            *group_of |= (t >> 8 & GROUP_FP) | dist;
-        }
+    bk[FPS] &= ~(0xffu << (8u * j));
+    if (at >> 3 != h >> ix->shift) {
+        --*spill_of(bucket_of(ix, h >> ix->shift), h);
     }
-    /* backward shift: every following entry away from its home moves one slot closer; at
-     * most one lap of the slots */
-    for (n = ix->capacity; n != 0u && slots[IX_W * next + TAG] >= 2u * DIST_ONE; n--) {
-        move_entry(slots, mask, at, next, 0u - DIST_ONE);
-        at = next;
-        next = (next + 1u) & mask;
-    }
-    slots[IX_W * at + TAG] &= HOME;
     ix->saved->count = --ix->state.count;
     return BENTO_OK;
 }
@@ -269,7 +332,7 @@ bento_status IX_NAME(open)(IX *ix, void *memory, size_t bytes)
         return BENTO_E_CORRUPT; /* the alignment was checked with the header */
     }
     bento_impl_save(&ix->state, ix->saved, sizeof ix->state);
-    /* the count is trusted from here on: it must describe the slots exactly */
+    /* the count is trusted from here on: it must describe the buckets exactly */
     if (ix->state.count > ix->max_count || IX_NAME(check)(ix) != BENTO_OK) {
         BENTO_IMPL_INERT(ix);
         return BENTO_E_CORRUPT;
@@ -292,10 +355,11 @@ bool IX_NAME(iter_next)(IX_ITER *it)
     BENTO_ASSERT(it != NULL);
     ix = it->index_;
     while (it->slot_ < ix->capacity) {
-        uint32_t *s = ix->slots + IX_W * it->slot_++;
-        if ((s[TAG] & ENTRY) != 0u) {
-            it->key = IX_KEY_GET(s);
-            it->value = s + VALUE;
+        uint32_t *bk = bucket_of(ix, it->slot_ >> 2);
+        const uint32_t j = it->slot_++ & 3u;
+        if (fp_at(bk, j) != 0u) {
+            it->key = IX_KEY_GET(bk + KEYS + IX_KW * j);
+            it->value = bk + VALUES + j;
             return true;
         }
     }
@@ -313,10 +377,40 @@ static bool header_sound(const IX *ix)
            head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] == ix->capacity;
 }
 
+/* How many entries of bucket a (not b) have fingerprint fp and b as their first bucket. */
+static uint32_t spilled_from(const IX *ix, uint32_t b, uint32_t a, uint32_t fp)
+{
+    const uint32_t *bk = bucket_of(ix, a);
+    uint32_t m, n = 0u;
+    for (m = bento_impl_index_match(bk[FPS], fp); m != 0u; m = bento_impl_index_rest(m)) {
+        const uint32_t j = bento_impl_index_slot(m);
+        n += (uint32_t)(IX_HASH(IX_KEY_GET(bk + KEYS + IX_KW * j)) >> ix->shift == b);
+    }
+    return n;
+}
+
+/* Whether the entry in slot j of bucket b is sound: its fingerprint, its bucket, no copy of
+ * its key in either of its buckets. */
+static bool entry_sound(const IX *ix, uint32_t b, uint32_t j)
+{
+    const uint32_t *bk = bucket_of(ix, b);
+    const uint32_t fp = fp_at(bk, j);
+    const IX_KEY key = IX_KEY_GET(bk + KEYS + IX_KW * j);
+    const uint32_t h = IX_HASH(key);
+    const uint32_t other = bento_impl_index_other(b, fp, ix->shift);
+    uint32_t m, copies = 0u;
+    if (fp != bento_impl_index_fp(h) || (h >> ix->shift != b && h >> ix->shift != other)) {
+        return false;
+    }
+    for (m = bento_impl_index_match(bk[FPS], fp); m != 0u; m = bento_impl_index_rest(m)) {
+        copies += (uint32_t)(IX_KEY_GET(bk + KEYS + IX_KW * bento_impl_index_slot(m)) == key);
+    }
+    return copies == 1u && bento_impl_index_in(bucket_of(ix, other), fp, IX_KW, key) == 4u;
+}
+
 bento_status IX_NAME(check)(const IX *ix)
 {
-    uint32_t mask, i, live = 0u, groups = 0u, group_bytes = 0u;
-    const uint32_t *slots;
+    uint32_t b, j, fp, live = 0u;
     BENTO_ASSERT(ix != NULL);
     if (ix->capacity == 0u) {
         return BENTO_OK; /* inert: an empty index of capacity 0 */
@@ -324,57 +418,30 @@ bento_status IX_NAME(check)(const IX *ix)
     if (!header_sound(ix)) {
         return BENTO_E_CORRUPT;
     }
-    mask = ix->mask;
-    slots = ix->slots;
-    for (i = 0u; i < ix->capacity; i++) {
-        const uint32_t *s = slots + IX_W * i;
-        const uint32_t t = s[TAG];
-        const uint32_t dist = t >> 24;
-        const uint32_t before = slots[IX_W * ((i - 1u) & mask) + TAG] & ENTRY;
-        uint32_t h, j, home;
-        /* a home without a group has no group fingerprint either */
-        if ((t & GROUP) != 0u) {
-            group_bytes++;
-        } else if ((t & GROUP_FP) != 0u) {
-            return BENTO_E_CORRUPT;
-        }
-        if ((t & ENTRY) == 0u) {
-            continue;
-        }
-        live++;
-        h = IX_HASH(IX_KEY_GET(s));
-        home = (i - dist + 1u) & mask;
-        /* the tag names the key's home slot and fingerprint */
-        if (dist == 0u || (t >> 16 & 0xffu) != (h & 0xffu) || h >> ix->shift != home) {
-            return BENTO_E_CORRUPT;
-        }
-        /* Robin Hood order: away from home only behind an entry with a tag at least one less */
-        if (dist >= 2u && before < (t & ENTRY) - DIST_ONE) {
-            return BENTO_E_CORRUPT;
-        }
-        /* the first entry of each home is named by the home's group byte (an entry at
-         * distance 1 is first; any other is first unless the entry before has its home) */
-        if (dist == 1u || before >> 24 != dist - 1u) {
-            groups++;
-            if ((slots[IX_W * home + TAG] & HOME) != ((t >> 8 & GROUP_FP) | dist)) {
-                return BENTO_E_CORRUPT;
+    for (b = 0u; b < ix->capacity >> 2; b++) {
+        const uint32_t *bk = bucket_of(ix, b);
+        const unsigned char *spills = (const unsigned char *)(const void *)(bk + SPILLS);
+        uint32_t counted[4] = {0u, 0u, 0u, 0u};
+        for (j = 0u; j < 4u; j++) {
+            if (fp_at(bk, j) != 0u) {
+                live++;
+                if (!entry_sound(ix, b, j)) {
+                    return BENTO_E_CORRUPT;
+                }
             }
         }
-        /* entries of one home and fingerprint sit together: none may repeat this key. The
-         * walk comes back to slot i only where the distances wrap all the way round (a
-         * damaged buffer of 256 slots or more): there the key meets itself, and is refused */
-        for (j = (i + 1u) & mask;
-             (slots[IX_W * j + TAG] & ENTRY) == (t & ENTRY) + ((j - i) & mask) * DIST_ONE;
-             j = (j + 1u) & mask) {
-            if (IX_KEY_GET(slots + IX_W * j) == IX_KEY_GET(s)) {
+        /* each spill count: the entries of its class living in their other bucket, found
+         * through every fingerprint of the class (each names one other bucket) */
+        for (fp = 0x80u; fp <= 0xffu; fp++) {
+            counted[(fp >> 3) & 3u] += spilled_from(ix, b, bento_impl_index_other(b, fp, ix->shift), fp);
+        }
+        for (j = 0u; j < 4u; j++) {
+            if (counted[j] != spills[j]) {
                 return BENTO_E_CORRUPT;
             }
         }
     }
-    /* at least one empty slot: the count stays below the capacity */
-    return live == ix->state.count && live <= ix->max_count && groups == group_bytes
-               ? BENTO_OK
-               : BENTO_E_CORRUPT;
+    return live == ix->state.count && live <= ix->max_count ? BENTO_OK : BENTO_E_CORRUPT;
 }
 
 #endif /* BENTO_IMPL_INDEX_CHECKS */

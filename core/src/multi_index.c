@@ -16,7 +16,7 @@
 size_t bento_impl_multi_index_bytes(uint32_t key_capacity, uint32_t value_capacity)
 {
     bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_MULTI_INDEX_HEAD);
-    if (key_capacity < 2u || key_capacity > BENTO_INDEX_MAX_CAPACITY ||
+    if (key_capacity < BENTO_INDEX_MIN_CAPACITY || key_capacity > BENTO_INDEX_MAX_CAPACITY ||
         !bento_impl_is_pow2(key_capacity) || value_capacity == 0u ||
         value_capacity >= BENTO_MULTI_INDEX_MAX_VALUES) {
         return 0u;

@@ -25,7 +25,4 @@ extern uint32_t bento_test_clz_calls;
 unsigned bento_test_clz32(uint32_t x);
 #define BENTO_CLZ32(x) bento_test_clz32(x)
 
-/* The branching lookup, which x86-64 builds do not use by default. */
-#define BENTO_INDEX_BRANCHLESS 0
-
 #endif /* BENTO_TESTS_ASSERTS_CONFIG_H */

@@ -19,10 +19,6 @@
 #include "asserts/calls.h"
 #include "asserts/hooks.h"
 
-#if BENTO_INDEX_BRANCHLESS != 0
-#error "BENTO_INDEX_BRANCHLESS from asserts/config.h was not read"
-#endif
-
 BENTO_BLOCK_POOL_TYPE(blocks, uint32_t, 4);
 BENTO_INDEX_TYPE(keys, 16);
 

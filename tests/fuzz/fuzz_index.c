@@ -3,19 +3,22 @@
  * tests/fuzz/fuzz_index.c - the hash index (64- and 32-bit keys) against a plain model, then
  * damaged.
  *
- * The input chooses a key width and a capacity (2 to 256 slots) and then operations: insert,
+ * The input chooses a key width and a capacity (8 to 256 slots) and then operations: insert,
  * upsert, remove, lookups of present, absent and edge keys, clear, iteration, and reopening a
  * byte copy of the buffer at another address. The model is a list of (key, value) pairs; after
  * every operation the index must agree with it (every answer, the count) and
- * bento_index_check must pass. Then a few bytes of the buffer are overwritten and operations go
- * on: whatever the buffer holds, every access stays inside it (the buffer is a heap block of
- * exactly its size, watched by AddressSanitizer), every pointer answered lies in it, and every
- * call returns. Last, open on the damaged bytes: success must leave an index check accepts,
- * failure an inert one.
+ * bento_index_check must pass. Below the load limit an insert may refuse only when the model's
+ * own search (index_room.h) finds no free slot within BENTO_INDEX_MAX_MOVES moves, and a
+ * refusal leaves every byte of the buffer as it was. Then a few bytes of the buffer are
+ * overwritten and operations go on: whatever the buffer holds, every access stays inside it
+ * (the buffer is a heap block of exactly its size, watched by AddressSanitizer), every pointer
+ * answered lies in it, and every call returns. Last, open on the damaged bytes: success must
+ * leave an index check accepts, failure an inert one.
  */
 #include <bento/index.h>
 
 #include "fuzz.h"
+#include "index_room.h"
 
 #define MAX_CAPACITY 256u
 
@@ -77,6 +80,12 @@ static uint32_t *do_get(const harness *h, uint64_t key)
         FUZZ_CHECK(fuzz_inside(v, 4u, h->memory, h->bytes));
     }
     return v;
+}
+
+/* Whether the index has room for `key` within BENTO_INDEX_MAX_MOVES moves (index_room.h). */
+static bool do_room(const harness *h, uint64_t key)
+{
+    return h->wide ? index_room64(&h->ix, key) : index_room32(&h->ix32, (uint32_t)key);
 }
 
 static bento_status do_put(harness *h, uint64_t key, uint32_t value, bool upsert)
@@ -142,17 +151,30 @@ static int model_find(const model *m, uint64_t key)
     return -1;
 }
 
-/* A key: one the model holds, one of a small set (so keys collide and repeat), or an edge. */
+/* A key: one the model holds, one of a small set (so keys collide and repeat), an edge, or
+ * one of the small set moved onto bucket 0 or 1 (so those buckets fill, entries move and
+ * inserts are refused below the load limit). */
 static uint64_t some_key(const harness *h, fuzz_input *in)
 {
-    const uint8_t how = fuzz_u8(in) & 3u;
+    const uint8_t how = fuzz_u8(in) & 7u;
+    uint64_t key;
+    uint32_t tries;
     if (how == 0u && h->m.count != 0u) {
         return h->m.key[fuzz_below(in, h->m.count)];
     }
     if (how == 1u) {
         return key_of(h, (uint64_t)fuzz_edge(in) << 32 | fuzz_edge(in));
     }
-    return key_of(h, fuzz_u8(in) * 0x9e3779b97f4a7c15ull);
+    key = key_of(h, fuzz_u8(in) * 0x9e3779b97f4a7c15ull);
+    if (how >= 5u) {
+        const uint32_t shift = h->wide ? h->ix.shift : h->ix32.shift;
+        const uint32_t bucket = how & 1u;
+        for (tries = 0u; shift != 0u && tries < 4096u && bento_index_hash(key) >> shift != bucket;
+             tries++) {
+            key = key_of(h, key + 1u);
+        }
+    }
+    return key;
 }
 
 /* The buffer copied byte for byte to a new heap block and reopened there. */
@@ -165,7 +187,24 @@ static void reopen_copy(harness *h)
     FUZZ_EQ(do_open(h), BENTO_OK);
 }
 
-static void sound_step(harness *h, fuzz_input *in)
+/* An absent key's insert or upsert, answered s: BENTO_E_FULL at the load limit, or below it
+ * when the model finds no room (nothing written then: `before` is the buffer before); else
+ * BENTO_OK, and the model takes the key. */
+static void added(harness *h, uint64_t key, uint32_t value, bento_status s,
+                  const unsigned char *before)
+{
+    model *m = &h->m;
+    if (m->count == do_max(h) || (s == BENTO_E_FULL && !do_room(h, key))) {
+        FUZZ_EQ(s, BENTO_E_FULL);
+        FUZZ_CHECK(memcmp(before, h->memory, h->bytes) == 0);
+    } else {
+        FUZZ_EQ(s, BENTO_OK);
+        m->key[m->count] = key;
+        m->value[m->count++] = value;
+    }
+}
+
+static void sound_step(harness *h, fuzz_input *in, unsigned char *before)
 {
     model *m = &h->m;
     const uint64_t key = some_key(h, in);
@@ -175,28 +214,22 @@ static void sound_step(harness *h, fuzz_input *in)
     switch (fuzz_u8(in) % 8u) {
     case 0:
     case 1:
+        memcpy(before, h->memory, h->bytes);
         s = do_put(h, key, value, false);
         if (at >= 0) {
             FUZZ_EQ(s, BENTO_E_EXISTS);
-        } else if (m->count == do_max(h)) {
-            FUZZ_EQ(s, BENTO_E_FULL);
         } else {
-            FUZZ_EQ(s, BENTO_OK);
-            m->key[m->count] = key;
-            m->value[m->count++] = value;
+            added(h, key, value, s, before);
         }
         break;
     case 2:
+        memcpy(before, h->memory, h->bytes);
         s = do_put(h, key, value, true);
         if (at >= 0) {
             FUZZ_EQ(s, BENTO_OK);
             m->value[at] = value;
-        } else if (m->count == do_max(h)) {
-            FUZZ_EQ(s, BENTO_E_FULL);
         } else {
-            FUZZ_EQ(s, BENTO_OK);
-            m->key[m->count] = key;
-            m->value[m->count++] = value;
+            added(h, key, value, s, before);
         }
         break;
     case 3:
@@ -262,16 +295,17 @@ static void damaged_step(harness *h, fuzz_input *in)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static harness h;
+    static unsigned char before[BENTO_INDEX_BYTES(MAX_CAPACITY)];
     fuzz_input in = fuzz_start(data, size);
     uint32_t steps, n;
     h.wide = (fuzz_u8(&in) & 1u) != 0u;
-    h.capacity = 2u << fuzz_below(&in, 8u); /* 2 to 256 */
+    h.capacity = 8u << fuzz_below(&in, 6u); /* 8 to 256 */
     h.bytes = bytes_for(h.wide, h.capacity);
     h.memory = fuzz_alloc(h.bytes);
     h.m.count = 0u;
     FUZZ_EQ(do_init(&h), BENTO_OK);
     for (steps = 0u; steps < 400u && fuzz_more(&in) && fuzz_u8(&in) != 0xffu; steps++) {
-        sound_step(&h, &in);
+        sound_step(&h, &in, before);
     }
     /* damage: a few bytes anywhere in the buffer, header included */
     for (n = fuzz_below(&in, 8u); n != 0u; n--) {

@@ -3,20 +3,23 @@
  * tests/fuzz/fuzz_spatial_hash.c - the spatial hash (and the multi-value and hash indices inside
  * it) against a plain model, then damaged.
  *
- * The input chooses dims (2 or 3), a cell size, a cell capacity (2 to 64 slots) and an item
+ * The input chooses dims (2 or 3), a cell size, a cell capacity (8 to 64 slots) and an item
  * capacity (1 to 48), then operations: insert, move and remove of present, absent and
  * out-of-range items, at positions near the origin or at the ends of the int32 range; box and
  * radius queries (huge ones included); clear; reopening a byte copy at another address. The
  * model holds each item's position; after every operation every answer must agree with it (a
  * query finds exactly the items a scan finds; a new cell is refused once the cell index is at
- * its maximum load) and bento_spatial_hash_check must pass. Then a few bytes of the buffer are
- * overwritten and operations go on, with every access inside the buffer (an exact-size heap
- * block under AddressSanitizer) and every call returning; last, open on the damaged bytes.
+ * its maximum load, or below it when the model's own search, index_room.h, finds no free slot
+ * within BENTO_INDEX_MAX_MOVES moves) and bento_spatial_hash_check must pass. Then a few bytes
+ * of the buffer are overwritten and operations go on, with every access inside the buffer (an
+ * exact-size heap block under AddressSanitizer) and every call returning; last, open on the
+ * damaged bytes.
  */
 #include <bento/index.h>
 #include <bento/spatial_hash.h>
 
 #include "fuzz.h"
+#include "index_room.h"
 
 #define MAX_ITEMS 48u
 
@@ -64,6 +67,15 @@ static uint32_t cells_used(const harness *h, uint64_t key, uint32_t skip, bool *
         }
     }
     return n;
+}
+
+/* Whether a new cell of key `key` is refused: the cell index at its maximum load (`used` cells),
+ * or no room for the key within BENTO_INDEX_MAX_MOVES moves (answered `s`; the search is
+ * consulted only when the spatial hash refused). */
+static bool cell_refused(const harness *h, uint64_t key, uint32_t used, bento_status s)
+{
+    return used == BENTO_INDEX_MAX_COUNT(h->cells) ||
+           (s == BENTO_E_FULL && !index_room64(&h->sh.cells.keys, key));
 }
 
 static int32_t coordinate(fuzz_input *in)
@@ -170,7 +182,7 @@ static void step(harness *h, fuzz_input *in, bool sound)
             FUZZ_EQ(s, BENTO_E_ARGUMENT);
         } else if (h->in[item]) {
             FUZZ_EQ(s, BENTO_E_EXISTS);
-        } else if (!has && used == BENTO_INDEX_MAX_COUNT(h->cells)) {
+        } else if (!has && cell_refused(h, cell_key(h, p), used, s)) {
             FUZZ_EQ(s, BENTO_E_FULL);
         } else {
             FUZZ_EQ(s, BENTO_OK);
@@ -191,7 +203,7 @@ static void step(harness *h, fuzz_input *in, bool sound)
         } else {
             /* a new cell is refused at maximum load, even when the item leaves one behind */
             const uint32_t used = cells_used(h, cell_key(h, p), BENTO_NONE, &has);
-            if (!has && used == BENTO_INDEX_MAX_COUNT(h->cells)) {
+            if (!has && cell_refused(h, cell_key(h, p), used, s)) {
                 FUZZ_EQ(s, BENTO_E_FULL);
             } else {
                 FUZZ_EQ(s, BENTO_OK);
@@ -253,7 +265,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&h, 0, sizeof h);
     h.dims = 2u + (fuzz_u8(&in) & 1u);
     h.shift = fuzz_below(&in, 32u);
-    h.cells = 2u << fuzz_below(&in, 6u); /* 2 to 64 */
+    h.cells = 8u << fuzz_below(&in, 4u); /* 8 to 64 */
     h.items = 1u + fuzz_below(&in, MAX_ITEMS);
     h.bytes = BENTO_SPATIAL_HASH_BYTES(h.cells, h.items, h.dims);
     h.memory = fuzz_alloc(h.bytes);

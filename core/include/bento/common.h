@@ -10,8 +10,7 @@
  * Configuration: every macro below marked "configurable" may be defined with -D on the
  * compiler line or in a header named by BENTO_CONFIG_HEADER (for example
  * -DBENTO_CONFIG_HEADER='"my_bento_config.h"'), which is included first. The configurable
- * macros are BENTO_ASSERT, BENTO_CRITICAL_ENTER / BENTO_CRITICAL_EXIT, BENTO_CLZ32 (here) and
- * BENTO_INDEX_BRANCHLESS (bento/index.h).
+ * macros are BENTO_ASSERT, BENTO_CRITICAL_ENTER / BENTO_CRITICAL_EXIT and BENTO_CLZ32.
  *
  * The conventions every container follows (each header refers to them):
  *

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M1 M6 M14 M15 M17 M22 M28. */
+/* Deviations (docs/deviations.md): M1 M12 M14 M15 M17 M22 M26 M28. */
 /**
  * @file
  * bento/index.h - the hash index: a fixed-capacity map from a 64-bit key (or a 32-bit key,
@@ -9,38 +9,48 @@
  * arrays and are found through indices. Keys are hashed by the index itself (a cheap mix made
  * of 32-bit multiplies, so a Cortex-M0 pays no 64-bit arithmetic).
  *
- * Scheme: open addressing, linear probing in Robin Hood order, with a jump to the key's group.
- * Entries are kept sorted by home slot (their run position never passes an entry from a later
- * home) and, within one home, by a fingerprint of the hash. Each slot has a 32-bit tag word:
- *     bits 31..24  probe distance of the entry stored here (1 = home slot, 0 = empty slot)
- *     bits 23..16  8-bit fingerprint of that entry's hash
- *     bits 15..8   for the entries whose HOME is this slot: the fingerprint of the first of
- *                  them (the largest of their fingerprints), or 0 when none lives here
- *     bits  7..0   for the same entries: the probe distance of the first of them, or 0 when
- *                  no entry lives at this home (the "group byte")
- * A lookup reads its home slot's group byte: 0 ends a miss at once; otherwise it jumps to the
- * first entry of its home and compares the upper half of each tag, distance << 8 |
- * fingerprint, so one unsigned comparison per slot says "go on", "compare the key" or
- * "absent". Removal shifts the rest of the run back by one slot (backward shift), so no
- * tombstones are ever left behind: a table that has seen a billion inserts and removes probes
- * exactly like a freshly built one with the same keys. docs/hash_index.md has the measurements.
+ * Scheme: bucketed cuckoo hashing. The slots are grouped in buckets of four. A key lives in
+ * one of two buckets: its first, from the top bits of its hash, or its second, the first
+ * xor an offset taken from its fingerprint (7 bits of the hash, stored with bit 7 set), so
+ * either bucket names the other from the fingerprint alone. A bucket holds
+ *     a fingerprint word   byte j: the fingerprint of slot j, 0 when slot j is empty
+ *     a spill word         byte c (in memory order): how many keys whose first bucket
+ *                          this is, and whose fingerprint has c in bits 3 and 4, live in
+ *                          their second bucket
+ *     4 values, 4 keys     (64-bit keys: two words each, low half first; and 2 spare words,
+ *                          so a bucket is 64 bytes, one cache line in 64-aligned memory)
+ * A lookup matches its fingerprint against the four bytes at once (word-wide bit tricks, no
+ * SIMD) and compares the keys of the matching slots only; it reads the second bucket only
+ * when the first has spilled keys of its fingerprint's class. Remove clears one fingerprint
+ * byte (and one spill count): nothing moves and nothing is left behind, so a table that has
+ * seen a billion inserts and removes probes exactly like a freshly built one with the same
+ * keys in the same buckets. Insert takes a free slot of either bucket; when both are full it
+ * looks for the nearest bucket with a free slot that at most BENTO_INDEX_MAX_MOVES moves of
+ * other keys (each to its other bucket) reach, and refuses past that.
  *
- * Load: an index of capacity C (a power of two, 2 <= C <= 2^24) holds at most
+ * Worst case, whatever the load and the history (the bound is enforced, not expected):
+ *     find, get, contains, remove   read at most 2 buckets
+ *     insert, upsert                read at most BENTO_INDEX_MAX_READS (218) buckets and move
+ *                                   at most BENTO_INDEX_MAX_MOVES (3) entries
+ * The load limit decides only how often insert refuses: an index of capacity C (a power of
+ * two, 8 <= C <= 2^24) holds at most
  *     BENTO_INDEX_MAX_COUNT(C) = C - 1 - C/8      entries (just under 7/8 of the slots),
- * and insert answers BENTO_E_FULL beyond that. A probe distance is capped at 255 slots; insert
- * answers BENTO_E_FULL for a key that would land further from home (with the built-in hash
- * this needs keys crafted to collide).
+ * and below it insert answers BENTO_E_FULL only when no free slot is 3 moves away: with random
+ * keys at the limit, never in millions of inserts at 256 slots and more, but up to 1 in 368
+ * inserts at 16 to 128 slots (docs/hash_index.md has the table and the measurements).
  *
- * Memory (BENTO_INDEX_BYTES(C) bytes, 4-byte aligned):
- *     header   the capacity and a copy of the count (bento/common.h, "Buffers")
- *     slots    C slots of four uint32_t {tag, value, key low half, key high half}
- * A 32-bit-key index (BENTO_INDEX32_BYTES(C)) has slots of three words {tag, value, key}.
+ * Memory (BENTO_INDEX_BYTES(C) bytes, 4-byte aligned; 64-byte aligned memory puts each bucket
+ * in one cache line):
+ *     header   64 bytes: the capacity and a copy of the count (bento/common.h, "Buffers")
+ *     buckets  C/4 buckets of 16 words: 16 bytes per slot
+ * A 32-bit-key index (BENTO_INDEX32_BYTES(C)) has buckets of 10 words (fingerprints, spills,
+ * 4 values, 4 keys): 10 bytes per slot.
  *
  * Conventions (bento/common.h): statuses, out-parameters, inert after a failed init or open
  * (capacity 0: lookups miss, inserts answer BENTO_E_FULL), confinement on damaged buffers:
- * whatever the slots hold, every probe walk ends within 256 slots and stays inside them.
- * Not thread-safe: an index must be used from one context at a time (concurrent lookups with
- * no writer are fine).
+ * whatever the buckets hold, every operation reads only the buckets above and stays inside
+ * the buffer. Not thread-safe: an index must be used from one context at a time (concurrent
+ * lookups with no writer are fine).
  *
  * Typed indices: BENTO_INDEX_TYPE(name, capacity) and BENTO_INDEX32_TYPE(name, capacity)
  * declare an index type with its own storage and its whole API under its name (see the end
@@ -56,28 +66,6 @@ extern "C" {
 #endif
 BENTO_IMPL_STRUCTS_BEGIN
 
-/**
- * @def BENTO_INDEX_BRANCHLESS
- * How a lookup starts, configurable (-D or BENTO_CONFIG_HEADER). A hit is the first entry of
- * its group in two thirds of lookups and the second in most of the rest, and a miss ends at
- * once at a home with no group in about half of lookups: branches on either go the wrong way
- * often. On cores that speculate past branches each wrong guess waits for the slot's cache
- * miss and throws away the lookups started behind it; there (1) get takes both decisions by
- * arithmetic on the home slot's tag (the group fingerprint says whether the key can be the
- * group's first entry), for a few instructions more. On in-order Cortex-M cores a branch
- * costs a cycle or two and every instruction counts; there (0) get branches. Both give the
- * same answers. The default is 1 on x86-64, where it was measured (docs/hash_index.md), and 0
- * elsewhere. Insert, upsert and remove walk the key's run after their lookup, so they always
- * use the branching start, whatever this says.
- */
-#ifndef BENTO_INDEX_BRANCHLESS
-#if defined(__x86_64__) || defined(_M_X64)
-#define BENTO_INDEX_BRANCHLESS 1
-#else
-#define BENTO_INDEX_BRANCHLESS 0
-#endif
-#endif
-
 /** The counters, kept in the struct and copied to the buffer's header on every change. */
 typedef struct bento_index_state {
     uint32_t count; /**< entries */
@@ -85,9 +73,8 @@ typedef struct bento_index_state {
 
 /** An index with 64-bit keys. Its fields are the implementation's: use the functions. */
 typedef struct bento_index {
-    uint32_t *slots;          /**< capacity slots of 4 words: tag, value, key low, key high */
-    uint32_t shift;           /**< 32 - log2(capacity): the home slot is hash >> shift */
-    uint32_t mask;            /**< capacity - 1: wraps a slot number */
+    uint32_t *buckets;        /**< capacity / 4 buckets of 16 words (see above) */
+    uint32_t shift;           /**< 32 - log2(buckets): the first bucket is hash >> shift */
     bento_index_state *saved; /**< the counters' copy in the buffer (`state` itself when inert) */
     bento_index_state state; /**< the counters (the operations' copy) */
     uint32_t capacity;        /**< slots: a power of two (0 when inert) */
@@ -100,19 +87,29 @@ typedef struct bento_index {
 /** Most entries an index of `capacity` slots accepts (a constant expression). */
 #define BENTO_INDEX_MAX_COUNT(capacity) (BENTO_IMPL_CAST(uint32_t, capacity) - 1u - BENTO_IMPL_CAST(uint32_t, capacity) / 8u)
 
-/** Largest capacity accepted by bento_index_init. */
+/** Smallest capacity accepted by bento_index_init: two buckets. */
+#define BENTO_INDEX_MIN_CAPACITY 8u
+
+/** Largest capacity accepted by bento_index_init: 2^22 buckets. */
 #define BENTO_INDEX_MAX_CAPACITY 0x1000000u
+
+/** Most entries one insert or upsert moves to make room (the depth of its search). */
+#define BENTO_INDEX_MAX_MOVES 3u
+
+/** Most buckets one insert or upsert reads: its two, then the searches of 1, 2 and 3 moves
+ * from each (2 * (4 + (4 + 16) + (4 + 16 + 64)) = 216). */
+#define BENTO_INDEX_MAX_READS 218u
 
 /**
  * The hash the index applies to keys: two 32-bit multiplies and two xors (no 64-bit
- * arithmetic). The home slot is taken from the top bits, where a multiply mixes best; the
- * fingerprint from the low byte. Exposed so tests and benchmarks can craft keys; pure.
+ * arithmetic). The first bucket is taken from the top bits, where a multiply mixes best; the
+ * fingerprint from the low 7 bits. Exposed so tests and benchmarks can craft keys; pure.
  */
 static inline uint32_t bento_index_hash(uint64_t key);
 
 /**
  * Carve an index of `capacity` slots out of `memory` (`bytes` long) and empty it. capacity is
- * a power of two in [2, BENTO_INDEX_MAX_CAPACITY]. BENTO_E_ARGUMENT for a NULL memory or a
+ * a power of two in [BENTO_INDEX_MIN_CAPACITY, BENTO_INDEX_MAX_CAPACITY]. BENTO_E_ARGUMENT for a NULL memory or a
  * capacity out of range, BENTO_E_ALIGN when memory is not 4-byte aligned, BENTO_E_SIZE when
  * bytes < BENTO_INDEX_BYTES(capacity); the index is inert then. O(capacity).
  */
@@ -129,10 +126,9 @@ bento_status bento_index_open(bento_index *ix, void *memory, size_t bytes);
 
 /**
  * The value stored for `key`, writable in place, or NULL when the key is absent. The pointer
- * stays valid until the next insert, upsert, remove or clear. O(1) expected: the home slot,
- * then the entries of the key's home (2.4 slots in all for a hit at load 0.85); never more
- * than 256 slots, whatever the buffer holds. Inline, so a lookup costs a few dozen
- * instructions and no call.
+ * stays valid until the next insert, upsert, remove or clear. O(1): one bucket, two when the
+ * first has spilled keys of the key's fingerprint class, whatever the buffer holds. Inline,
+ * so a lookup costs a few dozen instructions and no call.
  */
 static inline uint32_t *bento_index_get(const bento_index *ix, uint64_t key);
 
@@ -144,26 +140,26 @@ static inline bool bento_index_contains(const bento_index *ix, uint64_t key);
 
 /**
  * Add `key` with `value`. BENTO_E_EXISTS when the key is already there (its value is left
- * unchanged); BENTO_E_FULL when the index holds BENTO_INDEX_MAX_COUNT entries already, or,
- * for crafted keys only, when a probe distance would pass 255; BENTO_E_CORRUPT when the run
- * has no empty slot after it (a damaged buffer). The index is unchanged on failure.
- * O(1) expected: the slots from the key's place to the end of its run move by one. Only
- * the load limit bounds a run: at load 0.85 with 16384 slots, the longest of 100,000 inserts
- * took about 24,000 instructions on a Cortex-M4, the average 900 (docs/hash_index.md).
+ * unchanged); BENTO_E_FULL when the index holds BENTO_INDEX_MAX_COUNT entries already, or
+ * when no bucket with a free slot is BENTO_INDEX_MAX_MOVES moves away (crafted keys that
+ * share their buckets; random keys in small tables near the limit, see above). The index is
+ * unchanged on failure (the search moves nothing). O(1) worst case: at most
+ * BENTO_INDEX_MAX_READS buckets read and BENTO_INDEX_MAX_MOVES entries moved, whatever the
+ * load and the history (docs/hash_index.md has the instructions this takes).
  */
 bento_status bento_index_insert(bento_index *ix, uint64_t key, uint32_t value);
 
 /**
  * Set the value of `key`, adding the key when it is absent. Fails only where insert of an
- * absent key fails (BENTO_E_FULL, BENTO_E_CORRUPT). O(1) expected.
+ * absent key fails (BENTO_E_FULL). O(1) worst case, as insert.
  */
 bento_status bento_index_upsert(bento_index *ix, uint64_t key, uint32_t value);
 
 /**
  * Remove `key`; *value (optional) gets its value. BENTO_E_NOT_FOUND when the key is absent;
  * BENTO_E_CORRUPT when an entry was found though the count is 0 (a damaged buffer); the index
- * is unchanged then and *value is BENTO_NONE. O(1) expected: the rest of the run moves back
- * one slot; nothing is left behind. Only the load limit bounds the run (as for insert).
+ * is unchanged then and *value is BENTO_NONE. O(1) worst case: at most 2 buckets read, one
+ * fingerprint byte and one spill count written; nothing moves, nothing is left behind.
  */
 bento_status bento_index_remove(bento_index *ix, uint64_t key, uint32_t *value);
 
@@ -180,11 +176,10 @@ static inline uint32_t bento_index_capacity(const bento_index *ix);
 static inline uint32_t bento_index_max_count(const bento_index *ix);
 
 /**
- * Verify the buffer: the header and the count's copy; each entry's probe distance and
- * fingerprint match its key's hash; runs in Robin Hood order without gaps; every home's group
- * byte and group fingerprint name its first entry (0 at a home without entries); the count
- * matches; at least one slot is empty; no key appears twice. BENTO_OK (also when inert) or
- * BENTO_E_CORRUPT. O(capacity), no recursion.
+ * Verify the buffer: the header and the count's copy; each entry's fingerprint matches its
+ * key's hash and it lives in one of its two buckets; every spill count is the number of
+ * entries it counts; the count matches; no key appears twice. BENTO_OK (also when inert) or
+ * BENTO_E_CORRUPT. O(capacity) (about 130 fingerprint words read per bucket), no recursion.
  */
 bento_status bento_index_check(const bento_index *ix);
 
@@ -216,20 +211,19 @@ bool bento_index_iter_next(bento_index_iter *it);
 
 /* ---------------------------------------------------------------- 32-bit keys
  *
- * The same index for 32-bit keys: slots of three words {tag, value, key} (12 bytes, a quarter
- * less RAM) and one key compare fewer per hit. Same scheme, limits, statuses, complexities and
+ * The same index for 32-bit keys: 10 bytes per slot (against 16) and one key compare fewer
+ * per hit. Same scheme, limits, statuses, complexities and
  * contracts as above, function for function: bento_index32_init, _open, _get, _value,
  * _contains, _insert, _upsert, _remove, _clear, _count, _capacity, _max_count, _check,
  * _iter_init, _iter_next. Both widths are one implementation compiled twice, into separate
  * objects: firmware that uses one width carries one. The hash of a 32-bit key is the hash of
- * the same value as a 64-bit key, so both indices place it in the same home slot.
+ * the same value as a 64-bit key, so both indices place it in the same first bucket.
  */
 
 /** An index with 32-bit keys. Its fields are the implementation's: use the functions. */
 typedef struct bento_index32 {
-    uint32_t *slots;          /**< capacity slots of 3 words: tag, value, key */
-    uint32_t shift; /**< 32 - log2(capacity): the home slot is hash >> shift */
-    uint32_t mask; /**< capacity - 1: wraps a slot number */
+    uint32_t *buckets;        /**< capacity / 4 buckets of 10 words (see above) */
+    uint32_t shift;           /**< 32 - log2(buckets): the first bucket is hash >> shift */
     bento_index_state *saved; /**< the counters' copy in the buffer (`state` itself when inert) */
     bento_index_state state; /**< the counters (the operations' copy) */
     uint32_t capacity; /**< the capacity given at init */
@@ -237,7 +231,7 @@ typedef struct bento_index32 {
 } bento_index32;
 
 /** Bytes of caller memory for a 32-bit-key index of `capacity` slots (a constant expression). */
-#define BENTO_INDEX32_BYTES(capacity) (BENTO_IMPL_INDEX_HEAD + BENTO_IMPL_CAST(size_t, capacity) * 12u)
+#define BENTO_INDEX32_BYTES(capacity) (BENTO_IMPL_INDEX_HEAD + BENTO_IMPL_CAST(size_t, capacity) * 10u)
 
 /** bento_index_hash of a 32-bit key: one multiply. */
 static inline uint32_t bento_index32_hash(uint32_t key);
@@ -288,7 +282,7 @@ bool bento_index32_iter_next(bento_index32_iter *it);
  *   name_iter                             an iterator: fields key, value (a uint32_t *)
  *   name_iter_init(name_iter *, const name *), name_iter_next(name_iter *) -> bool
  * BENTO_INDEX32_TYPE(name, capacity) declares the same with 32-bit keys. Both fail to compile
- * unless capacity is a power of two in [2, BENTO_INDEX_MAX_CAPACITY]. An index object points
+ * unless capacity is a power of two in [BENTO_INDEX_MIN_CAPACITY, BENTO_INDEX_MAX_CAPACITY]. An index object points
  * into its own storage: after copying one (`b = a`), or when it lives in retained RAM after a
  * reset, call name_open(&b).
  *
@@ -308,9 +302,17 @@ bool bento_index32_iter_next(bento_index32_iter *it);
  */
 /** @cond INTERNAL */
 
-/* Header: 1 parameter word (the capacity), then the counters. Both key widths. */
+/* Header: 1 parameter word (the capacity), then the counters, padded to 64 bytes so that the
+ * buckets of a 64-aligned buffer are cache lines. Both key widths. */
 #define BENTO_IMPL_INDEX_PARAMS 1u
-#define BENTO_IMPL_INDEX_HEAD BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_INDEX_PARAMS + sizeof(bento_index_state) / 4u)
+#define BENTO_IMPL_INDEX_HEAD 64u
+
+/* Bucket words, both widths: the fingerprints, the spill counts, 4 values, then 4 keys of
+ * `kw` words (1 or 2). */
+#define BENTO_IMPL_INDEX_FPS 0u
+#define BENTO_IMPL_INDEX_SPILLS 1u
+#define BENTO_IMPL_INDEX_VALUES 2u
+#define BENTO_IMPL_INDEX_KEYS 6u
 
 static inline uint32_t bento_index_hash(uint64_t key)
 {
@@ -324,94 +326,122 @@ static inline uint32_t bento_index32_hash(uint32_t key)
     return (key ^ (key >> 16)) * 0x9e3779b1u;
 }
 
-/*
- * The lookup of both key widths: slots of `w` words (4: the key in words 2 and 3; 3: in word
- * 2), home slot h >> shift, `mask` = capacity - 1. Every argument but h and the key is a
- * constant or a field, so each caller gets code for its own width and start. NULL slots is
- * the inert index: nothing to read.
- *
- * The home slot's group byte says where the key's group starts (0: nothing lives at this home,
- * a miss); the walk then compares the upper half of each tag, distance << 8 | fingerprint,
- * with the one the key would have there. Each step raises the wanted distance by one, and a
- * wanted distance of 255 is the last, so the walk ends within 256 slots whatever they hold,
- * and every slot it reads is taken modulo the capacity.
- *
- * With `branchless`, the first step is taken by arithmetic: the group's first entry has the
- * largest fingerprint, so a key with a smaller one is not that entry and the walk starts one
- * slot later; a home with no group (group byte 0) gets a wanted half-tag no slot has (bit 16),
- * and the walk ends at its first slot. That slot is compared before the loop.
- */
-static inline uint32_t *bento_impl_index_walk(uint32_t *slots, uint32_t h, uint32_t shift,
-                                              uint32_t mask, uint32_t w, uint32_t key_lo,
-                                              uint32_t key_hi, bool branchless)
+/* The fingerprint of a hash: its low 7 bits with bit 7 set, so that 0 marks an empty slot. */
+static inline uint32_t bento_impl_index_fp(uint32_t h)
 {
-    uint32_t home, home_tag, first, want, at;
-    if (slots == BENTO_IMPL_NULL) {
+    return (h & 0x7fu) | 0x80u;
+}
+
+/* The other bucket of a key in bucket b with fingerprint fp: b xor an offset of the
+ * fingerprint, never 0 (so never b itself) and below the bucket count (2^(32 - shift)). */
+static inline uint32_t bento_impl_index_other(uint32_t b, uint32_t fp, uint32_t shift)
+{
+    return b ^ (((fp * 0x5bd1e995u) >> shift) | 1u);
+}
+
+/* Bit 7 of each byte of `fps` equal to `fp`, the others 0: exact, word-wide (a cheaper
+ * borrow trick would also flag some bytes above a match, and emptied slots keep their keys). */
+static inline uint32_t bento_impl_index_match(uint32_t fps, uint32_t fp)
+{
+    const uint32_t x = fps ^ (fp * 0x01010101u);
+    return ~(((x & 0x7f7f7f7fu) + 0x7f7f7f7fu) | x | 0x7f7f7f7fu);
+}
+
+/* The slot of one flagged byte of a match (m != 0), and the match without it. Where the core
+ * counts leading zeros in one instruction (x86, Armv7-M and later), the highest byte: its
+ * leading zeros are 24 - 8j. Elsewhere (Cortex-M0) the lowest: its bit isolated and moved
+ * down to bit 8j, times 0x00010203 puts j in the top byte (no loop, no table). */
+#if (defined(__GNUC__) || defined(__clang__)) &&                                                 \
+    (defined(__x86_64__) || defined(__i386__) || defined(__aarch64__) || defined(__ARM_FEATURE_CLZ))
+static inline uint32_t bento_impl_index_slot(uint32_t m)
+{
+    return (24u - BENTO_IMPL_CAST(uint32_t, __builtin_clz(m))) >> 3;
+}
+
+static inline uint32_t bento_impl_index_rest(uint32_t m)
+{
+    return m & (0x7fffffffu >> __builtin_clz(m));
+}
+#else
+static inline uint32_t bento_impl_index_slot(uint32_t m)
+{
+    return (((m & (0u - m)) >> 7) * 0x00010203u) >> 24;
+}
+
+static inline uint32_t bento_impl_index_rest(uint32_t m)
+{
+    return m & (m - 1u);
+}
+#endif
+
+/* The slot of `key` (fingerprint fp) in bucket bk, whose keys are kw words, or 4. */
+static inline uint32_t bento_impl_index_in(const uint32_t *bk, uint32_t fp, uint32_t kw, uint64_t key)
+{
+    uint32_t m;
+    for (m = bento_impl_index_match(bk[BENTO_IMPL_INDEX_FPS], fp); m != 0u;
+         m = bento_impl_index_rest(m)) {
+        const uint32_t j = bento_impl_index_slot(m);
+        const uint32_t *k = bk + BENTO_IMPL_INDEX_KEYS + kw * j;
+        if (kw == 1u ? k[0] == BENTO_IMPL_CAST(uint32_t, key)
+                     : (BENTO_IMPL_CAST(uint64_t, k[1]) << 32 | k[0]) == key) {
+            return j;
+        }
+    }
+    return 4u;
+}
+
+/* Whether bucket bk has spilled keys of the class of hash h: bits 3 and 4 of its fingerprint
+ * name the byte of the spill word, read as a byte (the same one in either byte order). */
+static inline bool bento_impl_index_spilled(const uint32_t *bk, uint32_t h)
+{
+    return BENTO_IMPL_CAST(const unsigned char *, BENTO_IMPL_CAST(const void *, bk + BENTO_IMPL_INDEX_SPILLS))[(h >> 3) & 3u] != 0u;
+}
+
+/*
+ * The lookup of both key widths: buckets of `bw` words whose keys are `kw` words, the first
+ * bucket h >> shift. Every argument but h and the key is a constant or a field, so each
+ * caller gets code for its own width. NULL buckets is the inert index: nothing to read. At
+ * most two buckets are read, both below the bucket count, whatever they hold.
+ */
+static inline uint32_t *bento_impl_index_find(uint32_t *buckets, uint32_t h, uint32_t shift,
+                                              uint32_t bw, uint32_t kw, uint64_t key)
+{
+    const uint32_t fp = bento_impl_index_fp(h);
+    uint32_t b, *bk, j;
+    if (buckets == BENTO_IMPL_NULL) {
         return BENTO_IMPL_NULL;
     }
-    home = h >> shift;
-    home_tag = slots[w * home];
-    first = home_tag & 0xffu;
-    if (branchless) {
-        const uint32_t second = BENTO_IMPL_CAST(uint32_t, (home_tag >> 8 & 0xffu) > (h & 0xffu));
-        const uint32_t none = (first - 1u) >> 31;
-        uint32_t *s;
-        uint32_t t;
-        want = ((first + second) << 8 | (h & 0xffu)) | none << 16;
-        at = home + first - 1u + second + none;
-        s = slots + w * (at & mask);
-        t = s[0] >> 16;
-        if (t == want && s[2] == key_lo && (w == 3u || s[3] == key_hi)) {
-            return s + 1;
-        }
-        if (t < want) {
+    b = h >> shift;
+    bk = buckets + bw * b;
+    j = bento_impl_index_in(bk, fp, kw, key);
+    if (j == 4u) {
+        if (!bento_impl_index_spilled(bk, h)) {
             return BENTO_IMPL_NULL;
         }
-    } else {
-        if (first == 0u) {
+        bk = buckets + bw * bento_impl_index_other(b, fp, shift);
+        j = bento_impl_index_in(bk, fp, kw, key);
+        if (j == 4u) {
             return BENTO_IMPL_NULL;
         }
-        want = first << 8 | (h & 0xffu);
-        at = home + first - 1u;
     }
-    for (;;) {
-        uint32_t *s = slots + w * (at & mask);
-        const uint32_t t = s[0] >> 16;
-        if (t <= want) {
-            if (t < want) {
-                return BENTO_IMPL_NULL;
-            }
-            if (s[2] == key_lo && (w == 3u || s[3] == key_hi)) {
-                return s + 1;
-            }
-        }
-        if (want >= 0xff00u) {
-            return BENTO_IMPL_NULL;
-        }
-        want += 0x100u;
-        at++;
-    }
+    return bk + BENTO_IMPL_INDEX_VALUES + j;
 }
 
-/* get with the shift and mask as arguments, so that typed wrappers pass constants. */
-static inline uint32_t *bento_impl_index_get(const bento_index *ix, uint64_t key, uint32_t shift,
-                                             uint32_t mask)
+/* get with the shift as an argument, so that typed wrappers pass a constant. */
+static inline uint32_t *bento_impl_index_get(const bento_index *ix, uint64_t key, uint32_t shift)
 {
-    return bento_impl_index_walk(ix->slots, bento_index_hash(key), shift, mask, 4u, BENTO_IMPL_CAST(uint32_t, key),
-                                 BENTO_IMPL_CAST(uint32_t, key >> 32), BENTO_INDEX_BRANCHLESS);
+    return bento_impl_index_find(ix->buckets, bento_index_hash(key), shift, 16u, 2u, key);
 }
 
-static inline uint32_t *bento_impl_index32_get(const bento_index32 *ix, uint32_t key, uint32_t shift,
-                                               uint32_t mask)
+static inline uint32_t *bento_impl_index32_get(const bento_index32 *ix, uint32_t key, uint32_t shift)
 {
-    return bento_impl_index_walk(ix->slots, bento_index32_hash(key), shift, mask, 3u, key, 0u,
-                                 BENTO_INDEX_BRANCHLESS);
+    return bento_impl_index_find(ix->buckets, bento_index32_hash(key), shift, 10u, 1u, key);
 }
 
 static inline uint32_t *bento_index_get(const bento_index *ix, uint64_t key)
 {
     BENTO_ASSERT(ix != BENTO_IMPL_NULL);
-    return bento_impl_index_get(ix, key, ix->shift, ix->mask);
+    return bento_impl_index_get(ix, key, ix->shift);
 }
 
 static inline uint32_t bento_index_value(const bento_index *ix, uint64_t key, uint32_t absent)
@@ -446,7 +476,7 @@ static inline uint32_t bento_index_max_count(const bento_index *ix)
 static inline uint32_t *bento_index32_get(const bento_index32 *ix, uint32_t key)
 {
     BENTO_ASSERT(ix != BENTO_IMPL_NULL);
-    return bento_impl_index32_get(ix, key, ix->shift, ix->mask);
+    return bento_impl_index32_get(ix, key, ix->shift);
 }
 
 static inline uint32_t bento_index32_value(const bento_index32 *ix, uint32_t key, uint32_t absent)
@@ -479,11 +509,11 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
 }
 
 /* Both typed indices: `generic` is bento_index or bento_index32, `get` its internal lookup,
- * `K` its key type. Lookups pass the shift and mask of the capacity as constants. */
+ * `K` its key type. Lookups pass the shift of the capacity as a constant. */
 #define BENTO_IMPL_INDEX_TYPE(name, generic, get, K, capacity_, bytes_)                           \
-    BENTO_STATIC_ASSERT((capacity_) >= 2 && BENTO_IMPL_CAST(uint64_t, capacity_) <= BENTO_INDEX_MAX_CAPACITY && \
+    BENTO_STATIC_ASSERT((capacity_) >= 8 && BENTO_IMPL_CAST(uint64_t, capacity_) <= BENTO_INDEX_MAX_CAPACITY && \
                         ((capacity_) & ((capacity_) - 1)) == 0,                                   \
-                        name##_capacity_must_be_a_power_of_two_from_2_to_2_pow_24);               \
+                        name##_capacity_must_be_a_power_of_two_from_8_to_2_pow_24);               \
     BENTO_IMPL_TYPED(name, generic, bytes_)                                                       \
     BENTO_IMPL_TYPED_OPEN(name, generic, x->generic_.capacity == (capacity_))                     \
     typedef generic##_iter name##_iter;                                                           \
@@ -495,8 +525,7 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
     BENTO_WRAPPER uint32_t *name##_get(const name *x, K key)                                      \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return get(&x->generic_, key, 32u - BENTO_IMPL_CEIL_LOG2(capacity_),                      \
-                   BENTO_IMPL_CAST(uint32_t, capacity_) - 1u);                                    \
+        return get(&x->generic_, key, 34u - BENTO_IMPL_CEIL_LOG2(capacity_));                     \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_value(const name *x, K key, uint32_t absent)                    \
     {                                                                                             \

@@ -68,7 +68,7 @@ typedef struct bento_multi_index {
 
 /**
  * Carve a multi-value index out of `memory` (`bytes` long), empty. key_capacity is the hash
- * index's capacity (a power of two in [2, BENTO_INDEX_MAX_CAPACITY]); 1 <= value_capacity <
+ * index's capacity (a power of two in [BENTO_INDEX_MIN_CAPACITY, BENTO_INDEX_MAX_CAPACITY]); 1 <= value_capacity <
  * BENTO_MULTI_INDEX_MAX_VALUES. BENTO_E_ARGUMENT for a NULL memory, a capacity out of range
  * or a buffer of more than 4 GiB, BENTO_E_ALIGN when memory is not 4-byte aligned,
  * BENTO_E_SIZE when bytes < BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity); the
@@ -287,10 +287,10 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
 }
 
 #define BENTO_IMPL_MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                         \
-    BENTO_STATIC_ASSERT((key_capacity_) >= 2 &&                                                   \
+    BENTO_STATIC_ASSERT((key_capacity_) >= 8 &&                                                   \
                         BENTO_IMPL_CAST(uint64_t, key_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&   \
                             ((key_capacity_) & ((key_capacity_) - 1)) == 0,                       \
-                        name##_key_capacity_must_be_a_power_of_two_from_2_to_2_pow_24);           \
+                        name##_key_capacity_must_be_a_power_of_two_from_8_to_2_pow_24);           \
     BENTO_STATIC_ASSERT((value_capacity_) >= 1 &&                                                 \
                         BENTO_IMPL_CAST(uint64_t, value_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES, \
                         name##_value_capacity_must_be_1_to_2_pow_28_minus_1);                     \
@@ -338,8 +338,7 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
     }                                                                                             \
     BENTO_WRAPPER uint32_t *name##_first_(const name *x, uint64_t key)                            \
     {                                                                                             \
-        return bento_impl_index_get(&x->generic_.keys, key, 32u - BENTO_IMPL_CEIL_LOG2(key_capacity_), \
-                                    BENTO_IMPL_CAST(uint32_t, key_capacity_) - 1u);               \
+        return bento_impl_index_get(&x->generic_.keys, key, 34u - BENTO_IMPL_CEIL_LOG2(key_capacity_)); \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *x, uint64_t key)                               \
     {                                                                                             \

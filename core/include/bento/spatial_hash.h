@@ -80,7 +80,7 @@ typedef bool (*bento_spatial_hash_visit)(void *context, uint32_t item, const int
 
 /**
  * Carve a spatial hash out of `memory` (`bytes` long), empty. dims is 2 or 3; cell_shift in
- * [0, 31]; cell_capacity a power of two in [2, 2^24]; 1 <= item_capacity < 2^28.
+ * [0, 31]; cell_capacity a power of two in [8, 2^24]; 1 <= item_capacity < 2^28.
  * BENTO_E_ARGUMENT for a parameter out of range, a NULL memory or a buffer of more than
  * 4 GiB, BENTO_E_ALIGN when memory is not 4-byte aligned, BENTO_E_SIZE when bytes is smaller
  * than BENTO_SPATIAL_HASH_BYTES; the spatial hash is inert then.
@@ -222,10 +222,10 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
     BENTO_STATIC_ASSERT((dims_) == 2 || (dims_) == 3, name##_dims_must_be_2_or_3);                \
     BENTO_STATIC_ASSERT((cell_shift_) >= 0 && (cell_shift_) <= 31,                                \
                         name##_cell_shift_must_be_0_to_31);                                       \
-    BENTO_STATIC_ASSERT((cell_capacity_) >= 2 &&                                                  \
+    BENTO_STATIC_ASSERT((cell_capacity_) >= 8 &&                                                  \
                         BENTO_IMPL_CAST(uint64_t, cell_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&  \
                             ((cell_capacity_) & ((cell_capacity_) - 1)) == 0,                     \
-                        name##_cell_capacity_must_be_a_power_of_two_from_2_to_2_pow_24);          \
+                        name##_cell_capacity_must_be_a_power_of_two_from_8_to_2_pow_24);          \
     BENTO_STATIC_ASSERT((item_capacity_) >= 1 &&                                                  \
                         BENTO_IMPL_CAST(uint64_t, item_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES, \
                         name##_item_capacity_must_be_1_to_2_pow_28_minus_1);                      \
