@@ -35,8 +35,9 @@ static inline uint32_t fp_at(const uint32_t *bk, uint32_t j)
     return bk[FPS] >> (8u * j) & 0xffu;
 }
 
-/* The spill count of bucket bk for the class of fingerprint fp (bento_impl_index_spilled). At
- * most 128 for a sound table (the keys of one class spill into 32 other buckets), so a byte. */
+/* The spill count of bucket bk for the class of fingerprint fp, or of a hash (its bits 3 and
+ * 4, as bento_impl_index_spilled). At most 128 in a sound table (the keys of one class spill
+ * into 32 other buckets), so a byte. */
 static inline unsigned char *spill_of(uint32_t *bk, uint32_t fp)
 {
     return (unsigned char *)(void *)(bk + SPILLS) + ((fp >> 3) & 3u);
@@ -102,7 +103,7 @@ void IX_NAME(clear)(IX *ix)
     BENTO_IMPL_SAVE(ix);
 }
 
-/* The lowest free slot of a bucket, or 4 when it is full. */
+/* A free slot of a bucket (the one bento_impl_index_slot picks), or 4 when it is full. */
 static inline uint32_t free_slot(const uint32_t *bk)
 {
     const uint32_t m = bento_impl_index_match(bk[FPS], 0u);
@@ -117,9 +118,10 @@ static inline void put_entry(uint32_t *bk, uint32_t j, uint32_t fp, IX_KEY key, 
     bk[FPS] = (bk[FPS] & ~(0xffu << (8u * j))) | fp << (8u * j);
 }
 
-/* Where `key` (hash h) is: its bucket times 8 plus its slot, the slot 4 when absent. One word
- * back and apart from its callers, so that few registers are on the stack while they add or
- * remove. */
+/* Where `key` (hash h) is: its bucket times 8 plus its slot, the slot 4 when absent. The
+ * lookup of bento_impl_index_find, answering where rather than a pointer (remove needs the
+ * bucket); one word back and apart from its callers, so that few registers are on the stack
+ * while they add or remove. */
 BENTO_IMPL_NOINLINE static uint32_t locate(const IX *ix, IX_KEY key, uint32_t h)
 {
     const uint32_t fp = bento_impl_index_fp(h);
