@@ -2,9 +2,9 @@
 /*
  * bench/qemu/bench_index.c - instructions per hash index lookup (get: hit and miss) at load 0.5
  * and 0.85, per remove + insert pair, for 64-bit and 32-bit keys, on every board: the generic
- * index (its shift and mask read from the struct) and a typed one (constants folded in), each
- * over its own buffer. 256 slots (4 KiB per table: the micro:bit holds two); probe lengths
- * depend on the load, not on the capacity.
+ * index (its shift read from the struct) and a typed one (the shift a constant), each over
+ * its own buffer. 256 slots (4 KiB per table: the micro:bit holds two); how many keys live in
+ * their second bucket depends on the load far more than on the capacity.
  */
 #include <bento/index.h>
 

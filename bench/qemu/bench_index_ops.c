@@ -13,7 +13,7 @@
  * their instructions and the averages are exact. Each timing brackets one call; the same
  * bracket around a call that does nothing (timed in every round) is the overhead subtracted.
  * 16384 slots (256 KiB) where the board has 512 KiB of RAM, 256 on the Cortex-M0 (the
- * micro:bit has 16 KiB).
+ * micro:bit has 16 KiB). Then the worst insert, on a crafted table (run_crafted).
  */
 #include <bento/index.h>
 
@@ -145,8 +145,97 @@ static void run(uint32_t n, const char *load)
     }
 }
 
+/*
+ * The worst insert, crafted: keys whose two buckets both lie in the lower half of the table,
+ * four in each of those buckets (each in its first: no moves to fill), so that an insert of
+ * such a key finds every bucket its search can reach full, reads all BENTO_INDEX_MAX_READS
+ * buckets and is refused. Then CRAFTED rounds of removing a random entry and inserting a new
+ * such key: one free slot in reach, found by a search of up to 3 moves (or refused when it is
+ * further away). The upper half stays empty: out of reach of every path.
+ */
+enum { CRAFTED = 2000 };
+static unsigned char tally[CAPACITY / 4u]; /* keys placed per bucket */
+
+static uint32_t crafted_next = 0u;
+static uint64_t crafted_key(void) /* the next key both of whose buckets are in the lower half */
+{
+    const uint32_t half = CAPACITY / 8u;
+    for (;;) {
+        const uint64_t key = key_of(0x80000000u + crafted_next++);
+        const uint32_t h = bento_index_hash(key), b = h >> table.shift;
+        const uint32_t other = bento_impl_index_other(b, bento_impl_index_fp(h), table.shift);
+        if (b < half && other < half) {
+            return key;
+        }
+    }
+}
+
+static void run_crafted(void)
+{
+    static const char *const names[2] = {"refused", "accepted"};
+    const uint32_t n = CAPACITY / 2u;
+    timing t[2] = {{0u, 0u}, {0u, 0u}}, idle[2] = {{0u, 0u}, {0u, 0u}};
+    uint32_t i, k, placed = 0u, result = 0u, ignored = 0u, count[2] = {0u, 0u};
+    if (bento_index_init(&table, memory, sizeof memory, CAPACITY) != BENTO_OK) {
+        bento_port_write("index ops bench: init failed\n");
+        bento_port_exit(1);
+    }
+    while (placed < n) {
+        const uint64_t key = crafted_key();
+        const uint32_t b = bento_index_hash(key) >> table.shift;
+        if (tally[b] < 4u) {
+            tally[b]++;
+            present[placed++] = key;
+            result += op_insert(key, 0u);
+        }
+    }
+    qbench_start();
+    for (i = 0u; i <= CRAFTED; i++) {
+        const uint64_t key = crafted_key();
+        const uint32_t j = i != 0u ? next_random(n) : 0u;
+        timing one = {0u, 0u};
+        uint32_t refused = 0u;
+        if (i != 0u) { /* the first insert meets a full lower half */
+            result += op_remove(present[j], 0u);
+        }
+        timed(&one, op_insert, key, 0u, &refused);
+        k = refused != 0u ? 0u : 1u;
+        t[k].sum += one.sum;
+        t[k].max = one.max > t[k].max ? one.max : t[k].max;
+        timed(&idle[k], op_nothing, 0u, 0u, &ignored);
+        count[k]++;
+        if (i == 0u && k != 0u) {
+            result++; /* a full lower half must refuse */
+        } else if (i != 0u && k == 0u) {
+            result += op_insert(present[j], 0u); /* back into the slot it left */
+        } else if (i != 0u) {
+            present[j] = key;
+        }
+    }
+    if (result != 0u || bento_index_check(&table) != BENTO_OK || bento_index_count(&table) != n) {
+        bento_port_write("index ops bench: crafted table wrong\n");
+        bento_port_exit(1);
+    }
+    bento_port_write("index crafted inserts refused: ");
+    bento_port_write_u64(count[0]);
+    bento_port_write(", accepted: ");
+    bento_port_write_u64(count[1]);
+    bento_port_write("\n");
+    for (k = 0u; k < 2u && count[k] != 0u; k++) {
+        bento_port_write("index insert, crafted, ");
+        bento_port_write(names[k]);
+        bento_port_write(", average of single ops");
+        qbench_report_value(t[k].sum, idle[k].sum, count[k]);
+        bento_port_write("index insert, crafted, ");
+        bento_port_write(names[k]);
+        bento_port_write(", maximum of single ops");
+        qbench_report_value(t[k].max * count[k], idle[k].sum, count[k]);
+    }
+}
+
 void qbench_index_ops(void)
 {
     run(CAPACITY / 2u, "0.5");
     run(CAPACITY * 85u / 100u, "0.85");
+    run_crafted();
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M2 M3 M6 M9 M12 M14 M15 M17 M18 M19 M21 M22 M23 M26. */
+/* Deviations (docs/deviations.md): M2 M3 M6 M9 M12 M14 M15 M17 M19 M21 M22 M23 M26. */
 /*
  * core/src/index_template.h - the hash index's routines, written once for both key widths.
  * Included by index.c and index_check.c (64-bit keys, buckets of 16 words) and by index32.c
@@ -35,8 +35,8 @@ static inline uint32_t fp_at(const uint32_t *bk, uint32_t j)
     return bk[FPS] >> (8u * j) & 0xffu;
 }
 
-/* The spill count of bucket bk for the class of fingerprint fp, or of a hash (its bits 3 and
- * 4, as bento_impl_index_spilled). At most 128 in a sound table (the keys of one class spill
+/* The spill count of bucket bk for the class of fingerprint fp (its bits 3 and 4, as
+ * bento_impl_index_spilled). At most 128 in a sound table (the keys of one class spill
  * into 32 other buckets), so a byte. */
 static inline unsigned char *spill_of(uint32_t *bk, uint32_t fp)
 {
@@ -110,12 +110,18 @@ static inline uint32_t free_slot(const uint32_t *bk)
     return m != 0u ? bento_impl_index_slot(m) : 4u;
 }
 
+/* Set the fingerprint byte of slot j (0 empties the slot). */
+static inline void set_fp(uint32_t *bk, uint32_t j, uint32_t fp)
+{
+    bk[FPS] = (bk[FPS] & ~(0xffu << (8u * j))) | fp << (8u * j);
+}
+
 /* Write an entry into slot j of bucket bk. */
 static inline void put_entry(uint32_t *bk, uint32_t j, uint32_t fp, IX_KEY key, uint32_t value)
 {
     bk[VALUES + j] = value;
     IX_KEY_PUT(bk + KEYS + IX_KW * j, key);
-    bk[FPS] = (bk[FPS] & ~(0xffu << (8u * j))) | fp << (8u * j);
+    set_fp(bk, j, fp);
 }
 
 /* Where `key` (hash h) is: its bucket times 8 plus its slot, the slot 4 when absent. The
@@ -129,7 +135,7 @@ BENTO_IMPL_NOINLINE static uint32_t locate(const IX *ix, IX_KEY key, uint32_t h)
     uint32_t b = h >> ix->shift;
     const uint32_t *bk = bucket_of(ix, b);
     uint32_t j = bento_impl_index_in(bk, fp, IX_KW, key);
-    if (j == 4u && bento_impl_index_spilled(bk, h)) {
+    if (j == 4u && bento_impl_index_spilled(bk, fp)) {
         b = bento_impl_index_other(b, fp, ix->shift);
         j = bento_impl_index_in(bucket_of(ix, b), fp, IX_KW, key);
     }
@@ -152,7 +158,7 @@ static void move_entry(const IX *ix, uint32_t from, uint32_t j, uint32_t to)
         --*spill_of(d, fp);
     }
     put_entry(d, free_slot(d), fp, key, s[VALUES + j]);
-    s[FPS] &= ~(0xffu << (8u * j));
+    set_fp(s, j, 0u);
 }
 
 /*
@@ -172,7 +178,8 @@ static bool search(const IX *ix, uint32_t root, uint32_t limit, uint32_t *path, 
             if (at == 0u) {
                 return false;
             }
-            slot[--at]++;
+            at--;
+            slot[at]++;
         } else {
             const uint32_t next =
                 bento_impl_index_other(path[at], fp_at(bucket_of(ix, path[at]), slot[at]), ix->shift);
@@ -226,7 +233,7 @@ static bento_status add(IX *ix, IX_KEY key, uint32_t h, uint32_t value)
     const uint32_t fp = bento_impl_index_fp(h);
     uint32_t root[2], r = 0u, j;
     if (ix->state.count >= ix->max_count) {
-        return BENTO_E_FULL; /* also the inert index: max_count 0 */
+        return BENTO_E_FULL;
     }
     root[0] = h >> ix->shift;
     root[1] = bento_impl_index_other(root[0], fp, ix->shift);
@@ -303,9 +310,9 @@ bento_status IX_NAME(remove)(IX *ix, IX_KEY key, uint32_t *value)
     if (value != NULL) {
         *value = bk[VALUES + j];
     }
-    bk[FPS] &= ~(0xffu << (8u * j));
+    set_fp(bk, j, 0u);
     if (at >> 3 != h >> ix->shift) {
-        --*spill_of(bucket_of(ix, h >> ix->shift), h);
+        --*spill_of(bucket_of(ix, h >> ix->shift), bento_impl_index_fp(h));
     }
     ix->saved->count = --ix->state.count;
     return BENTO_OK;
@@ -424,8 +431,9 @@ bento_status IX_NAME(check)(const IX *ix)
     for (b = 0u; b < ix->capacity >> 2; b++) {
         const uint32_t *bk = bucket_of(ix, b);
         const unsigned char *spills = (const unsigned char *)(const void *)(bk + SPILLS);
-        uint32_t counted[4] = {0u, 0u, 0u, 0u};
+        uint32_t counted[4];
         for (j = 0u; j < 4u; j++) {
+            counted[j] = 0u; /* by assignment: an initializer calls memset at -Os */
             if (fp_at(bk, j) != 0u) {
                 live++;
                 if (!entry_sound(ix, b, j)) {

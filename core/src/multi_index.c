@@ -295,8 +295,7 @@ bento_status bento_multi_index_move(bento_multi_index *mi, uint64_t key, uint32_
         return BENTO_OK;
     }
     if (bento_index_contains(&mi->keys, key)) {
-        /* the key has a list: off the old one, onto its end (the old key leaving the hash
-         * index may move the new key's slot, so insert looks it up again) */
+        /* the key has a list: off the old one, onto its end */
         status = unlink_value(mi, old, value);
         return status != BENTO_OK ? status : bento_multi_index_insert(mi, key, value);
     }

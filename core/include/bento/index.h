@@ -35,9 +35,11 @@
  * The load limit decides only how often insert refuses: an index of capacity C (a power of
  * two, 8 <= C <= 2^24) holds at most
  *     BENTO_INDEX_MAX_COUNT(C) = C - 1 - C/8      entries (just under 7/8 of the slots),
- * and below it insert answers BENTO_E_FULL only when no free slot is 3 moves away: with random
- * keys at the limit, never in millions of inserts at 256 slots and more, but up to 1 in 368
- * inserts at 16 to 128 slots (docs/hash_index.md has the table and the measurements).
+ * and below it insert answers BENTO_E_FULL only when no free slot is 3 moves away. How often
+ * depends on the capacity; measured at the limit with random keys: 1 insert in 356 at 16
+ * slots, 1 in 38,000 at 128, 1 in 10 million at 256, none in 10 million at 512 and more
+ * (docs/hash_index.md has the table). Below the limit, BENTO_E_FULL is still an answer to
+ * handle.
  *
  * Memory (BENTO_INDEX_BYTES(C) bytes, 4-byte aligned; 64-byte aligned memory puts each bucket
  * in one cache line):
@@ -96,14 +98,14 @@ typedef struct bento_index {
 /** Most entries one insert or upsert moves to make room (the depth of its search). */
 #define BENTO_INDEX_MAX_MOVES 3u
 
-/** Most buckets one insert or upsert reads: its two, then the searches of 1, 2 and 3 moves
- * from each (2 * (4 + (4 + 16) + (4 + 16 + 64)) = 216). */
+/** Most buckets one insert or upsert reads: its two, then from each the searches of 1, 2 and
+ * 3 moves: 2 + 2 * (4 + (4 + 16) + (4 + 16 + 64)) = 218. */
 #define BENTO_INDEX_MAX_READS 218u
 
 /**
  * The hash the index applies to keys: two 32-bit multiplies and two xors (no 64-bit
  * arithmetic). The first bucket is taken from the top bits, where a multiply mixes best; the
- * fingerprint from the low 7 bits. Exposed so tests and benchmarks can craft keys; pure.
+ * fingerprint from bits 0 to 6 folded with bits 16 to 22. Exposed so tests and benchmarks can craft keys; pure.
  */
 static inline uint32_t bento_index_hash(uint64_t key);
 
@@ -126,7 +128,8 @@ bento_status bento_index_open(bento_index *ix, void *memory, size_t bytes);
 
 /**
  * The value stored for `key`, writable in place, or NULL when the key is absent. The pointer
- * stays valid until the next insert, upsert, remove or clear. O(1): one bucket, two when the
+ * stays valid until the next insert or upsert (which may move entries), the removal of this
+ * key, or a clear: removing other keys moves nothing. O(1): one bucket, two when the
  * first has spilled keys of the key's fingerprint class, whatever the buffer holds. Inline,
  * so a lookup costs a few dozen instructions and no call.
  */
@@ -145,7 +148,7 @@ static inline bool bento_index_contains(const bento_index *ix, uint64_t key);
  * share their buckets; random keys in small tables near the limit, see above). The index is
  * unchanged on failure (the search moves nothing). O(1) worst case: at most
  * BENTO_INDEX_MAX_READS buckets read and BENTO_INDEX_MAX_MOVES entries moved, whatever the
- * load and the history (docs/hash_index.md has the instructions this takes).
+ * load and the history (docs/hash_index.md has the instructions of a crafted worst case).
  */
 bento_status bento_index_insert(bento_index *ix, uint64_t key, uint32_t value);
 
@@ -190,8 +193,10 @@ bento_status bento_index_check(const bento_index *ix);
  *     bento_index_iter_init(&it, &ix);
  *     while (bento_index_iter_next(&it)) { use(it.key, *it.value); }
  *
- * Values may be written through it.value. Any insert, upsert or remove during the walk may
- * make it skip or repeat entries (never leave the slots). O(capacity) over a whole walk.
+ * Values may be written through it.value, and entries removed, the current one included: the
+ * walk still visits every other entry once. An insert or upsert during the walk may move
+ * entries and make it skip or repeat some (never leave the slots). O(capacity) over a whole
+ * walk.
  */
 typedef struct bento_index_iter {
     uint64_t key;              /**< the current entry's key */
@@ -226,8 +231,8 @@ typedef struct bento_index32 {
     uint32_t shift;           /**< 32 - log2(buckets): the first bucket is hash >> shift */
     bento_index_state *saved; /**< the counters' copy in the buffer (`state` itself when inert) */
     bento_index_state state; /**< the counters (the operations' copy) */
-    uint32_t capacity; /**< the capacity given at init */
-    uint32_t max_count; /**< BENTO_INDEX_MAX_COUNT(capacity) */
+    uint32_t capacity;        /**< slots: a power of two (0 when inert) */
+    uint32_t max_count;       /**< BENTO_INDEX_MAX_COUNT(capacity) */
 } bento_index32;
 
 /** Bytes of caller memory for a 32-bit-key index of `capacity` slots (a constant expression). */
@@ -326,10 +331,12 @@ static inline uint32_t bento_index32_hash(uint32_t key)
     return (key ^ (key >> 16)) * 0x9e3779b1u;
 }
 
-/* The fingerprint of a hash: its low 7 bits with bit 7 set, so that 0 marks an empty slot. */
+/* The fingerprint of a hash: 7 bits with bit 7 set, so that 0 marks an empty slot. The low
+ * bits of a product depend only on the low bits of what was multiplied (aligned pointers
+ * share theirs), so bits 16 to 22 are folded in: one instruction more on a Cortex-M. */
 static inline uint32_t bento_impl_index_fp(uint32_t h)
 {
-    return (h & 0x7fu) | 0x80u;
+    return ((h ^ h >> 16) & 0x7fu) | 0x80u;
 }
 
 /* The other bucket of a key in bucket b with fingerprint fp: b xor an offset of the
@@ -390,11 +397,11 @@ static inline uint32_t bento_impl_index_in(const uint32_t *bk, uint32_t fp, uint
     return 4u;
 }
 
-/* Whether bucket bk has spilled keys of the class of hash h: bits 3 and 4 of its fingerprint
- * name the byte of the spill word, read as a byte (the same one in either byte order). */
-static inline bool bento_impl_index_spilled(const uint32_t *bk, uint32_t h)
+/* Whether bucket bk has spilled keys of the class of fingerprint fp: its bits 3 and 4 name
+ * the byte of the spill word, read as a byte (the same one in either byte order). */
+static inline bool bento_impl_index_spilled(const uint32_t *bk, uint32_t fp)
 {
-    return BENTO_IMPL_CAST(const unsigned char *, BENTO_IMPL_CAST(const void *, bk + BENTO_IMPL_INDEX_SPILLS))[(h >> 3) & 3u] != 0u;
+    return BENTO_IMPL_CAST(const unsigned char *, BENTO_IMPL_CAST(const void *, bk + BENTO_IMPL_INDEX_SPILLS))[(fp >> 3) & 3u] != 0u;
 }
 
 /*
@@ -415,7 +422,7 @@ static inline uint32_t *bento_impl_index_find(uint32_t *buckets, uint32_t h, uin
     bk = buckets + bw * b;
     j = bento_impl_index_in(bk, fp, kw, key);
     if (j == 4u) {
-        if (!bento_impl_index_spilled(bk, h)) {
+        if (!bento_impl_index_spilled(bk, fp)) {
             return BENTO_IMPL_NULL;
         }
         bk = buckets + bw * bento_impl_index_other(b, fp, shift);
@@ -511,7 +518,7 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
 /* Both typed indices: `generic` is bento_index or bento_index32, `get` its internal lookup,
  * `K` its key type. Lookups pass the shift of the capacity as a constant. */
 #define BENTO_IMPL_INDEX_TYPE(name, generic, get, K, capacity_, bytes_)                           \
-    BENTO_STATIC_ASSERT((capacity_) >= 8 && BENTO_IMPL_CAST(uint64_t, capacity_) <= BENTO_INDEX_MAX_CAPACITY && \
+    BENTO_STATIC_ASSERT((capacity_) >= BENTO_INDEX_MIN_CAPACITY && BENTO_IMPL_CAST(uint64_t, capacity_) <= BENTO_INDEX_MAX_CAPACITY && \
                         ((capacity_) & ((capacity_) - 1)) == 0,                                   \
                         name##_capacity_must_be_a_power_of_two_from_8_to_2_pow_24);               \
     BENTO_IMPL_TYPED(name, generic, bytes_)                                                       \

@@ -202,7 +202,7 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it);
  *   name_check -> bento_status, name_clear
  *   name_iter                             an iterator: field value
  *   name_iter_init(name_iter *, const name *, uint64_t key), name_iter_next(name_iter *)
- * It fails to compile for a key capacity that is not a power of two in [2, 2^24] or a value
+ * It fails to compile for a key capacity that is not a power of two in [8, 2^24] or a value
  * capacity out of [1, 2^28). An object points into its own storage: after copying one
  * (`b = a`), or when it lives in retained RAM after a reset, call name_open(&b).
  *
@@ -287,7 +287,7 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
 }
 
 #define BENTO_IMPL_MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                         \
-    BENTO_STATIC_ASSERT((key_capacity_) >= 8 &&                                                   \
+    BENTO_STATIC_ASSERT((key_capacity_) >= BENTO_INDEX_MIN_CAPACITY &&                                                   \
                         BENTO_IMPL_CAST(uint64_t, key_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&   \
                             ((key_capacity_) & ((key_capacity_) - 1)) == 0,                       \
                         name##_key_capacity_must_be_a_power_of_two_from_8_to_2_pow_24);           \

@@ -185,7 +185,7 @@ bento_status bento_spatial_hash_check(const bento_spatial_hash *sh);
  *   name_query_radius_at(const name *, bento_point center, radius, visit, context, stats)
  *   name_count, name_capacity -> uint32_t, name_check -> bento_status, name_clear
  * It fails to compile when dims is not 2 or 3, cell_shift is not 0 to 31, the cell capacity
- * is not a power of two in [2, 2^24] or the item capacity is out of [1, 2^28). An object
+ * is not a power of two in [8, 2^24] or the item capacity is out of [1, 2^28). An object
  * points into its own storage: after copying one (`b = a`), or when it lives in retained RAM
  * after a reset, call name_open(&b).
  *
@@ -222,7 +222,7 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
     BENTO_STATIC_ASSERT((dims_) == 2 || (dims_) == 3, name##_dims_must_be_2_or_3);                \
     BENTO_STATIC_ASSERT((cell_shift_) >= 0 && (cell_shift_) <= 31,                                \
                         name##_cell_shift_must_be_0_to_31);                                       \
-    BENTO_STATIC_ASSERT((cell_capacity_) >= 8 &&                                                  \
+    BENTO_STATIC_ASSERT((cell_capacity_) >= BENTO_INDEX_MIN_CAPACITY &&                                                  \
                         BENTO_IMPL_CAST(uint64_t, cell_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&  \
                             ((cell_capacity_) & ((cell_capacity_) - 1)) == 0,                     \
                         name##_cell_capacity_must_be_a_power_of_two_from_8_to_2_pow_24);          \
