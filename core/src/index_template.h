@@ -35,6 +35,18 @@ static inline uint32_t fp_at(const uint32_t *bk, uint32_t j)
     return bk[FPS] >> (8u * j) & 0xffu;
 }
 
+/* The slot of one flagged byte of a match (m != 0). */
+static inline uint32_t slot_of(uint32_t m)
+{
+    return bento_impl_index_lane(m) >> 3;
+}
+
+/* The slot of `key` (fingerprint fp) in bucket bk, or 4. */
+static inline uint32_t slot_in(const uint32_t *bk, uint32_t fp, IX_KEY key)
+{
+    return bento_impl_index_in(bk, fp, IX_KW, key) >> 3;
+}
+
 /* The spill count of bucket bk for the class of fingerprint fp (its bits 3 and 4, as
  * bento_impl_index_spilled). At most 128 in a sound table (the keys of one class spill
  * into 32 other buckets), so a byte. */
@@ -103,11 +115,11 @@ void IX_NAME(clear)(IX *ix)
     BENTO_IMPL_SAVE(ix);
 }
 
-/* A free slot of a bucket (the one bento_impl_index_slot picks), or 4 when it is full. */
+/* A free slot of a bucket (the one a match of fingerprint 0 names first), or 4 when full. */
 static inline uint32_t free_slot(const uint32_t *bk)
 {
-    const uint32_t m = bento_impl_index_match(bk[FPS], 0u);
-    return m != 0u ? bento_impl_index_slot(m) : 4u;
+    const uint32_t m = bento_impl_index_candidates(bk[FPS], 0u);
+    return m != 0u ? slot_of(m) : 4u;
 }
 
 /* Set the fingerprint byte of slot j (0 empties the slot). */
@@ -134,10 +146,10 @@ BENTO_IMPL_NOINLINE static uint32_t locate(const IX *ix, IX_KEY key, uint32_t h)
     const uint32_t fp = bento_impl_index_fp(h);
     uint32_t b = h >> ix->shift;
     const uint32_t *bk = bucket_of(ix, b);
-    uint32_t j = bento_impl_index_in(bk, fp, IX_KW, key);
+    uint32_t j = slot_in(bk, fp, key);
     if (j == 4u && bento_impl_index_spilled(bk, fp)) {
         b = bento_impl_index_other(b, fp, ix->shift);
-        j = bento_impl_index_in(bucket_of(ix, b), fp, IX_KW, key);
+        j = slot_in(bucket_of(ix, b), fp, key);
     }
     return b << 3 | j;
 }
@@ -393,7 +405,7 @@ static uint32_t spilled_from(const IX *ix, uint32_t b, uint32_t a, uint32_t fp)
     const uint32_t *bk = bucket_of(ix, a);
     uint32_t m, n = 0u;
     for (m = bento_impl_index_match(bk[FPS], fp); m != 0u; m = bento_impl_index_rest(m)) {
-        const uint32_t j = bento_impl_index_slot(m);
+        const uint32_t j = slot_of(m);
         n += (uint32_t)(IX_HASH(IX_KEY_GET(bk + KEYS + IX_KW * j)) >> ix->shift == b);
     }
     return n;
@@ -413,9 +425,9 @@ static bool entry_sound(const IX *ix, uint32_t b, uint32_t j)
         return false;
     }
     for (m = bento_impl_index_match(bk[FPS], fp); m != 0u; m = bento_impl_index_rest(m)) {
-        copies += (uint32_t)(IX_KEY_GET(bk + KEYS + IX_KW * bento_impl_index_slot(m)) == key);
+        copies += (uint32_t)(IX_KEY_GET(bk + KEYS + IX_KW * slot_of(m)) == key);
     }
-    return copies == 1u && bento_impl_index_in(bucket_of(ix, other), fp, IX_KW, key) == 4u;
+    return copies == 1u && slot_in(bucket_of(ix, other), fp, key) == 4u;
 }
 
 bento_status IX_NAME(check)(const IX *ix)

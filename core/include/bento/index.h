@@ -346,23 +346,36 @@ static inline uint32_t bento_impl_index_other(uint32_t b, uint32_t fp, uint32_t 
     return b ^ (((fp * 0x5bd1e995u) >> shift) | 1u);
 }
 
-/* Bit 7 of each byte of `fps` equal to `fp`, the others 0: exact, word-wide (a cheaper
- * borrow trick would also flag some bytes above a match, and emptied slots keep their keys). */
+/* Bit 7 of each byte of `fps` equal to `fp`, the others 0: exact, word-wide. For the checker,
+ * which counts entries by fingerprint. */
 static inline uint32_t bento_impl_index_match(uint32_t fps, uint32_t fp)
 {
     const uint32_t x = fps ^ (fp * 0x01010101u);
     return ~(((x & 0x7f7f7f7fu) + 0x7f7f7f7fu) | x | 0x7f7f7f7fu);
 }
 
-/* The slot of one flagged byte of a match (m != 0), and the match without it. Where the core
- * counts leading zeros in one instruction (x86, Armv7-M and later), the highest byte: its
- * leading zeros are 24 - 8j. Elsewhere (Cortex-M0) the lowest: its bit isolated and moved
- * down to bit 8j, times 0x00010203 puts j in the top byte (no loop, no table). */
+/* The slots a lookup of fingerprint fp compares: bit 7 of each byte of `fps` equal to `fp`,
+ * and perhaps of a byte above one, which a borrow flags too: three instructions fewer than
+ * the exact match. Such a byte equals fp ^ 1, so its slot is occupied (bit 7 set) by a key of
+ * another fingerprint: another key, and the compare fails. An empty slot (0) is flagged only
+ * when fp is 0, exactly then: free slots are found this way. */
+static inline uint32_t bento_impl_index_candidates(uint32_t fps, uint32_t fp)
+{
+    const uint32_t x = fps ^ (fp * 0x01010101u);
+    return (x - 0x01010101u) & ~x & 0x80808080u;
+}
+
+/* The lane of one flagged byte of a match (m != 0): 8j for slot j, which is also the byte
+ * offset of slot j's 64-bit key among the keys (twice that of a 32-bit key or a value), so a
+ * lookup adds it to an address unshifted. Where the core counts leading zeros in one
+ * instruction (x86, Armv7-M and later), the highest byte: its leading zeros are 24 - 8j.
+ * Elsewhere (Cortex-M0) the lowest: its bit isolated and moved down to bit 8j, times
+ * 0x00081018 puts 8j in the top byte (no loop, no table). And the match without that byte. */
 #if (defined(__GNUC__) || defined(__clang__)) &&                                                 \
     (defined(__x86_64__) || defined(__i386__) || defined(__aarch64__) || defined(__ARM_FEATURE_CLZ))
-static inline uint32_t bento_impl_index_slot(uint32_t m)
+static inline uint32_t bento_impl_index_lane(uint32_t m)
 {
-    return (24u - BENTO_IMPL_CAST(uint32_t, __builtin_clz(m))) >> 3;
+    return 24u - BENTO_IMPL_CAST(uint32_t, __builtin_clz(m));
 }
 
 static inline uint32_t bento_impl_index_rest(uint32_t m)
@@ -370,9 +383,9 @@ static inline uint32_t bento_impl_index_rest(uint32_t m)
     return m & (0x7fffffffu >> __builtin_clz(m));
 }
 #else
-static inline uint32_t bento_impl_index_slot(uint32_t m)
+static inline uint32_t bento_impl_index_lane(uint32_t m)
 {
-    return (((m & (0u - m)) >> 7) * 0x00010203u) >> 24;
+    return (((m & (0u - m)) >> 7) * 0x00081018u) >> 24;
 }
 
 static inline uint32_t bento_impl_index_rest(uint32_t m)
@@ -381,20 +394,26 @@ static inline uint32_t bento_impl_index_rest(uint32_t m)
 }
 #endif
 
-/* The slot of `key` (fingerprint fp) in bucket bk, whose keys are kw words, or 4. */
+/* The word `bytes` bytes (a multiple of 4) past w. */
+static inline const uint32_t *bento_impl_index_past(const uint32_t *w, uint32_t bytes)
+{
+    return BENTO_IMPL_CAST(const uint32_t *, BENTO_IMPL_CAST(const void *, BENTO_IMPL_CAST(const unsigned char *, BENTO_IMPL_CAST(const void *, w)) + bytes));
+}
+
+/* The lane of `key` (fingerprint fp) in bucket bk, whose keys are kw words, or 32. */
 static inline uint32_t bento_impl_index_in(const uint32_t *bk, uint32_t fp, uint32_t kw, uint64_t key)
 {
     uint32_t m;
-    for (m = bento_impl_index_match(bk[BENTO_IMPL_INDEX_FPS], fp); m != 0u;
+    for (m = bento_impl_index_candidates(bk[BENTO_IMPL_INDEX_FPS], fp); m != 0u;
          m = bento_impl_index_rest(m)) {
-        const uint32_t j = bento_impl_index_slot(m);
-        const uint32_t *k = bk + BENTO_IMPL_INDEX_KEYS + kw * j;
+        const uint32_t lane = bento_impl_index_lane(m);
+        const uint32_t *k = bento_impl_index_past(bk + BENTO_IMPL_INDEX_KEYS, kw == 1u ? lane >> 1 : lane);
         if (kw == 1u ? k[0] == BENTO_IMPL_CAST(uint32_t, key)
                      : (BENTO_IMPL_CAST(uint64_t, k[1]) << 32 | k[0]) == key) {
-            return j;
+            return lane;
         }
     }
-    return 4u;
+    return 32u;
 }
 
 /* Whether bucket bk has spilled keys of the class of fingerprint fp: its bits 3 and 4 name
@@ -414,24 +433,24 @@ static inline uint32_t *bento_impl_index_find(uint32_t *buckets, uint32_t h, uin
                                               uint32_t bw, uint32_t kw, uint64_t key)
 {
     const uint32_t fp = bento_impl_index_fp(h);
-    uint32_t b, *bk, j;
+    uint32_t b, *bk, lane;
     if (buckets == BENTO_IMPL_NULL) {
         return BENTO_IMPL_NULL;
     }
     b = h >> shift;
     bk = buckets + bw * b;
-    j = bento_impl_index_in(bk, fp, kw, key);
-    if (j == 4u) {
+    lane = bento_impl_index_in(bk, fp, kw, key);
+    if (lane == 32u) {
         if (!bento_impl_index_spilled(bk, fp)) {
             return BENTO_IMPL_NULL;
         }
         bk = buckets + bw * bento_impl_index_other(b, fp, shift);
-        j = bento_impl_index_in(bk, fp, kw, key);
-        if (j == 4u) {
+        lane = bento_impl_index_in(bk, fp, kw, key);
+        if (lane == 32u) {
             return BENTO_IMPL_NULL;
         }
     }
-    return bk + BENTO_IMPL_INDEX_VALUES + j;
+    return BENTO_IMPL_CAST(uint32_t *, BENTO_IMPL_CAST(void *, BENTO_IMPL_CAST(unsigned char *, BENTO_IMPL_CAST(void *, bk + BENTO_IMPL_INDEX_VALUES)) + (lane >> 1)));
 }
 
 /* get with the shift as an argument, so that typed wrappers pass a constant. */
