@@ -7,7 +7,7 @@
 // seeds x ROUNDS rounds of removing a random entry and inserting a new key (a refused key
 // replaced by another until one goes in), at the limit and at half of it. Two kinds of keys:
 // random 64-bit values, and 64-byte aligned addresses in a 16 MiB region (pointers). Printed,
-// not timed: `bench_host refusals`.
+// not timed, and only when named: `build/bench/bench_host refusals` (about 15 s).
 #include "harness.h"
 
 extern "C" {
@@ -144,7 +144,7 @@ void second_buckets(void *memory, uint32_t capacity, uint32_t n)
 
 } // namespace
 
-BENCH(refusals)
+BENCH_ON_REQUEST(refusals)
 {
     const uint32_t largest = 16384, big = 65536;
     const uint64_t tries = uint64_t(SEEDS) * ROUNDS;

@@ -62,8 +62,9 @@ double time_ns_per_op(size_t ops, Body &&body)
     return time_ns_per_op(ops, [] {}, body);
 }
 
+// on_request: run only when a FILTER names it, not in a plain run (make bench-host).
 struct registrar {
-    registrar(const char *name, void (*fn)());
+    registrar(const char *name, void (*fn)(), bool on_request = false);
 };
 
 } // namespace bench
@@ -71,4 +72,10 @@ struct registrar {
 #define BENCH(name)                                                  \
     static void bench_fn_##name();                                   \
     static bench::registrar bench_registrar_##name(#name, bench_fn_##name); \
+    static void bench_fn_##name()
+
+// A benchmark that prints its own tables and runs only when named: bench_host NAME.
+#define BENCH_ON_REQUEST(name)                                       \
+    static void bench_fn_##name();                                   \
+    static bench::registrar bench_registrar_##name(#name, bench_fn_##name, true); \
     static void bench_fn_##name()

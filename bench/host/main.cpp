@@ -2,7 +2,8 @@
 // bench/host/main.cpp - runs every registered benchmark, prints ratios, writes the tables.
 //
 //   bench_host [--md FILE] [--plot FILE] [FILTER...]
-// FILTER keeps the benchmarks whose name contains it. --md writes the markdown tables,
+// FILTER keeps the benchmarks whose name contains it; with none, every benchmark but those
+// registered with BENCH_ON_REQUEST runs. --md writes the markdown tables,
 // --plot a gnuplot data file of ns/op at 64k: per group/op, the floor, the kit's first row and
 // the standard peers.
 #include "harness.h"
@@ -29,13 +30,22 @@ static std::vector<row> &rows()
     return r;
 }
 
-static std::vector<std::pair<const char *, void (*)()>> &registry()
+struct entry {
+    const char *name;
+    void (*fn)();
+    bool on_request;
+};
+
+static std::vector<entry> &registry()
 {
-    static std::vector<std::pair<const char *, void (*)()>> r;
+    static std::vector<entry> r;
     return r;
 }
 
-registrar::registrar(const char *name, void (*fn)()) { registry().emplace_back(name, fn); }
+registrar::registrar(const char *name, void (*fn)(), bool on_request)
+{
+    registry().push_back({name, fn, on_request});
+}
 
 static volatile uint64_t sink_value;
 void sink(uint64_t value) { sink_value = sink_value + value; }
@@ -116,10 +126,10 @@ int main(int argc, char **argv)
         else if (!std::strcmp(argv[i], "--plot") && i + 1 < argc) plot_path = argv[++i];
         else filters.push_back(argv[i]);
     }
-    for (auto &entry : bench::registry()) {
-        bool keep = filters.empty();
-        for (const char *f : filters) keep = keep || std::strstr(entry.first, f) != nullptr;
-        if (keep) entry.second();
+    for (auto &e : bench::registry()) {
+        bool keep = filters.empty() && !e.on_request;
+        for (const char *f : filters) keep = keep || std::strstr(e.name, f) != nullptr;
+        if (keep) e.fn();
     }
 
     // Group rows by (group, op, n), keeping the order they were reported in.

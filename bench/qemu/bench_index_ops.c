@@ -146,12 +146,13 @@ static void run(uint32_t n, const char *load)
 }
 
 /*
- * The worst insert, crafted: keys whose two buckets both lie in the lower half of the table,
- * four in each of those buckets (each in its first: no moves to fill), so that an insert of
- * such a key finds every bucket its search can reach full, reads all BENTO_INDEX_MAX_READS
- * buckets and is refused. Then CRAFTED rounds of removing a random entry and inserting a new
- * such key: one free slot in reach, found by a search of up to 3 moves (or refused when it is
- * further away). The upper half stays empty: out of reach of every path.
+ * Near the worst insert, crafted: keys whose two buckets both lie in the lower half of the
+ * table, four in each of those buckets (each in its first: no moves to fill), so that an
+ * insert of such a key finds every bucket its search can reach full, reads up to
+ * BENTO_INDEX_MAX_READS buckets (fewer where a move leads back to a bucket on the path) and
+ * is refused. Then CRAFTED rounds of removing a random entry and inserting a new such key:
+ * one free slot in reach, found by a search of up to 3 moves (or refused when it is further
+ * away). The upper half stays empty: out of reach of every path.
  */
 enum { CRAFTED = 2000 };
 static unsigned char tally[CAPACITY / 4u]; /* keys placed per bucket */

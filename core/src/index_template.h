@@ -42,7 +42,7 @@ static inline uint32_t slot_of(uint32_t m)
 }
 
 /* The slot of `key` (fingerprint fp) in bucket bk, or 4. */
-static inline uint32_t slot_in(const uint32_t *bk, uint32_t fp, IX_KEY key)
+static inline uint32_t slot_in(uint32_t *bk, uint32_t fp, IX_KEY key)
 {
     return bento_impl_index_in(bk, fp, IX_KW, key) >> 3;
 }
@@ -145,7 +145,7 @@ BENTO_IMPL_NOINLINE static uint32_t locate(const IX *ix, IX_KEY key, uint32_t h)
 {
     const uint32_t fp = bento_impl_index_fp(h);
     uint32_t b = h >> ix->shift;
-    const uint32_t *bk = bucket_of(ix, b);
+    uint32_t *bk = bucket_of(ix, b);
     uint32_t j = slot_in(bk, fp, key);
     if (j == 4u && bento_impl_index_spilled(bk, fp)) {
         b = bento_impl_index_other(b, fp, ix->shift);
@@ -193,8 +193,8 @@ static bool search(const IX *ix, uint32_t root, uint32_t limit, uint32_t *path, 
             at--;
             slot[at]++;
         } else {
-            const uint32_t next =
-                bento_impl_index_other(path[at], fp_at(bucket_of(ix, path[at]), slot[at]), ix->shift);
+            const uint32_t fp = fp_at(bucket_of(ix, path[at]), slot[at]);
+            const uint32_t next = bento_impl_index_other(path[at], fp, ix->shift);
             uint32_t k = 0u;
             while (k < at && path[k] != next) { /* path[at] is never next */
                 k++;
@@ -456,7 +456,8 @@ bento_status IX_NAME(check)(const IX *ix)
         /* each spill count: the entries of its class living in their other bucket, found
          * through every fingerprint of the class (each names one other bucket) */
         for (fp = 0x80u; fp <= 0xffu; fp++) {
-            counted[(fp >> 3) & 3u] += spilled_from(ix, b, bento_impl_index_other(b, fp, ix->shift), fp);
+            const uint32_t a = bento_impl_index_other(b, fp, ix->shift);
+            counted[(fp >> 3) & 3u] += spilled_from(ix, b, a, fp);
         }
         for (j = 0u; j < 4u; j++) {
             if (counted[j] != spills[j]) {

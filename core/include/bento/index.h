@@ -20,9 +20,9 @@
  *     4 values, 4 keys     (64-bit keys: two words each, low half first; and 2 spare words,
  *                          so a bucket is 64 bytes, one cache line in 64-aligned memory)
  * A lookup matches its fingerprint against the four bytes at once (word-wide bit tricks, no
- * SIMD) and compares the keys of the matching slots only; it reads the second bucket only
+ * SIMD) and compares the keys of the slots it flags only; it reads the second bucket only
  * when the first has spilled keys of its fingerprint's class. Remove clears one fingerprint
- * byte (and one spill count): nothing moves and nothing is left behind, so a table that has
+ * byte (and one spill count): nothing moves and no tombstone is left, so a table that has
  * seen a billion inserts and removes probes exactly like a freshly built one with the same
  * keys in the same buckets. Insert takes a free slot of either bucket; when both are full it
  * looks for the nearest bucket with a free slot that at most BENTO_INDEX_MAX_MOVES moves of
@@ -105,7 +105,8 @@ typedef struct bento_index {
 /**
  * The hash the index applies to keys: two 32-bit multiplies and two xors (no 64-bit
  * arithmetic). The first bucket is taken from the top bits, where a multiply mixes best; the
- * fingerprint from bits 0 to 6 folded with bits 16 to 22. Exposed so tests and benchmarks can craft keys; pure.
+ * fingerprint from bits 0 to 6 folded with bits 16 to 22. Exposed so tests and benchmarks
+ * can craft keys; pure.
  */
 static inline uint32_t bento_index_hash(uint64_t key);
 
@@ -162,7 +163,7 @@ bento_status bento_index_upsert(bento_index *ix, uint64_t key, uint32_t value);
  * Remove `key`; *value (optional) gets its value. BENTO_E_NOT_FOUND when the key is absent;
  * BENTO_E_CORRUPT when an entry was found though the count is 0 (a damaged buffer); the index
  * is unchanged then and *value is BENTO_NONE. O(1) worst case: at most 2 buckets read, one
- * fingerprint byte and one spill count written; nothing moves, nothing is left behind.
+ * fingerprint byte and one spill count written; nothing moves, no tombstone is left.
  */
 bento_status bento_index_remove(bento_index *ix, uint64_t key, uint32_t *value);
 
@@ -333,7 +334,8 @@ static inline uint32_t bento_index32_hash(uint32_t key)
 
 /* The fingerprint of a hash: 7 bits with bit 7 set, so that 0 marks an empty slot. The low
  * bits of a product depend only on the low bits of what was multiplied (aligned pointers
- * share theirs), so bits 16 to 22 are folded in: one instruction more on a Cortex-M. */
+ * share theirs), so bits 16 to 22 are folded in: one instruction more on Armv7-M, two on the
+ * Cortex-M0. */
 static inline uint32_t bento_impl_index_fp(uint32_t h)
 {
     return ((h ^ h >> 16) & 0x7fu) | 0x80u;
@@ -355,10 +357,11 @@ static inline uint32_t bento_impl_index_match(uint32_t fps, uint32_t fp)
 }
 
 /* The slots a lookup of fingerprint fp compares: bit 7 of each byte of `fps` equal to `fp`,
- * and perhaps of a byte above one, which a borrow flags too: three instructions fewer than
- * the exact match. Such a byte equals fp ^ 1, so its slot is occupied (bit 7 set) by a key of
- * another fingerprint: another key, and the compare fails. An empty slot (0) is flagged only
- * when fp is 0, exactly then: free slots are found this way. */
+ * and perhaps of a run of bytes equal to fp ^ 1 just above one, which a borrow flags too (two
+ * instructions fewer than the exact match). fp ^ 1 has bit 7 set: such a slot is occupied by
+ * a key of another fingerprint, in a sound table another key, and the compare fails. An empty
+ * slot (0) is never flagged for a fingerprint; for fp 0 the flags are exact (no stored byte is
+ * 1): free slots are found this way. */
 static inline uint32_t bento_impl_index_candidates(uint32_t fps, uint32_t fp)
 {
     const uint32_t x = fps ^ (fp * 0x01010101u);
@@ -366,8 +369,8 @@ static inline uint32_t bento_impl_index_candidates(uint32_t fps, uint32_t fp)
 }
 
 /* The lane of one flagged byte of a match (m != 0): 8j for slot j, which is also the byte
- * offset of slot j's 64-bit key among the keys (twice that of a 32-bit key or a value), so a
- * lookup adds it to an address unshifted. Where the core counts leading zeros in one
+ * offset of slot j's 64-bit key among the keys, so a lookup adds it to an address unshifted
+ * (halved for a 32-bit key or a value). Where the core counts leading zeros in one
  * instruction (x86, Armv7-M and later), the highest byte: its leading zeros are 24 - 8j.
  * Elsewhere (Cortex-M0) the lowest: its bit isolated and moved down to bit 8j, times
  * 0x00081018 puts 8j in the top byte (no loop, no table). And the match without that byte. */
@@ -395,19 +398,20 @@ static inline uint32_t bento_impl_index_rest(uint32_t m)
 #endif
 
 /* The word `bytes` bytes (a multiple of 4) past w. */
-static inline const uint32_t *bento_impl_index_past(const uint32_t *w, uint32_t bytes)
+static inline uint32_t *bento_impl_index_past(uint32_t *w, uint32_t bytes)
 {
-    return BENTO_IMPL_CAST(const uint32_t *, BENTO_IMPL_CAST(const void *, BENTO_IMPL_CAST(const unsigned char *, BENTO_IMPL_CAST(const void *, w)) + bytes));
+    return BENTO_IMPL_PTR_CAST(uint32_t *, BENTO_IMPL_PTR_CAST(unsigned char *, w) + bytes);
 }
 
 /* The lane of `key` (fingerprint fp) in bucket bk, whose keys are kw words, or 32. */
-static inline uint32_t bento_impl_index_in(const uint32_t *bk, uint32_t fp, uint32_t kw, uint64_t key)
+static inline uint32_t bento_impl_index_in(uint32_t *bk, uint32_t fp, uint32_t kw, uint64_t key)
 {
     uint32_t m;
     for (m = bento_impl_index_candidates(bk[BENTO_IMPL_INDEX_FPS], fp); m != 0u;
          m = bento_impl_index_rest(m)) {
         const uint32_t lane = bento_impl_index_lane(m);
-        const uint32_t *k = bento_impl_index_past(bk + BENTO_IMPL_INDEX_KEYS, kw == 1u ? lane >> 1 : lane);
+        const uint32_t *k = bento_impl_index_past(bk + BENTO_IMPL_INDEX_KEYS,
+                                                  kw == 1u ? lane >> 1 : lane);
         if (kw == 1u ? k[0] == BENTO_IMPL_CAST(uint32_t, key)
                      : (BENTO_IMPL_CAST(uint64_t, k[1]) << 32 | k[0]) == key) {
             return lane;
@@ -420,7 +424,9 @@ static inline uint32_t bento_impl_index_in(const uint32_t *bk, uint32_t fp, uint
  * the byte of the spill word, read as a byte (the same one in either byte order). */
 static inline bool bento_impl_index_spilled(const uint32_t *bk, uint32_t fp)
 {
-    return BENTO_IMPL_CAST(const unsigned char *, BENTO_IMPL_CAST(const void *, bk + BENTO_IMPL_INDEX_SPILLS))[(fp >> 3) & 3u] != 0u;
+    const void *word = bk + BENTO_IMPL_INDEX_SPILLS;
+    const unsigned char *spills = BENTO_IMPL_CAST(const unsigned char *, word);
+    return spills[(fp >> 3) & 3u] != 0u;
 }
 
 /*
@@ -450,7 +456,7 @@ static inline uint32_t *bento_impl_index_find(uint32_t *buckets, uint32_t h, uin
             return BENTO_IMPL_NULL;
         }
     }
-    return BENTO_IMPL_CAST(uint32_t *, BENTO_IMPL_CAST(void *, BENTO_IMPL_CAST(unsigned char *, BENTO_IMPL_CAST(void *, bk + BENTO_IMPL_INDEX_VALUES)) + (lane >> 1)));
+    return bento_impl_index_past(bk + BENTO_IMPL_INDEX_VALUES, lane >> 1);
 }
 
 /* get with the shift as an argument, so that typed wrappers pass a constant. */
@@ -537,7 +543,8 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
 /* Both typed indices: `generic` is bento_index or bento_index32, `get` its internal lookup,
  * `K` its key type. Lookups pass the shift of the capacity as a constant. */
 #define BENTO_IMPL_INDEX_TYPE(name, generic, get, K, capacity_, bytes_)                           \
-    BENTO_STATIC_ASSERT((capacity_) >= BENTO_INDEX_MIN_CAPACITY && BENTO_IMPL_CAST(uint64_t, capacity_) <= BENTO_INDEX_MAX_CAPACITY && \
+    BENTO_STATIC_ASSERT((capacity_) >= BENTO_INDEX_MIN_CAPACITY &&                               \
+                        BENTO_IMPL_CAST(uint64_t, capacity_) <= BENTO_INDEX_MAX_CAPACITY &&       \
                         ((capacity_) & ((capacity_) - 1)) == 0,                                   \
                         name##_capacity_must_be_a_power_of_two_from_8_to_2_pow_24);               \
     BENTO_IMPL_TYPED(name, generic, bytes_)                                                       \

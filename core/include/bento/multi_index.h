@@ -287,7 +287,7 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
 }
 
 #define BENTO_IMPL_MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                         \
-    BENTO_STATIC_ASSERT((key_capacity_) >= BENTO_INDEX_MIN_CAPACITY &&                                                   \
+    BENTO_STATIC_ASSERT((key_capacity_) >= BENTO_INDEX_MIN_CAPACITY &&                           \
                         BENTO_IMPL_CAST(uint64_t, key_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&   \
                             ((key_capacity_) & ((key_capacity_) - 1)) == 0,                       \
                         name##_key_capacity_must_be_a_power_of_two_from_8_to_2_pow_24);           \

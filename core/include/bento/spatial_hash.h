@@ -222,7 +222,7 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
     BENTO_STATIC_ASSERT((dims_) == 2 || (dims_) == 3, name##_dims_must_be_2_or_3);                \
     BENTO_STATIC_ASSERT((cell_shift_) >= 0 && (cell_shift_) <= 31,                                \
                         name##_cell_shift_must_be_0_to_31);                                       \
-    BENTO_STATIC_ASSERT((cell_capacity_) >= BENTO_INDEX_MIN_CAPACITY &&                                                  \
+    BENTO_STATIC_ASSERT((cell_capacity_) >= BENTO_INDEX_MIN_CAPACITY &&                          \
                         BENTO_IMPL_CAST(uint64_t, cell_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&  \
                             ((cell_capacity_) & ((cell_capacity_) - 1)) == 0,                     \
                         name##_cell_capacity_must_be_a_power_of_two_from_8_to_2_pow_24);          \
