@@ -22,6 +22,9 @@ namespace {
 
 enum { SEEDS = 10, ROUNDS = 1000000 };
 
+// Words per bucket of four slots (bento/index.h).
+constexpr uint32_t bucket_words = uint32_t(BENTO_INDEX_BYTES(4) - BENTO_INDEX_BYTES(0)) / 4;
+
 struct keys {
     uint64_t state;
     bool aligned;
@@ -60,6 +63,18 @@ void remove_one(bento_index *ix, std::vector<uint64_t> &live, uint64_t &pick)
     live.pop_back();
 }
 
+// Empty the index over `memory`, then fill it with `n` new keys; the refusals on the way.
+uint64_t fill(bento_index *ix, void *memory, uint32_t capacity, uint32_t n, keys &k,
+              std::vector<uint64_t> &live)
+{
+    uint64_t refused = 0;
+    if (bento_index_init(ix, memory, BENTO_INDEX_BYTES(capacity), capacity) != BENTO_OK)
+        std::abort();
+    live.clear();
+    while (bento_index_count(ix) < n) add_one(ix, k, live, refused);
+    return refused;
+}
+
 // Of `fills` fills from empty to the limit, how many met a refusal on the way.
 uint64_t refused_fills(void *memory, uint32_t capacity, uint64_t fills)
 {
@@ -68,12 +83,7 @@ uint64_t refused_fills(void *memory, uint32_t capacity, uint64_t fills)
     uint64_t met = 0;
     for (uint64_t f = 0; f < fills; f++) {
         bento_index ix;
-        uint64_t refused = 0;
-        if (bento_index_init(&ix, memory, BENTO_INDEX_BYTES(capacity), capacity) != BENTO_OK)
-            std::abort();
-        live.clear();
-        while (bento_index_count(&ix) < bento_index_max_count(&ix)) add_one(&ix, k, live, refused);
-        met += refused != 0;
+        met += fill(&ix, memory, capacity, BENTO_INDEX_MAX_COUNT(capacity), k, live) != 0;
     }
     return met;
 }
@@ -86,11 +96,8 @@ uint64_t refused_churn(void *memory, uint32_t capacity, uint32_t n, bool aligned
     for (uint64_t seed = 1; seed <= SEEDS; seed++) {
         bento_index ix;
         keys k{seed * 0x9e3779b97f4a7c15ull, aligned};
-        uint64_t pick = seed, unused = 0;
-        if (bento_index_init(&ix, memory, BENTO_INDEX_BYTES(capacity), capacity) != BENTO_OK)
-            std::abort();
-        live.clear();
-        while (bento_index_count(&ix) < n) add_one(&ix, k, live, unused);
+        uint64_t pick = seed;
+        fill(&ix, memory, capacity, n, k, live);
         for (uint32_t r = 0; r < ROUNDS; r++) {
             remove_one(&ix, live, pick);
             add_one(&ix, k, live, refused);
@@ -115,17 +122,15 @@ void second_buckets(void *memory, uint32_t capacity, uint32_t n)
     keys k{0x2545f4914f6cdd1dull, false};
     std::vector<uint64_t> live;
     uint64_t refused = 0, pick = 7;
-    if (bento_index_init(&ix, memory, BENTO_INDEX_BYTES(capacity), capacity) != BENTO_OK)
-        std::abort();
     auto report = [&](const char *when) {
         uint32_t second = 0, spilled = 0, any = 0;
         for (uint64_t key : live) {
-            const uint32_t b = uint32_t(bento_index_get(&ix, key) - ix.buckets) / 16u;
+            const uint32_t b = uint32_t(bento_index_get(&ix, key) - ix.buckets) / bucket_words;
             second += b != bento_index_hash(key) >> ix.shift;
         }
         for (uint32_t i = 0; i < n; i++) { // fresh keys: absent
             const uint32_t h = bento_index_hash(k.next());
-            const uint32_t *bk = ix.buckets + 16u * (h >> ix.shift);
+            const uint32_t *bk = ix.buckets + bucket_words * (h >> ix.shift);
             spilled += bento_impl_index_spilled(bk, bento_impl_index_fp(h));
             any += bk[BENTO_IMPL_INDEX_SPILLS] != 0;
         }
@@ -133,7 +138,7 @@ void second_buckets(void *memory, uint32_t capacity, uint32_t n)
                     double(n) / capacity, when, 100.0 * second / n, 100.0 * spilled / n,
                     100.0 * any / n);
     };
-    while (bento_index_count(&ix) < n) add_one(&ix, k, live, refused);
+    fill(&ix, memory, capacity, n, k, live);
     report("filled");
     for (uint32_t r = 0; r < 4 * n; r++) {
         remove_one(&ix, live, pick);

@@ -73,25 +73,44 @@ typedef struct timing {
     uint32_t sum, max; /* ticks */
 } timing;
 
-static void timed(timing *t, op_fn op, uint64_t key, uint32_t value, uint32_t *result)
+static void add_ticks(timing *t, uint32_t ticks)
 {
-    const uint32_t start = qbench_now();
-    uint32_t ticks;
-    *result += op(key, value);
-    ticks = qbench_since(start);
     t->sum += ticks;
     t->max = ticks > t->max ? ticks : t->max;
 }
 
-static void report(const char *op, const char *load, const char *what, uint32_t ticks,
-                   uint32_t idle_ticks)
+static void timed(timing *t, op_fn op, uint64_t key, uint32_t value, uint32_t *result)
 {
-    bento_port_write("index ");
-    bento_port_write(op);
-    bento_port_write(", load ");
-    bento_port_write(load);
-    bento_port_write(what);
-    qbench_report_value(ticks, idle_ticks, ROUNDS);
+    const uint32_t start = qbench_now();
+    *result += op(key, value);
+    add_ticks(t, qbench_since(start));
+}
+
+/* "index OP, LABEL WHICH, average of single ops" and the same with the maximum, over `ops`
+ * operations timed in t; idle_ticks: the overhead of as many empty brackets. */
+static void report(const char *op, const char *label, const char *which, const timing *t,
+                   uint32_t idle_ticks, uint32_t ops)
+{
+    static const char *const what[2] = {", average of single ops", ", maximum of single ops"};
+    uint32_t k;
+    for (k = 0u; k < 2u; k++) {
+        bento_port_write("index ");
+        bento_port_write(op);
+        bento_port_write(label);
+        bento_port_write(which);
+        bento_port_write(what[k]);
+        /* the longest one, less the average overhead: (max * ops - idle) / ops */
+        qbench_report_value(k == 0u ? t->sum : t->max * ops, idle_ticks, ops);
+    }
+}
+
+/* An empty index of CAPACITY slots in `table`. */
+static void start_table(void)
+{
+    if (bento_index_init(&table, memory, sizeof memory, CAPACITY) != BENTO_OK) {
+        bento_port_write("index ops bench: init failed\n");
+        bento_port_exit(1);
+    }
 }
 
 static void run(uint32_t n, const char *load)
@@ -99,10 +118,7 @@ static void run(uint32_t n, const char *load)
     static const char *const names[OPS] = {"insert", "remove", "find hit", "find miss"};
     timing t[OPS] = {{0u, 0u}}, idle = {0u, 0u};
     uint32_t i, k, next, result = 0u, expect = 0u, ignored = 0u, refused = 0u, refusals = 0u;
-    if (bento_index_init(&table, memory, sizeof memory, CAPACITY) != BENTO_OK) {
-        bento_port_write("index ops bench: init failed\n");
-        bento_port_exit(1);
-    }
+    start_table();
     rng = 0x12345678u; /* the same rounds at each load */
     for (next = 0u; next < n; next++) {
         present[next] = key_of(next);
@@ -139,9 +155,7 @@ static void run(uint32_t n, const char *load)
         bento_port_write("\n");
     }
     for (k = 0u; k < OPS; k++) {
-        report(names[k], load, ", average of single ops", t[k].sum, idle.sum);
-        /* the longest one, less the average overhead: (max * ROUNDS - idle) / ROUNDS */
-        report(names[k], load, ", maximum of single ops", t[k].max * ROUNDS, idle.sum);
+        report(names[k], ", load ", load, &t[k], idle.sum, ROUNDS);
     }
 }
 
@@ -177,10 +191,7 @@ static void run_crafted(void)
     const uint32_t n = CAPACITY / 2u;
     timing t[2] = {{0u, 0u}, {0u, 0u}}, idle[2] = {{0u, 0u}, {0u, 0u}};
     uint32_t i, k, placed = 0u, result = 0u, ignored = 0u, count[2] = {0u, 0u};
-    if (bento_index_init(&table, memory, sizeof memory, CAPACITY) != BENTO_OK) {
-        bento_port_write("index ops bench: init failed\n");
-        bento_port_exit(1);
-    }
+    start_table();
     while (placed < n) {
         const uint64_t key = crafted_key();
         const uint32_t b = bento_index_hash(key) >> table.shift;
@@ -201,8 +212,7 @@ static void run_crafted(void)
         }
         timed(&one, op_insert, key, 0u, &refused);
         k = refused != 0u ? 0u : 1u;
-        t[k].sum += one.sum;
-        t[k].max = one.max > t[k].max ? one.max : t[k].max;
+        add_ticks(&t[k], one.sum);
         timed(&idle[k], op_nothing, 0u, 0u, &ignored);
         count[k]++;
         if (i == 0u && k != 0u) {
@@ -223,14 +233,7 @@ static void run_crafted(void)
     bento_port_write_u64(count[1]);
     bento_port_write("\n");
     for (k = 0u; k < 2u && count[k] != 0u; k++) {
-        bento_port_write("index insert, crafted, ");
-        bento_port_write(names[k]);
-        bento_port_write(", average of single ops");
-        qbench_report_value(t[k].sum, idle[k].sum, count[k]);
-        bento_port_write("index insert, crafted, ");
-        bento_port_write(names[k]);
-        bento_port_write(", maximum of single ops");
-        qbench_report_value(t[k].max * count[k], idle[k].sum, count[k]);
+        report("insert", ", crafted, ", names[k], &t[k], idle[k].sum, count[k]);
     }
 }
 
