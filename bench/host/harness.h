@@ -64,18 +64,17 @@ double time_ns_per_op(size_t ops, Body &&body)
 
 // on_request: run only when a FILTER names it, not in a plain run (make bench-host).
 struct registrar {
-    registrar(const char *name, void (*fn)(), bool on_request = false);
+    registrar(const char *name, void (*fn)(), bool on_request);
 };
 
 } // namespace bench
 
-#define BENCH(name)                                                  \
-    static void bench_fn_##name();                                   \
-    static bench::registrar bench_registrar_##name(#name, bench_fn_##name); \
+#define BENCH_REGISTER(name, on_request)                                                \
+    static void bench_fn_##name();                                                      \
+    static bench::registrar bench_registrar_##name(#name, bench_fn_##name, on_request); \
     static void bench_fn_##name()
 
+#define BENCH(name) BENCH_REGISTER(name, false)
+
 // A benchmark that prints its own tables and runs only when named: bench_host NAME.
-#define BENCH_ON_REQUEST(name)                                       \
-    static void bench_fn_##name();                                   \
-    static bench::registrar bench_registrar_##name(#name, bench_fn_##name, true); \
-    static void bench_fn_##name()
+#define BENCH_ON_REQUEST(name) BENCH_REGISTER(name, true)
