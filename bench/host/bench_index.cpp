@@ -5,7 +5,8 @@
 //
 // Capacities 1k, 64k and 1M slots, each filled to load 0.5 and 0.85: n (the size column) is
 // the number of entries. Peers are reserved for n entries first, so none of them rehashes
-// while it is timed. Misses use keys that are not in the table.
+// while it is timed. Misses use keys that are not in the table. `bench_host bucket_hits` (on
+// request) splits the hits by the bucket their key lives in (run_split).
 #include "harness.h"
 
 extern "C" {
@@ -24,6 +25,9 @@ namespace {
 struct alignas(64) line {
     unsigned char bytes[64];
 };
+
+// Words per bucket of four slots (bento/index.h).
+constexpr uint32_t bucket_words = uint32_t(BENTO_INDEX_BYTES(4) - BENTO_INDEX_BYTES(0)) / 4;
 
 struct index_fixture {
     std::unique_ptr<line[]> memory;
@@ -213,7 +217,120 @@ void run(size_t capacity, double load, const char *tag)
     }));
 }
 
+// Two branch-free lookups over the index's own buckets, for comparison only (not the kit's
+// code): both avoid the branch on "is the key in its first bucket", which a predictor cannot
+// learn for random keys. `select` picks the bucket to search with a mask (the second when the
+// first has no candidate and has spilled keys of the class), `both` reads both buckets and
+// takes the lowest flagged lane of the two. Both are exact on a sound table.
+uint32_t *find_select(const bento_index *ix, uint64_t key)
+{
+    const uint32_t h = bento_index_hash(key), fp = bento_impl_index_fp(h), shift = ix->shift;
+    const uint32_t b = h >> shift, o = bento_impl_index_other(b, fp, shift);
+    uint32_t *first = ix->buckets + bucket_words * b;
+    const uint32_t none = bento_impl_index_candidates(first[BENTO_IMPL_INDEX_FPS], fp) == 0u;
+    const uint32_t use = 0u - (none & uint32_t(bento_impl_index_spilled(first, fp)));
+    uint32_t *bk = ix->buckets + bucket_words * (b ^ ((b ^ o) & use));
+    uint32_t lane = bento_impl_index_in(bk, fp, 2u, key);
+    if (lane == 32u) { // a false candidate in the first bucket hid a key in the second
+        if (use != 0u || !bento_impl_index_spilled(first, fp)) return nullptr;
+        bk = ix->buckets + bucket_words * o;
+        lane = bento_impl_index_in(bk, fp, 2u, key);
+        if (lane == 32u) return nullptr;
+    }
+    return bento_impl_index_past(bk + BENTO_IMPL_INDEX_VALUES, lane >> 1);
+}
+
+uint32_t *find_both(const bento_index *ix, uint64_t key)
+{
+    const uint32_t h = bento_index_hash(key), fp = bento_impl_index_fp(h), shift = ix->shift;
+    const uint32_t b = h >> shift, o = bento_impl_index_other(b, fp, shift);
+    uint32_t *const bk[2] = {ix->buckets + bucket_words * b, ix->buckets + bucket_words * o};
+    uint64_t m = uint64_t(bento_impl_index_candidates(bk[0][BENTO_IMPL_INDEX_FPS], fp)) |
+                 uint64_t(bento_impl_index_candidates(bk[1][BENTO_IMPL_INDEX_FPS], fp)) << 32;
+    for (; m != 0u; m &= m - 1u) {
+        const uint32_t bit = uint32_t(__builtin_ctzll(m)), lane = (bit & 31u) - 7u;
+        uint32_t *const at = bk[bit >> 5];
+        const uint32_t *k = bento_impl_index_past(at + BENTO_IMPL_INDEX_KEYS, lane);
+        if ((uint64_t(k[1]) << 32 | k[0]) == key)
+            return bento_impl_index_past(at + BENTO_IMPL_INDEX_VALUES, lane >> 1);
+    }
+    return nullptr;
+}
+
+// Where the time of a hit goes: the shuffled hits of run(), split into keys that live in their
+// first bucket and keys that live in their second, each set timed on its own (the bucket is
+// then the same for every lookup, so the branch that tells them apart is predicted) and both
+// together (as run() times them); the index, the two branch-free lookups above and absl on
+// the same keys.
+void run_split(size_t capacity, double load)
+{
+    const size_t n = size_t(double(capacity) * load);
+    const std::vector<uint64_t> keys = bench::random_keys64(n, 7 + capacity);
+    const std::vector<uint32_t> order = bench::shuffled(n, 3);
+    index_fixture fx(capacity);
+    absl::flat_hash_map<uint64_t, uint32_t> absl_map;
+    absl_map.reserve(n);
+    for (size_t i = 0; i < n; i++) {
+        if (bento_index_insert(&fx.ix, keys[i], uint32_t(i)) != BENTO_OK) std::abort();
+        absl_map.emplace(keys[i], uint32_t(i));
+    }
+    std::vector<uint64_t> all, first, second;
+    for (size_t i = 0; i < n; i++) {
+        const uint64_t key = keys[order[i]];
+        const uint32_t b = uint32_t(bento_index_get(&fx.ix, key) - fx.ix.buckets) / bucket_words;
+        if (find_select(&fx.ix, key) != bento_index_get(&fx.ix, key) ||
+            find_both(&fx.ix, key) != bento_index_get(&fx.ix, key))
+            std::abort();
+        all.push_back(key);
+        (b == bento_index_hash(key) >> fx.ix.shift ? first : second).push_back(key);
+    }
+    const struct {
+        const char *name;
+        const std::vector<uint64_t> &set;
+    } sets[] = {{"all, shuffled", all}, {"in their first bucket", first}, {"in their second bucket", second}};
+    for (const auto &set : sets) {
+        const uint64_t *k = set.set.data();
+        const size_t m = set.set.size();
+        const double ix = bench::time_ns_per_op(m, [&] {
+            uint64_t s = 0;
+            for (size_t i = 0; i < m; i++) s += *bento_index_get(&fx.ix, k[i]);
+            bench::sink(s);
+        });
+        const double select = bench::time_ns_per_op(m, [&] {
+            uint64_t s = 0;
+            for (size_t i = 0; i < m; i++) s += *find_select(&fx.ix, k[i]);
+            bench::sink(s);
+        });
+        const double both = bench::time_ns_per_op(m, [&] {
+            uint64_t s = 0;
+            for (size_t i = 0; i < m; i++) s += *find_both(&fx.ix, k[i]);
+            bench::sink(s);
+        });
+        const double absl = bench::time_ns_per_op(m, [&] {
+            uint64_t s = 0;
+            for (size_t i = 0; i < m; i++) s += absl_map.find(k[i])->second;
+            bench::sink(s);
+        });
+        std::printf("| %zu | %.2f | %s: %zu (%.1f%%) | %.2f (%.2fx) | %.2f | %.2f | %.2f |\n",
+                    capacity, load, set.name, m, 100.0 * double(m) / double(n), ix, ix / absl,
+                    select, both, absl);
+    }
+}
+
 } // namespace
+
+// Only when named: `build/bench/bench_host bucket_hits` (about 2 s).
+BENCH_ON_REQUEST(bucket_hits)
+{
+    std::printf("Find hit, ns per lookup (median of %d), by the bucket the key lives in\n\n"
+                "| slots | load | keys | index (/ absl) | branch-free: select | branch-free: both "
+                "buckets | absl::flat_hash_map |\n|---|---|---|---|---|---|---|\n",
+                bench::runs());
+    for (size_t capacity : bench::sizes()) {
+        run_split(capacity, 0.5);
+        run_split(capacity, 0.85);
+    }
+}
 
 BENCH(index)
 {
