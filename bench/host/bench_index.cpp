@@ -257,6 +257,17 @@ uint32_t *find_both(const bento_index *ix, uint64_t key)
     return nullptr;
 }
 
+// ns per hit of `find` (key -> value) over `keys`, the median of bench::runs().
+template <class Find>
+double hits(const std::vector<uint64_t> &keys, Find find)
+{
+    return bench::time_ns_per_op(keys.size(), [&] {
+        uint64_t s = 0;
+        for (uint64_t key : keys) s += find(key);
+        bench::sink(s);
+    });
+}
+
 // Where the time of a hit goes: the shuffled hits of run(), split into keys that live in their
 // first bucket and keys that live in their second, each set timed on its own (the bucket is
 // then the same for every lookup, so the branch that tells them apart is predicted) and both
@@ -277,10 +288,9 @@ void run_split(size_t capacity, double load)
     std::vector<uint64_t> all, first, second;
     for (size_t i = 0; i < n; i++) {
         const uint64_t key = keys[order[i]];
-        const uint32_t b = uint32_t(bento_index_get(&fx.ix, key) - fx.ix.buckets) / bucket_words;
-        if (find_select(&fx.ix, key) != bento_index_get(&fx.ix, key) ||
-            find_both(&fx.ix, key) != bento_index_get(&fx.ix, key))
-            std::abort();
+        const uint32_t *value = bento_index_get(&fx.ix, key);
+        const uint32_t b = uint32_t(value - fx.ix.buckets) / bucket_words;
+        if (find_select(&fx.ix, key) != value || find_both(&fx.ix, key) != value) std::abort();
         all.push_back(key);
         (b == bento_index_hash(key) >> fx.ix.shift ? first : second).push_back(key);
     }
@@ -289,28 +299,12 @@ void run_split(size_t capacity, double load)
         const std::vector<uint64_t> &set;
     } sets[] = {{"all, shuffled", all}, {"in their first bucket", first}, {"in their second bucket", second}};
     for (const auto &set : sets) {
-        const uint64_t *k = set.set.data();
-        const size_t m = set.set.size();
-        const double ix = bench::time_ns_per_op(m, [&] {
-            uint64_t s = 0;
-            for (size_t i = 0; i < m; i++) s += *bento_index_get(&fx.ix, k[i]);
-            bench::sink(s);
-        });
-        const double select = bench::time_ns_per_op(m, [&] {
-            uint64_t s = 0;
-            for (size_t i = 0; i < m; i++) s += *find_select(&fx.ix, k[i]);
-            bench::sink(s);
-        });
-        const double both = bench::time_ns_per_op(m, [&] {
-            uint64_t s = 0;
-            for (size_t i = 0; i < m; i++) s += *find_both(&fx.ix, k[i]);
-            bench::sink(s);
-        });
-        const double absl = bench::time_ns_per_op(m, [&] {
-            uint64_t s = 0;
-            for (size_t i = 0; i < m; i++) s += absl_map.find(k[i])->second;
-            bench::sink(s);
-        });
+        const std::vector<uint64_t> &k = set.set;
+        const size_t m = k.size();
+        const double ix = hits(k, [&](uint64_t key) { return *bento_index_get(&fx.ix, key); });
+        const double select = hits(k, [&](uint64_t key) { return *find_select(&fx.ix, key); });
+        const double both = hits(k, [&](uint64_t key) { return *find_both(&fx.ix, key); });
+        const double absl = hits(k, [&](uint64_t key) { return absl_map.find(key)->second; });
         std::printf("| %zu | %.2f | %s: %zu (%.1f%%) | %.2f (%.2fx) | %.2f | %.2f | %.2f |\n",
                     capacity, load, set.name, m, 100.0 * double(m) / double(n), ix, ix / absl,
                     select, both, absl);

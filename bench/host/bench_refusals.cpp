@@ -130,7 +130,7 @@ void second_buckets(void *memory, uint32_t capacity, uint32_t n)
         }
         for (uint32_t i = 0; i < n; i++) { // fresh keys: absent
             const uint32_t h = bento_index_hash(k.next());
-            const uint32_t *bk = ix.buckets + bucket_words * (h >> ix.shift);
+            uint32_t *bk = ix.buckets + bucket_words * (h >> ix.shift);
             spilled += bento_impl_index_spilled(bk, bento_impl_index_fp(h));
             any += bk[BENTO_IMPL_INDEX_SPILLS] != 0;
         }

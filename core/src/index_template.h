@@ -47,14 +47,6 @@ static inline uint32_t slot_in(uint32_t *bk, uint32_t fp, IX_KEY key)
     return bento_impl_index_in(bk, fp, IX_KW, key) >> 3;
 }
 
-/* The spill count of bucket bk for the class of fingerprint fp (its bits 3 and 4, as
- * bento_impl_index_spilled). At most 128 in a sound table (the keys of one class spill
- * into 32 other buckets), so a byte. */
-static inline unsigned char *spill_of(uint32_t *bk, uint32_t fp)
-{
-    return (unsigned char *)(void *)(bk + SPILLS) + ((fp >> 3) & 3u);
-}
-
 /* Shared by init (IX_NAME(init)) and open (in the checker's object). */
 bento_status IX_INNER(configure)(IX *ix, void *memory, size_t bytes, uint32_t capacity);
 
@@ -165,9 +157,9 @@ static void move_entry(const IX *ix, uint32_t from, uint32_t j, uint32_t to)
     const uint32_t fp = fp_at(s, j);
     const IX_KEY key = IX_KEY_GET(s + KEYS + IX_KW * j);
     if (IX_HASH(key) >> ix->shift == from) {
-        ++*spill_of(s, fp);
+        ++*bento_impl_index_spill(s, fp);
     } else {
-        --*spill_of(d, fp);
+        --*bento_impl_index_spill(d, fp);
     }
     put_entry(d, free_slot(d), fp, key, s[VALUES + j]);
     set_fp(s, j, 0u);
@@ -262,7 +254,7 @@ static bento_status add(IX *ix, IX_KEY key, uint32_t h, uint32_t value)
     }
     put_entry(bucket_of(ix, root[r]), j, fp, key, value);
     if (r != 0u) {
-        ++*spill_of(bucket_of(ix, root[0]), fp);
+        ++*bento_impl_index_spill(bucket_of(ix, root[0]), fp);
     }
     ix->saved->count = ++ix->state.count;
     return BENTO_OK;
@@ -324,7 +316,7 @@ bento_status IX_NAME(remove)(IX *ix, IX_KEY key, uint32_t *value)
     }
     set_fp(bk, j, 0u);
     if (at >> 3 != h >> ix->shift) {
-        --*spill_of(bucket_of(ix, h >> ix->shift), bento_impl_index_fp(h));
+        --*bento_impl_index_spill(bucket_of(ix, h >> ix->shift), bento_impl_index_fp(h));
     }
     ix->saved->count = --ix->state.count;
     return BENTO_OK;

@@ -420,13 +420,19 @@ static inline uint32_t bento_impl_index_in(uint32_t *bk, uint32_t fp, uint32_t k
     return 32u;
 }
 
-/* Whether bucket bk has spilled keys of the class of fingerprint fp: its bits 3 and 4 name
- * the byte of the spill word, read as a byte (the same one in either byte order). */
-static inline bool bento_impl_index_spilled(const uint32_t *bk, uint32_t fp)
+/* The spill count of bucket bk for the class of fingerprint fp: its bits 3 and 4 name the
+ * byte of the spill word, addressed as a byte (the same one in either byte order). At most
+ * 128 in a sound table (the keys of one class spill into 32 other buckets), so a byte. */
+static inline unsigned char *bento_impl_index_spill(uint32_t *bk, uint32_t fp)
 {
-    const void *word = bk + BENTO_IMPL_INDEX_SPILLS;
-    const unsigned char *spills = BENTO_IMPL_CAST(const unsigned char *, word);
-    return spills[(fp >> 3) & 3u] != 0u;
+    void *word = bk + BENTO_IMPL_INDEX_SPILLS;
+    return BENTO_IMPL_CAST(unsigned char *, word) + ((fp >> 3) & 3u);
+}
+
+/* Whether bucket bk has spilled keys of the class of fingerprint fp. */
+static inline bool bento_impl_index_spilled(uint32_t *bk, uint32_t fp)
+{
+    return *bento_impl_index_spill(bk, fp) != 0u;
 }
 
 /*
