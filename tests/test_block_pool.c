@@ -506,6 +506,41 @@ static void test_damaged_state_bytes_keep_the_counts(void)
 }
 
 /*
+ * The high-water mark and the count lowered together (their difference, the free list's
+ * length, kept): every state byte above the mark is free in a sound pool (init and clear
+ * write them), so check and open refuse it. Before, both answered BENTO_OK and the next alloc
+ * handed out block 2 while its owner held it.
+ */
+static void test_lowered_high_water(void)
+{
+    bento_block_pool pool, reopened;
+    bento_block_pool *const p = &pool;
+    void *got[3];
+    uint32_t i;
+    CHECK_STATUS(bento_block_pool_init(p, arena.pair.memory, sizeof arena.pair.memory, 12, 8),
+                 BENTO_OK);
+    for (i = 0; i < 3u; i++) {
+        CHECK_STATUS(bento_block_pool_alloc(p, &got[i]), BENTO_OK);
+    }
+    p->saved->fresh = p->state.fresh = 2u;
+    p->saved->count = p->state.count = 2u;
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
+    CHECK_STATUS(bento_block_pool_open(&reopened, arena.pair.memory, sizeof arena.pair.memory),
+                 BENTO_E_CORRUPT);
+    /* the same high-water mark reached soundly: three blocks, clear, two blocks */
+    p->saved->fresh = p->state.fresh = 3u;
+    p->saved->count = p->state.count = 3u;
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_OK);
+    bento_block_pool_clear(p);
+    CHECK_STATUS(bento_block_pool_alloc(p, &got[0]), BENTO_OK);
+    CHECK_STATUS(bento_block_pool_alloc(p, &got[1]), BENTO_OK);
+    CHECK_STATUS(bento_block_pool_open(&reopened, arena.pair.memory, sizeof arena.pair.memory),
+                 BENTO_OK);
+    CHECK_STATUS(bento_block_pool_alloc(&reopened, &got[2]), BENTO_OK);
+    CHECK(got[2] == bento_block_pool_block_at(&reopened, 2));
+}
+
+/*
  * Confinement: whatever bytes the buffer holds (links, state bytes, the header), every
  * operation returns, and every block it hands out is one of the pool's blocks. The sanitizers
  * and the boards' fault handler catch any access outside the buffer.
@@ -872,6 +907,7 @@ void test_block_pool(void)
     test_index_of_every_offset();
     test_check_detects_corruption();
     test_damaged_state_bytes_keep_the_counts();
+    test_lowered_high_water();
     test_damaged_counters_stay_out_of_operations();
     test_confinement();
     test_open();

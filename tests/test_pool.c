@@ -472,6 +472,83 @@ static void test_free_queue_damage(void)
     CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
 }
 
+/* Counter edits that keep the sums: a free slot moved out of the queue into the retired
+ * count (free_count - 1, retired + 1, the queue cut short before it). Its word is not the
+ * retired form, and a WRAP pool retires nothing, so check and open refuse it (before: both
+ * answered BENTO_OK and the slot was lost for good). */
+static void test_retired_count_edits(void)
+{
+    static const bento_pool_policy policies[2] = {BENTO_POOL_RETIRE, BENTO_POOL_WRAP};
+    bento_pool pool, reopened;
+    bento_pool *const p = &pool;
+    uint32_t h, i;
+    for (i = 0; i < 2u; i++) {
+        /* two free slots, queued 0 -> 1; slot 0's word (1) links to slot 1 */
+        CHECK_STATUS(bento_pool_init(p, damaged_memory, sizeof damaged_memory, sizeof(item), 2, 20,
+                                     11, policies[i]),
+                     BENTO_OK);
+        CHECK_EQ(p->slots[0], 1);
+        /* the queue is slot 1 alone; slot 0 is counted as retired */
+        p->saved->free_head = p->state.free_head = 1u;
+        p->saved->free_count = p->state.free_count = 1u;
+        p->saved->retired = p->state.retired = 1u;
+        CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
+        CHECK_STATUS(bento_pool_open(&reopened, damaged_memory, sizeof damaged_memory),
+                     BENTO_E_CORRUPT);
+        /* in the retired form, slot 0 is a retired slot: sound under RETIRE only */
+        p->slots[0] = 0u;
+        CHECK_STATUS(bento_pool_check(p), i == 0u ? BENTO_OK : BENTO_E_CORRUPT);
+        CHECK_STATUS(bento_pool_open(&reopened, damaged_memory, sizeof damaged_memory),
+                     i == 0u ? BENTO_OK : BENTO_E_CORRUPT);
+    }
+    /* the other way: a retired slot (word 0) put back in the queue. Its word reads as a slot
+     * never used, but under RETIRE those are the front of the queue, in order, up to the last
+     * slot, and slot 1 was used before slot 0 could retire: refused, where before the slot
+     * came back and a stale handle named a new object. Under WRAP, where generation 0 comes
+     * round again, the same words are a sound pool. */
+    for (i = 0; i < 2u; i++) {
+        uint32_t a, b;
+        CHECK_STATUS(bento_pool_init(p, damaged_memory, sizeof damaged_memory, sizeof(item), 2, 1,
+                                     2, policies[i]),
+                     BENTO_OK);
+        CHECK_STATUS(bento_pool_create(p, &a, NULL), BENTO_OK); /* slot 0, generation 1 */
+        CHECK_STATUS(bento_pool_destroy(p, a), BENTO_OK);       /* queue: 1, 0 */
+        CHECK_STATUS(bento_pool_create(p, &b, NULL), BENTO_OK); /* slot 1 */
+        CHECK_STATUS(bento_pool_create(p, &a, NULL), BENTO_OK); /* slot 0, generation 3 */
+        CHECK_STATUS(bento_pool_destroy(p, a), BENTO_OK); /* RETIRE: slot 0 retires; WRAP: queued */
+        CHECK_EQ(p->slots[0], 0);
+        CHECK_EQ(bento_pool_retired(p), i == 0u ? 1 : 0);
+        p->saved->free_head = p->state.free_head = 0u;
+        p->saved->free_tail = p->state.free_tail = 0u;
+        p->saved->free_count = p->state.free_count = 1u;
+        p->saved->retired = p->state.retired = 0u;
+        CHECK_STATUS(bento_pool_check(p), i == 0u ? BENTO_E_CORRUPT : BENTO_OK);
+        CHECK_STATUS(bento_pool_open(&reopened, damaged_memory, sizeof damaged_memory),
+                     i == 0u ? BENTO_E_CORRUPT : BENTO_OK);
+    }
+    /* never-used slots that stop short of the last slot, or come after a used one */
+    CHECK_STATUS(bento_pool_init(p, damaged_memory, sizeof damaged_memory, sizeof(item), 3, 20, 11,
+                                 BENTO_POOL_RETIRE),
+                 BENTO_OK);
+    CHECK_STATUS(bento_pool_create(p, &h, NULL), BENTO_OK);
+    CHECK_STATUS(bento_pool_destroy(p, h), BENTO_OK); /* queue: 1, 2, 0 (0 used) */
+    CHECK_STATUS(bento_pool_check(p), BENTO_OK);
+    p->slots[2] = (p->slots[2] & ~0xfffffu) | 2u;     /* queue 1, 2 ... */
+    p->slots[0] = (p->slots[0] & ~0xfffffu) | 1u;
+    p->saved->free_head = p->state.free_head = 0u;    /* ... behind slot 0: 0, 1, 2 */
+    p->saved->free_tail = p->state.free_tail = 2u;
+    CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
+    CHECK_STATUS(bento_pool_init(p, damaged_memory, sizeof damaged_memory, sizeof(item), 3, 20, 11,
+                                 BENTO_POOL_RETIRE),
+                 BENTO_OK); /* queue: 0, 1, 2, never used */
+    p->slots[1] = 1u;       /* the queue stops at slot 1 ... */
+    p->slots[2] = 0u;       /* ... and slot 2, never used, is counted as retired */
+    p->saved->free_tail = p->state.free_tail = 1u;
+    p->saved->free_count = p->state.free_count = 2u;
+    p->saved->retired = p->state.retired = 1u;
+    CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
+}
+
 /* Confinement: slots and dense positions pointing anywhere never take an operation outside
  * the buffer. */
 static void test_confinement(void)
@@ -744,6 +821,7 @@ void test_pool(void)
     test_churn();
     test_check_detects_corruption();
     test_free_queue_damage();
+    test_retired_count_edits();
     test_confinement();
     test_open();
     test_against_model();

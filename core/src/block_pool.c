@@ -42,6 +42,15 @@ static bento_status configure(bento_block_pool *pool, void *memory, size_t bytes
     return BENTO_OK;
 }
 
+/* Mark blocks [0, n) free (their state bytes; the blocks themselves are not touched). */
+static void clear_states(bento_block_pool *pool, uint32_t n)
+{
+    uint32_t index;
+    for (index = 0u; index < n; index++) {
+        pool->live[index] = BENTO_IMPL_BLOCK_FREE;
+    }
+}
+
 bento_status bento_block_pool_init(bento_block_pool *pool, void *memory, size_t bytes,
                                    size_t block_size, uint32_t capacity)
 {
@@ -57,7 +66,9 @@ bento_status bento_block_pool_init(bento_block_pool *pool, void *memory, size_t 
                           BENTO_BLOCK_POOL_BYTES(capacity, block_size));
     head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = capacity;
     head[BENTO_IMPL_HEAD_PARAMS + P_BLOCK_SIZE] = (uint32_t)block_size;
-    /* nothing carved, the free list empty: the blocks and their bytes are not touched */
+    /* nothing carved, the free list empty: the blocks are not touched, and every state byte is
+     * free, so that check can tell the blocks above the high-water mark from carved ones */
+    clear_states(pool, capacity);
     pool->state.free_head = BENTO_NONE;
     BENTO_IMPL_SAVE(pool);
     return BENTO_OK;
@@ -165,6 +176,7 @@ void bento_block_pool_clear(bento_block_pool *pool)
     uint32_t critical;
     BENTO_ASSERT(pool != NULL);
     critical = BENTO_CRITICAL_ENTER();
+    clear_states(pool, pool->state.fresh);
     pool->state.count = 0u;
     pool->state.fresh = 0u;
     pool->state.free_head = BENTO_NONE;

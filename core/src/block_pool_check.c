@@ -45,6 +45,13 @@ bento_status bento_block_pool_check(const bento_block_pool *pool)
     if (free_blocks != 0u) {
         return BENTO_E_CORRUPT;
     }
+    /* no block above the high-water mark was carved: a lowered mark (with the count lowered to
+     * match) would hand out a live block again */
+    for (index = s->fresh; index < pool->capacity; index++) {
+        if (pool->live[index] != BENTO_IMPL_BLOCK_FREE) {
+            return BENTO_E_CORRUPT;
+        }
+    }
     /* the list then passes through every free block once: fresh - count free blocks, then
      * BENTO_NONE, so a cycle (which never reaches BENTO_NONE) or a short list is caught */
     index = s->free_head;

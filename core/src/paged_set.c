@@ -199,10 +199,12 @@ bento_status bento_paged_set_remove(bento_paged_set *set, uint32_t key)
     uint32_t position;
     uint32_t last;
     BENTO_ASSERT(set != NULL);
-    if (bento_paged_set_get(set, key) == NULL) {
-        return BENTO_E_NOT_FOUND;
-    }
     index = key & set->index_mask;
+    if (bento_paged_set_get(set, key) == NULL) {
+        /* as insert: a key outside the universe is refused (an inert set misses every key) */
+        return index >= set->universe && set->universe != 0u ? BENTO_E_ARGUMENT
+                                                              : BENTO_E_NOT_FOUND;
+    }
     page = index >> set->page_shift;
     slot_mask = (1u << set->page_shift) - 1u;
     /* found: the page is in the table below page_limit and the position below the count */

@@ -29,11 +29,13 @@ bento_status bento_pool_check(const bento_pool *pool)
     const bento_pool_state *s;
     uint32_t position;
     uint32_t index;
-    uint32_t live = 0u, free_slots = 0u;
+    uint32_t live = 0u, free_slots = 0u, zero = 0u, unused = 0u;
+    bool retire;
     BENTO_ASSERT(pool != NULL);
     mask = pool->index_mask;
     odd = mask + 1u; /* the lowest generation bit: set while a slot is live */
     s = &pool->state;
+    retire = pool->policy == (uint8_t)BENTO_POOL_RETIRE;
     if (pool->capacity == 0u) {
         return BENTO_OK; /* inert: an empty pool of capacity 0 */
     }
@@ -62,14 +64,20 @@ bento_status bento_pool_check(const bento_pool *pool)
             live++;
         } else {
             free_slots++;
+            zero += slot == 0u ? 1u : 0u;
         }
     }
-    if (live != s->count || free_slots != s->free_count + s->retired) {
+    /* a WRAP pool retires nothing */
+    if (live != s->count || free_slots != s->free_count + s->retired ||
+        (pool->policy == (uint8_t)BENTO_POOL_WRAP && s->retired != 0u)) {
         return BENTO_E_CORRUPT;
     }
     /* the free queue: free_count free slots from front to back. Only the back links to itself,
      * so a damaged link that closes a cycle shows up as a self-link too soon or never, and
-     * the slots visited are distinct */
+     * the slots visited are distinct. Under BENTO_POOL_RETIRE a queued slot at generation 0
+     * was never used: init queued those in order and create takes the front, so they are the
+     * first `unused` of the queue, slots free_head .. capacity - 1 in order (a retired slot,
+     * whose word is 0 too, cannot pass for one) */
     index = s->free_head;
     for (position = 0u; position < s->free_count; position++) {
         const uint32_t slot = pool->slots[index];
@@ -79,7 +87,19 @@ bento_status bento_pool_check(const bento_pool *pool)
             (back && index != s->free_tail)) {
             return BENTO_E_CORRUPT;
         }
+        if (retire && (slot & ~mask) == 0u) {
+            if (position != unused || index != s->free_head + position) {
+                return BENTO_E_CORRUPT; /* after a used slot, or out of order */
+            }
+            unused++;
+        }
+        zero -= slot == 0u ? 1u : 0u;
         index = next;
     }
-    return BENTO_OK;
+    if (unused != 0u && s->free_head + unused != pool->capacity) {
+        return BENTO_E_CORRUPT; /* the never-used slots stop short of the last one */
+    }
+    /* the free slots outside the queue are the retired ones: each holds the retired form (0),
+     * so a queued slot counted as retired is caught, not lost for good */
+    return zero == s->retired ? BENTO_OK : BENTO_E_CORRUPT;
 }

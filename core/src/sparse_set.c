@@ -42,6 +42,12 @@ static void place(bento_sparse_set *set, uint32_t key, uint32_t position)
     put_entry(set, key & set->index_mask, bento_impl_sparse_set_tag(set, key) | position);
 }
 
+/* True when insert takes `key`: its index inside the universe, no bits above its generation. */
+static bool well_formed(const bento_sparse_set *set, uint32_t key)
+{
+    return (key & set->index_mask) < set->universe && (key & set->stray) == 0u;
+}
+
 /* Address of the element at `position` in column c. */
 static unsigned char *element(const bento_sparse_set *set, uint32_t c, uint32_t position)
 {
@@ -225,7 +231,7 @@ bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32
     BENTO_ASSERT(set != NULL);
     index = key & set->index_mask;
     at = set->state.count;
-    fits = index < set->universe && (key & set->stray) == 0u;
+    fits = well_formed(set, key);
     if (position != NULL) {
         *position = BENTO_NONE;
     }
@@ -262,7 +268,8 @@ bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key)
     BENTO_ASSERT(set != NULL);
     p = bento_sparse_set_index_of(set, key);
     if (p == BENTO_NONE) {
-        return BENTO_E_NOT_FOUND;
+        /* an inert set (universe 0) misses every key, as its insert is full for every key */
+        return set->universe == 0u || well_formed(set, key) ? BENTO_E_NOT_FOUND : BENTO_E_ARGUMENT;
     }
     /* a found entry points below the capacity; a sound one also below the count, and the
        last key's index is inside the universe */
@@ -740,14 +747,17 @@ bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_
             continue; /* absent here, or already placed (other holds it twice) */
         }
         if (p != next) {
+            uint32_t mine;
             there = dense[next];
             if (p >= count || (there & mask) >= universe) {
                 return BENTO_E_CORRUPT;
             }
-            /* the key takes the next place; the key there takes its place */
-            dense[next] = key;
+            /* the key takes the next place, spelt as this set holds it (a set that loses the
+               top generation bit finds other's spelling too); the key there takes its place */
+            mine = dense[p];
+            dense[next] = mine;
             dense[p] = there;
-            place(set, key, next);
+            place(set, mine, next);
             place(set, there, p);
             for (c = 0u; c < columns; c++) {
                 const size_t size = set->columns[c].size;

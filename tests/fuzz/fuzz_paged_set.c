@@ -177,7 +177,9 @@ static void step(harness *h, fuzz_input *in, bool sound)
         for (i = 0u; i < h->count; i++) {
             at = h->keys[i] == key ? (int)i : at;
         }
-        FUZZ_EQ(s, at >= 0 ? BENTO_OK : BENTO_E_NOT_FOUND);
+        FUZZ_EQ(s, at >= 0                          ? BENTO_OK
+                   : index_of(h, key) >= h->universe ? BENTO_E_ARGUMENT
+                                                     : BENTO_E_NOT_FOUND);
         if (at >= 0) {
             h->value[at] = h->value[h->count - 1u];
             h->keys[at] = h->keys[--h->count];

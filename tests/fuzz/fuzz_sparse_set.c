@@ -184,7 +184,7 @@ static void step(harness *h, fuzz_input *in, bool sound)
             at = h->keys[i] == key ? (int)i : at;
         }
         if (at < 0) {
-            FUZZ_EQ(s, BENTO_E_NOT_FOUND);
+            FUZZ_EQ(s, index >= h->universe || stray != 0u ? BENTO_E_ARGUMENT : BENTO_E_NOT_FOUND);
         } else {
             FUZZ_EQ(s, BENTO_OK);
             h->keys[at] = h->keys[--h->count]; /* swap and pop */

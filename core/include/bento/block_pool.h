@@ -103,7 +103,8 @@ typedef struct bento_block_pool {
 
 /**
  * Carve a pool of `capacity` blocks of `block_size` bytes out of `memory` (`bytes` long),
- * every block free. O(1): only the header is written. Preconditions a status reports:
+ * every block free. O(capacity): the header and a state byte per block are written (the
+ * blocks are not touched). Preconditions a status reports:
  * block_size >= 1, capacity >= 1, BENTO_BLOCK_POOL_BYTES(capacity, block_size) < 4 GiB.
  * Returns BENTO_E_ARGUMENT for a parameter out of range (also a NULL memory), BENTO_E_ALIGN
  * for a buffer not aligned as the blocks need (see "Memory"), BENTO_E_SIZE when
@@ -119,7 +120,7 @@ bento_status bento_block_pool_init(bento_block_pool *pool, void *memory, size_t 
  * block_at finds them by index). BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN for a buffer
  * not aligned as its blocks need, BENTO_E_SIZE when bytes is shorter than a header or than the
  * pool the header describes, BENTO_E_CORRUPT for anything else; the pool is inert then.
- * O(high_water).
+ * O(capacity).
  */
 bento_status bento_block_pool_open(bento_block_pool *pool, void *memory, size_t bytes);
 
@@ -143,16 +144,17 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block);
 bento_status bento_block_pool_free(bento_block_pool *pool, void *block);
 
 /**
- * Free every block at once and restart the high-water mark. O(1): only the counters change.
+ * Free every block at once and restart the high-water mark. O(high-water mark): the counters
+ * and the state byte of every block carved so far change.
  * Every block handed out before is free afterwards (freeing one again answers BENTO_E_STALE).
  */
 void bento_block_pool_clear(bento_block_pool *pool);
 
 /**
  * Verify the buffer: the header and the counters' copy, counters in range, every state byte
- * below the high-water mark 0 or 1, the free list a chain of exactly (high_water - count)
- * distinct free blocks ending in BENTO_NONE. BENTO_OK, or BENTO_E_CORRUPT. O(high_water), no
- * recursion, no extra memory.
+ * below the high-water mark 0 or 1 and every one above it 0, the free list a chain of exactly
+ * (high_water - count) distinct free blocks ending in BENTO_NONE. BENTO_OK, or
+ * BENTO_E_CORRUPT. O(capacity), no recursion, no extra memory.
  */
 bento_status bento_block_pool_check(const bento_block_pool *pool);
 

@@ -162,8 +162,11 @@ bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes);
  * box exactly as clear leaves it); no occupancy bit set outside the box; count equal to the
  * number of bits set; moved() below the box's cell count (0 in a window). BENTO_OK (also when
  * inert), or BENTO_E_CORRUPT when the memory was damaged. An origin is sound wherever it
- * keeps the box inside the int32 range, so a damaged origin that still does reads as the same
- * elements moved in space: check cannot see it. O(capacity), no recursion.
+ * keeps the box inside the int32 range, and axis sizes wherever they are powers of two whose
+ * product fits the capacity, so a damaged origin or a reshaped box (4 x 2 made 2 x 4) that
+ * still does reads as the same elements moved in space: check cannot see it, as no rule of
+ * the buffer tells such a grid from one that holds its elements there. O(capacity), no
+ * recursion.
  */
 bento_status bento_grid_check(const bento_grid *grid);
 

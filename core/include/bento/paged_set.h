@@ -148,7 +148,8 @@ bento_status bento_paged_set_insert(bento_paged_set *set, uint32_t key, void **v
 /**
  * Remove `key`. The last key in the dense array moves into its position; no value moves.
  * When the key was the last one in its page, the page goes back to the pool. BENTO_OK, or
- * BENTO_E_NOT_FOUND when the key is absent (the set is unchanged then), or BENTO_E_CORRUPT
+ * BENTO_E_NOT_FOUND when the key is absent, BENTO_E_ARGUMENT when its index is >= universe
+ * (as insert; the set is unchanged on either), or BENTO_E_CORRUPT
  * when the pool refuses the page back (the key is removed all the same). O(1).
  */
 bento_status bento_paged_set_remove(bento_paged_set *set, uint32_t key);

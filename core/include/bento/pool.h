@@ -152,7 +152,8 @@ void bento_pool_clear(bento_pool *pool);
 /**
  * Verify the buffer: the header and the counters' copy, every dense position and its slot
  * pointing at each other, generations in range, the free queue a chain of free slots of the
- * right length ending at its back. BENTO_OK, or BENTO_E_CORRUPT when the memory was damaged.
+ * right length ending at its back, every other free slot in the retired form (and none under
+ * BENTO_POOL_WRAP). BENTO_OK, or BENTO_E_CORRUPT when the memory was damaged.
  * O(capacity), no recursion.
  */
 bento_status bento_pool_check(const bento_pool *pool);

@@ -168,9 +168,10 @@ bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32
 
 /**
  * Remove `key`: the last key and its column elements move into its place (swap-and-pop).
- * BENTO_E_NOT_FOUND when the key is absent (never inserted, removed, a stale generation, or
- * outside the universe); BENTO_E_CORRUPT when its entry or the last key is damaged; the set is
- * unchanged then. O(1) plus one element copy per column.
+ * BENTO_E_NOT_FOUND when the key is well formed and absent (never inserted, removed, a stale
+ * generation), BENTO_E_ARGUMENT when it is not well formed (as insert: its index is >= universe
+ * or it has bits above its generation); BENTO_E_CORRUPT when its entry or the last key is
+ * damaged; the set is unchanged then. O(1) plus one element copy per column.
  */
 bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key);
 
@@ -294,7 +295,9 @@ bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint
 
 /**
  * Order `set` like `other`: the keys present in both come first, in other's order, then the
- * rest in an unspecified order. Keys are matched whole (a stale generation does not match).
+ * rest in an unspecified order. Keys are matched whole (a stale generation does not match;
+ * a set that loses its top generation bit, see "Entries", matches a key of other that differs
+ * only there). Only this set's own keys are moved: it never takes other's spelling of a key.
  * One walk over other's dense keys: each one present here is swapped into the next place, so
  * O(count of other) lookups and at most one row swap each, no comparator, no extra memory;
  * `other` == `set` leaves it as it is. BENTO_E_CORRUPT when an entry here points past the
@@ -447,8 +450,8 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
  * "Entries".
  */
 static inline uint32_t bento_impl_sparse_set_find(const bento_sparse_set *set, uint32_t key,
-                                                  uint32_t index_mask, unsigned tag_shift, bool wide,
-                                                  uint32_t capacity)
+                                                  uint32_t index_mask, unsigned tag_shift,
+                                                  uint32_t stray, bool wide, uint32_t capacity)
 {
     const uint32_t index = key & index_mask;
     uint32_t entry;
@@ -457,8 +460,10 @@ static inline uint32_t bento_impl_sparse_set_find(const bento_sparse_set *set, u
     }
     entry = wide ? (BENTO_IMPL_PTR_CAST(const uint32_t *, set->sparse))[index]
                  : BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_PTR_CAST(const uint16_t *, set->sparse))[index]);
-    /* ABSENT, another generation and any damaged entry come out at capacity or above */
-    entry ^= (key & ~index_mask) << tag_shift;
+    /* ABSENT, another generation and any damaged entry come out at capacity or above. A tag
+       shifted up (capacity == 2^index_bits) loses bit 31: where that bit is stray, it is put
+       back so that a key carrying it misses instead of being taken for another key */
+    entry ^= ((key & ~index_mask) << tag_shift) | (key & stray);
     return entry < capacity ? entry : BENTO_NONE;
 }
 
@@ -478,8 +483,8 @@ static inline uint32_t bento_impl_sparse_set_tag(const bento_sparse_set *set, ui
 static inline uint32_t bento_sparse_set_index_of(const bento_sparse_set *set, uint32_t key)
 {
     BENTO_ASSERT(set != BENTO_IMPL_NULL);
-    return bento_impl_sparse_set_find(set, key, set->index_mask, set->tag_shift, set->wide != 0u,
-                                      set->capacity);
+    return bento_impl_sparse_set_find(set, key, set->index_mask, set->tag_shift, set->stray,
+                                      set->wide != 0u, set->capacity);
 }
 
 static inline bool bento_sparse_set_contains(const bento_sparse_set *set, uint32_t key)
@@ -570,12 +575,12 @@ static inline bool bento_sparse_set_join_next(bento_sparse_set_join *join)
     if (join->count_ == 2u) {
         /* the pair: the other set's shape is read once, not per key */
         const bento_sparse_set *other = join->set_[1];
-        const uint32_t mask = other->index_mask, capacity = other->capacity;
+        const uint32_t mask = other->index_mask, capacity = other->capacity, stray = other->stray;
         const unsigned shift = other->tag_shift;
         const bool wide = other->wide != 0u;
         while (at < end) {
             const uint32_t key = keys[at++];
-            const uint32_t p = bento_impl_sparse_set_find(other, key, mask, shift, wide, capacity);
+            const uint32_t p = bento_impl_sparse_set_find(other, key, mask, shift, stray, wide, capacity);
             if (p != BENTO_NONE) {
                 join->position[join->slot_[0]] = at - 1u;
                 join->position[join->slot_[1]] = p;
@@ -708,6 +713,10 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 #define BENTO_IMPL_SS_ENTRY_WIDE(C, IB, GB) (BENTO_SPARSE_SET_WIDTH(C, IB, GB) == 4u)
 #define BENTO_IMPL_SS_TAG_SHIFT(C, IB) (BENTO_SPARSE_SET_POS_BITS(C) > (IB) ? 1u : 0u)
 #define BENTO_IMPL_SS_MASK(IB) (BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CAST(uint64_t, 1) << (IB)) - 1u))
+/* The stray bit a shifted tag loses (bit 31, when the tag is shifted and bit 31 is above the
+ * generation), for the lookup to put back; 0 when no stray bit is lost */
+#define BENTO_IMPL_SS_LOST(C, IB, GB)                                                              \
+    (BENTO_IMPL_SS_TAG_SHIFT(C, IB) != 0u && (IB) + (GB) < 32u ? 0x80000000u : 0u)
 
 /* Per column: the row member, the accessors, the descriptor, the row's pointer. */
 #define BENTO_IMPL_SS_MEMBER(name, C, j_, off, T, f) T *f;
@@ -804,8 +813,8 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     {                                                                                              \
         BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
         return bento_impl_sparse_set_find(&s_->generic_, raw_, BENTO_IMPL_SS_MASK(IB),             \
-                                          BENTO_IMPL_SS_TAG_SHIFT(C, IB), BENTO_IMPL_SS_ENTRY_WIDE(C, IB, GB), \
-                                      (C));                                                        \
+                                          BENTO_IMPL_SS_TAG_SHIFT(C, IB), BENTO_IMPL_SS_LOST(C, IB, GB), \
+                                          BENTO_IMPL_SS_ENTRY_WIDE(C, IB, GB), (C));               \
     }                                                                                              \
     BENTO_WRAPPER name##_key name##_key_at(const name *s_, uint32_t position_)                     \
     {                                                                                              \
