@@ -9,7 +9,13 @@
  * holder wrote, and lies in the pool; every status must be the one the header promises, and
  * bento_block_pool_check must pass after every operation. Then a few bytes of the buffer are
  * overwritten and operations go on (every pointer answered inside the blocks, every access
- * inside the buffer, an exact-size heap block under AddressSanitizer); last, open on them.
+ * inside the buffer, an exact-size heap block under AddressSanitizer), or the counters' copy
+ * is edited with free = fresh - count kept (count and fresh moved together; fresh moved with
+ * the free list lengthened or shortened to match; count moved with the list's head taken off);
+ * last, open on them. When open accepts the bytes, check must too, and the pool must behave as
+ * a sound pool holding the blocks it reports live: the model is rebuilt from those (each
+ * stamped afresh) and operations go on against it, so that no block is handed out twice and
+ * none is lost.
  */
 #include <bento/block_pool.h>
 
@@ -142,6 +148,65 @@ static void step(harness *h, fuzz_input *in, bool sound)
     }
 }
 
+/* A counter edit that keeps fresh - count, the length the free list must have. */
+static void edit_counters(harness *h, uint32_t how)
+{
+    bento_block_pool *p = &h->pool;
+    bento_block_pool_state *saved = p->saved;
+    FUZZ_CHECK(fuzz_inside(saved, sizeof *saved, h->memory, h->bytes));
+    switch (how % 5u) {
+    case 0: /* count and fresh down */
+        saved->count--;
+        saved->fresh--;
+        break;
+    case 1: /* count and fresh up */
+        saved->count++;
+        saved->fresh++;
+        break;
+    case 2: /* fresh down, the list's last block dropped */
+        if (saved->free_head < h->capacity) {
+            uint32_t *link = &saved->free_head, n = 0u;
+            while (*link < h->capacity && n++ < h->capacity) {
+                uint32_t *next = (uint32_t *)(void *)block_of(h, *link);
+                if (*next >= h->capacity) {
+                    break;
+                }
+                link = next;
+            }
+            *link = BENTO_NONE;
+        }
+        saved->fresh--;
+        break;
+    case 3: /* fresh up, the block at the old fresh pushed on the list */
+        if (saved->fresh < h->capacity) {
+            memcpy(block_of(h, saved->fresh), &saved->free_head, 4u);
+            saved->free_head = saved->fresh;
+        }
+        saved->fresh++;
+        break;
+    default: /* count up, the list's head taken off */
+        if (saved->free_head < h->capacity) {
+            memcpy(&saved->free_head, block_of(h, saved->free_head), 4u);
+        }
+        saved->count++;
+        break;
+    }
+}
+
+/* After open accepted damaged bytes: the model is the blocks the pool reports live. */
+static void rebuild(harness *h)
+{
+    uint32_t i;
+    FUZZ_CHECK(bento_block_pool_capacity(&h->pool) == h->capacity);
+    for (i = 0u; i < h->capacity; i++) {
+        h->live[i] = bento_block_pool_contains(&h->pool, block_of(h, i));
+        if (h->live[i]) {
+            stamp(h, i);
+        }
+    }
+    FUZZ_EQ(bento_block_pool_count(&h->pool), live_count(h));
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static harness h;
@@ -159,12 +224,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (n = fuzz_below(&in, 8u); n != 0u; n--) {
         h.memory[fuzz_below(&in, (uint32_t)h.bytes)] ^= (uint8_t)(1u + fuzz_u8(&in) % 255u);
     }
+    if ((fuzz_u8(&in) & 3u) == 0u) {
+        edit_counters(&h, fuzz_u8(&in));
+    }
     (void)bento_block_pool_check(&h.pool);
-    for (steps = 0u; steps < 200u && fuzz_more(&in); steps++) {
+    for (steps = 0u; steps < 200u && fuzz_more(&in) && fuzz_u8(&in) != 0xffu; steps++) {
         step(&h, &in, false);
     }
     if (bento_block_pool_open(&h.pool, h.memory, h.bytes) == BENTO_OK) {
         FUZZ_EQ(bento_block_pool_check(&h.pool), BENTO_OK);
+        rebuild(&h);
+        for (steps = 0u; steps < 100u && fuzz_more(&in); steps++) {
+            step(&h, &in, true);
+        }
     } else {
         FUZZ_EQ(bento_block_pool_count(&h.pool), 0u);
     }

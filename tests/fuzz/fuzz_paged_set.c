@@ -3,16 +3,20 @@
  * tests/fuzz/fuzz_paged_set.c - the paged set and the block pool of its pages against a plain
  * model, then damaged.
  *
- * The input chooses the key layout (up to 8 index bits, generations above them), a universe,
- * a capacity, a page size, a value size and how many pages the pool holds (so that pages run
- * out), then operations: insert and remove of present keys, other generations of them, absent
- * keys and keys beyond the universe; lookups; iteration; clear; reopening byte copies of both
- * buffers at other addresses. The model is the list of keys; after every operation the set
+ * The input chooses the key layout (1 to 32 index bits, every bit above them a generation), a
+ * universe of at most 256, a capacity (up to the whole universe, 2^index_bits included), a page
+ * size, a value size and how many pages the pool holds (so that pages run out), then
+ * operations: insert and remove of present keys, other generations of them (bit 31 flipped or
+ * set, any high bits), absent keys, keys at the edges of the 32 bits and keys beyond the
+ * universe; lookups; iteration; clear; reopening byte copies of both buffers at other
+ * addresses. A key is found only as itself: after every operation every present key's other
+ * spellings (bit 31 flipped, the lowest generation bit flipped) must be absent. The model is the list of keys; after every operation the set
  * must hold exactly those, every value must still hold the bytes written for its key at the
  * address insert gave (values never move), pages must be held by exactly the pages in use, and
  * both checks must pass. Then a few bytes of either buffer are overwritten and operations go
  * on, every access inside the buffers (exact-size heap blocks under AddressSanitizer) and every
- * value answered inside a page; last, open on the damaged bytes.
+ * value answered inside a page; or the counters' copy edited with their sum kept (the count
+ * and one page's live count moved together); last, open on the damaged bytes.
  */
 #include <bento/paged_set.h>
 
@@ -32,7 +36,23 @@ typedef struct harness {
     uint32_t count;
 } harness;
 
-static uint32_t index_of(const harness *h, uint32_t key) { return key & ((1u << h->index_bits) - 1u); }
+#define TOP_BIT 0x80000000u
+
+static uint32_t index_mask(const harness *h) { return (uint32_t)(((uint64_t)1 << h->index_bits) - 1u); }
+
+static uint32_t index_of(const harness *h, uint32_t key) { return key & index_mask(h); }
+
+/* The model's answer to get(key): present only as itself. */
+static bool model_has(const harness *h, uint32_t key)
+{
+    uint32_t i;
+    for (i = 0u; i < h->count; i++) {
+        if (h->keys[i] == key) {
+            return true;
+        }
+    }
+    return false;
+}
 
 static unsigned char stamp(uint32_t key, size_t k) { return (unsigned char)(key * 13u + k); }
 
@@ -84,6 +104,13 @@ static void agree(const harness *h)
         for (k = 0u; k < h->value_size; k++) {
             FUZZ_EQ(v[k], stamp(h->keys[i], k));
         }
+        /* its other spellings are other generations: absent */
+        FUZZ_EQ(bento_paged_set_get(&h->set, h->keys[i] ^ TOP_BIT) != NULL,
+                model_has(h, h->keys[i] ^ TOP_BIT));
+        if (h->index_bits < 32u) {
+            const uint32_t other = h->keys[i] ^ (index_mask(h) + 1u);
+            FUZZ_EQ(bento_paged_set_get(&h->set, other) != NULL, model_has(h, other));
+        }
     }
     bento_paged_set_iter_init(&it, &h->set);
     while (bento_paged_set_iter_next(&it)) {
@@ -100,13 +127,27 @@ static void agree(const harness *h)
 
 static uint32_t some_key(const harness *h, fuzz_input *in)
 {
-    const uint32_t generations = 1u << (h->index_bits < 24u ? 8u : 32u - h->index_bits);
-    if ((fuzz_u8(in) & 3u) == 0u && h->count != 0u) {
+    const uint32_t generations = h->index_bits == 32u ? 1u : 1u << (h->index_bits < 24u ? 8u : 32u - h->index_bits);
+    const uint32_t high = ~index_mask(h);
+    const uint8_t how = fuzz_u8(in);
+    if ((how & 3u) == 0u && h->count != 0u) {
         const uint32_t key = h->keys[fuzz_below(in, h->count)];
-        return (fuzz_u8(in) & 1u) != 0u ? key
-                                         : index_of(h, key) | fuzz_below(in, generations) << h->index_bits;
+        switch (fuzz_u8(in) % 5u) {
+        case 0: return key;
+        case 1: return key ^ TOP_BIT;
+        case 2: return key | TOP_BIT;
+        case 3: return index_of(h, key) | (fuzz_u32(in) & high);
+        default:
+            return h->index_bits == 32u
+                       ? key
+                       : index_of(h, key) | fuzz_below(in, generations) << h->index_bits;
+        }
     }
-    return fuzz_below(in, h->universe + 2u) | fuzz_below(in, generations) << h->index_bits;
+    if ((how & 3u) == 1u) {
+        return fuzz_edge(in);
+    }
+    return fuzz_below(in, h->universe + 2u) |
+           (h->index_bits == 32u ? 0u : fuzz_below(in, generations) << h->index_bits);
 }
 
 /* Both buffers copied byte for byte to new heap blocks; the pool reopened, then the set. */
@@ -208,8 +249,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_input in = fuzz_start(data, size);
     uint32_t steps, n, page_count;
     memset(&h, 0, sizeof h);
-    h.index_bits = 1u + fuzz_below(&in, 8u);
-    h.universe = 1u + fuzz_below(&in, 1u << h.index_bits);
+    {
+        const uint8_t bits = fuzz_u8(&in);
+        h.index_bits = (bits & 0x80u) != 0u ? 9u + bits % 24u : 1u + bits % 8u;
+    }
+    h.universe = 1u + fuzz_below(&in, h.index_bits >= 8u ? 256u : 1u << h.index_bits);
     h.capacity = 1u + fuzz_below(&in, h.universe < MAX_KEYS ? h.universe : MAX_KEYS);
     h.page_shift = 1u + fuzz_below(&in, 4u); /* pages of 2 to 16 values */
     h.page_size = 1u << h.page_shift;
@@ -235,6 +279,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         } else {
             h.pool_memory[fuzz_below(&in, (uint32_t)h.pool_bytes)] ^= (uint8_t)(1u + fuzz_u8(&in) % 255u);
         }
+    }
+    if ((fuzz_u8(&in) & 3u) == 0u && h.count != 0u) {
+        /* the count and the live count of a held page moved together */
+        const uint32_t page = index_of(&h, h.keys[fuzz_below(&in, h.count)]) >> h.page_shift;
+        const uint32_t by = (fuzz_u8(&in) & 1u) != 0u ? 1u : UINT32_MAX;
+        FUZZ_CHECK(fuzz_inside(h.set.saved, sizeof *h.set.saved, h.memory, h.bytes));
+        FUZZ_CHECK(fuzz_inside(&h.set.page_live[page], 4u, h.memory, h.bytes));
+        h.set.saved->count += by;
+        h.set.page_live[page] += by;
     }
     (void)bento_paged_set_check(&h.set);
     for (steps = 0u; steps < 100u && fuzz_more(&in); steps++) {

@@ -11,8 +11,20 @@
  *           more operations on it as it is: whatever the buffer holds, no operation may leave
  *           it (AddressSanitizer watches every access; every pointer answered must lie among
  *           the values) and every one must return. Then check, and open on what is left.
- * An open that succeeds must leave a pool that check accepts and that operations keep sound;
- * one that fails must leave the pool inert.
+ *   counters a pool the input uses for a while, then its counters' copy edited so that count
+ *           + free_count + retired still make the capacity: free slots moved to the retired
+ *           count, the free queue shortened to match (at its back, its front or inside), under
+ *           either policy. Then open on it.
+ * An open that succeeds must leave a pool that check accepts, that operations keep sound, and
+ * that behaves as a sound pool holding what it reports: on a copy of it, exactly capacity -
+ * count - retired creates succeed, each a slot of its own; the retired count is 0 under
+ * BENTO_POOL_WRAP; and the lifetime is then what the live slots' generations make it. One that
+ * fails must leave the pool inert.
+ *
+ * Switches for runs that look at one case at a time (the normal build sets none):
+ * -DFUZZ_MODE=n always makes the buffer the n-th way above (0 raw ... 3 counters),
+ * -DFUZZ_POLICY=BENTO_POOL_RETIRE (or _WRAP) gives every pool made that policy, and
+ * -DFUZZ_NO_COUNTER_EDITS leaves the counters as the operations left them.
  */
 #include <bento/pool.h>
 
@@ -117,11 +129,55 @@ static void operate(harness *h, fuzz_input *in, uint32_t steps, bool sound)
     }
 }
 
+/* A pool open accepted, on a byte copy: what a sound pool holding what it reports must do. */
+static void sound_as_reported(const harness *h)
+{
+    unsigned char *copy = fuzz_alloc(h->bytes);
+    bento_pool pool;
+    bool taken[MAX_CAPACITY] = {false};
+    uint32_t i, fill, handle, last, least;
+    void *value;
+    memcpy(copy, h->memory, h->bytes);
+    FUZZ_EQ(bento_pool_open(&pool, copy, h->bytes), BENTO_OK);
+    FUZZ_CHECK(pool.capacity <= MAX_CAPACITY);
+    FUZZ_CHECK(bento_pool_count(&pool) + bento_pool_retired(&pool) <= pool.capacity);
+    if (pool.policy == (uint8_t)BENTO_POOL_WRAP) {
+        FUZZ_EQ(bento_pool_retired(&pool), 0u); /* WRAP retires nothing */
+    }
+    for (i = 0u; i < bento_pool_count(&pool); i++) {
+        taken[bento_pool_handle_at(&pool, i) & pool.index_mask] = true;
+    }
+    /* every slot neither live nor retired is free: one create each, then full */
+    fill = pool.capacity - bento_pool_count(&pool) - bento_pool_retired(&pool);
+    for (i = 0u; i < fill; i++) {
+        FUZZ_EQ(bento_pool_create(&pool, &handle, &value), BENTO_OK);
+        FUZZ_CHECK((handle & pool.index_mask) < pool.capacity);
+        FUZZ_CHECK(!taken[handle & pool.index_mask]);
+        taken[handle & pool.index_mask] = true;
+    }
+    FUZZ_EQ(bento_pool_create(&pool, &handle, &value), BENTO_E_FULL);
+    FUZZ_EQ(bento_pool_check(&pool), BENTO_OK);
+    /* now every slot is live or retired: the lifetime is the live slots' least */
+    last = pool.last_generation >> pool.index_bits;
+    least = bento_pool_retired(&pool) == pool.capacity ? 0u : BENTO_POOL_FOREVER;
+    for (i = 0u; i < bento_pool_count(&pool); i++) {
+        const uint32_t g = bento_pool_handle_at(&pool, i) >> pool.index_bits;
+        const uint32_t left = (last - g) / 2u + 1u;
+        least = left < least ? left : least;
+    }
+    if (pool.policy == (uint8_t)BENTO_POOL_WRAP) {
+        least = BENTO_POOL_FOREVER;
+    }
+    FUZZ_EQ(bento_pool_lifetime(&pool), least);
+    free(copy);
+}
+
 static void open_and_use(harness *h, fuzz_input *in)
 {
     const bento_status status = bento_pool_open(&h->pool, h->memory, h->bytes);
     if (status == BENTO_OK) {
         FUZZ_EQ(bento_pool_check(&h->pool), BENTO_OK);
+        sound_as_reported(h);
         operate(h, in, UINT32_MAX, true);
         return;
     }
@@ -130,10 +186,57 @@ static void open_and_use(harness *h, fuzz_input *in)
     operate(h, in, UINT32_MAX, true); /* inert: empty, full, sound */
 }
 
+/* Move one free slot of a sound pool to the retired count, the sums kept: the free queue loses
+ * its back (`where` 0), its front (1) or a slot inside (2). */
+static void retire_a_free_slot(harness *h, uint32_t where)
+{
+    bento_pool *p = &h->pool;
+    bento_pool_state *saved = p->saved;
+    const uint32_t mask = p->index_mask;
+    uint32_t before = saved->free_head, at = saved->free_head, i;
+#ifdef FUZZ_NO_COUNTER_EDITS
+    (void)where;
+    return;
+#endif
+    if (saved->free_count == 0u) {
+        return;
+    }
+    FUZZ_CHECK(fuzz_inside(saved, sizeof *saved, h->memory, h->bytes));
+    if (saved->free_count >= 2u) {
+        if (where == 0u) { /* the one before the back becomes the back */
+            for (i = 0u; i + 2u < saved->free_count; i++) {
+                at = p->slots[at] & mask;
+            }
+            p->slots[at] = (p->slots[at] & ~mask) | at;
+            saved->free_tail = at;
+        } else if (where == 1u) { /* the second becomes the front */
+            saved->free_head = p->slots[at] & mask;
+        } else { /* one inside (or the back) is skipped */
+            const uint32_t skip = 1u + (saved->free_count - 1u) / 2u;
+            for (i = 0u; i < skip; i++) {
+                before = at;
+                at = p->slots[at] & mask;
+            }
+            if ((p->slots[at] & mask) == at) { /* it was the back */
+                p->slots[before] = (p->slots[before] & ~mask) | before;
+                saved->free_tail = before;
+            } else {
+                p->slots[before] = (p->slots[before] & ~mask) | (p->slots[at] & mask);
+            }
+        }
+    }
+    saved->free_count--;
+    saved->retired++;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_input in = fuzz_start(data, size);
-    const uint8_t mode = fuzz_u8(&in) % 3u;
+#ifdef FUZZ_MODE
+    const uint8_t mode = (uint8_t)(fuzz_u8(&in) * 0u + FUZZ_MODE);
+#else
+    const uint8_t mode = fuzz_u8(&in) % 4u;
+#endif
     harness h;
     memset(&h, 0, sizeof h);
     if (mode == 0u) {
@@ -146,9 +249,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else {
         const uint32_t capacity = 1u + fuzz_below(&in, MAX_CAPACITY);
         const unsigned index_bits = BENTO_IMPL_INDEX_BITS(capacity) + fuzz_below(&in, 2u);
-        const unsigned generation_bits = 1u + fuzz_below(&in, 32u - index_bits);
+        const unsigned generation_bits =
+            mode == 3u && (fuzz_u8(&in) & 1u) != 0u ? 1u + fuzz_below(&in, 3u) /* slots retire */
+                                                     : 1u + fuzz_below(&in, 32u - index_bits);
+#ifdef FUZZ_POLICY
+        const bento_pool_policy policy = (fuzz_u8(&in) & 0u) != 0u ? BENTO_POOL_WRAP : FUZZ_POLICY;
+#else
         const bento_pool_policy policy = (fuzz_u8(&in) & 1u) != 0u ? BENTO_POOL_WRAP
                                                                     : BENTO_POOL_RETIRE;
+#endif
         const size_t value_size = 1u + fuzz_below(&in, 16u);
         h.bytes = BENTO_POOL_BYTES(capacity, value_size);
         h.memory = fuzz_alloc(h.bytes);
@@ -161,6 +270,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             size_t i;
             for (i = from; i < h.bytes && fuzz_more(&in); i++) {
                 h.memory[i] = fuzz_u8(&in);
+            }
+            open_and_use(&h, &in);
+        } else if (mode == 3u) {
+            uint32_t edits;
+            operate(&h, &in, fuzz_u8(&in), true);
+            for (edits = 1u + fuzz_below(&in, 2u); edits != 0u; edits--) {
+                retire_a_free_slot(&h, fuzz_below(&in, 3u));
             }
             open_and_use(&h, &in);
         } else {
