@@ -14,7 +14,7 @@
 CUT_DIR := $(BUILD)/cut
 CUT_OPS := 1000
 CUT_SEEDS := 8
-CUT_CHECK_OPS := 150
+CUT_CHECK_OPS := 1000
 CUT_FLAGS := -std=c11 $(WARNINGS) -O1 -g -fno-tree-loop-distribute-patterns
 # instrumented: the core and the self-test's target
 CUT_TSAN_SRCS := $(CORE_SRCS) tests/cut/probe.c

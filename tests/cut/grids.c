@@ -67,7 +67,7 @@ static void grid_dump_cells(const bento_grid *g, size_t cell_size, cut_dump *d)
 
 enum { G_INSERT, G_INSERT_GROWS, G_ENSURE_GROWS, G_REMOVE, G_CLEAR, G_ENSURE };
 static const char *const gg_kinds[] = {"insert", "insert (grows)", "ensure (grows)",
-                                       "remove", "clear", "ensure"};
+                                       "remove", "clear", "ensure (inside)"};
 
 static bento_align_unit gg_mem[BENTO_GRID_BYTES(GG_CAP, GG_CELL) / sizeof(bento_align_unit) + 1u];
 
