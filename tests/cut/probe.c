@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * tests/cut/probe.c - the self-test's target, compiled with the core's instrumentation: plain
- * stores of every width, a byte loop, a 64-bit store and a block copy, none through a helper.
+ * stores of every width, a byte loop, a 64-bit store and a block copy, none through a copy routine.
  * main.c checks that the hooks count exactly these stores into a region, none outside it, and
  * that a cut at store k leaves exactly the first k made.
  */
