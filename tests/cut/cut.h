@@ -4,11 +4,12 @@
  * each store it makes into the container's memory, the cut image is reopened, checked and
  * compared with the states before and after the operation.
  *
- * The stores are found by the compiler: the core sources are compiled with -fsanitize=thread, which
- * calls __tsan_writeN(address) before every store the code makes (through the kit's copy routines or not),
- * and the program is linked with the hooks of tests/cut/hooks.c instead of the sanitizer's
- * runtime. A hook counts the stores that land in the registered regions (every byte of a
- * container's durable state) and, at the chosen store, longjmps out before it is made.
+ * The stores are found by the compiler: the core sources are compiled with
+ * -fsanitize=thread, which calls __tsan_writeN(address) before every store the code makes
+ * (through the kit's copy routines or not), and the program is linked with the hooks of
+ * tests/cut/hooks.c instead of the sanitizer's runtime. A hook counts the stores that land in
+ * the registered regions (every byte of a container's durable state) and, at the chosen
+ * store, longjmps out before it is made.
  */
 #ifndef BENTO_CUT_H
 #define BENTO_CUT_H
