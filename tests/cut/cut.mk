@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: MIT
+# tests/cut/cut.mk - the cut-point test (tests/cut/main.c says what it does). Included by the
+# Makefile.
+#
+#   make cut        CUT_SEEDS seeds x CUT_OPS random operations per container: the table on
+#                   stdout and in build/cut/table.md
+#   make check      runs $(RESULTS)/cut: one seed x CUT_CHECK_OPS operations per container
+#
+# The core is compiled again with -fsanitize=thread, which calls a hook before every store it
+# makes; the program links tests/cut/hooks.c in place of the sanitizer's runtime.
+# tests/cut/hooks-check first makes sure the instrumented objects call no hook that file does
+# not define, and no function (memcpy...) that could store without one.
+
+CUT_DIR := $(BUILD)/cut
+CUT_OPS := 1000
+CUT_SEEDS := 8
+CUT_CHECK_OPS := 1000
+CUT_FLAGS := -std=c11 $(WARNINGS) -O1 -g -fno-tree-loop-distribute-patterns
+# instrumented: the core and the self-test's target
+CUT_TSAN_SRCS := $(CORE_SRCS) tests/cut/probe.c
+CUT_TSAN_OBJS := $(patsubst %.c,$(OBJ)/cut-tsan/%.o,$(CUT_TSAN_SRCS))
+# not instrumented: the hooks and the harness (the caller of the kit)
+CUT_SRCS := $(filter-out tests/cut/probe.c,$(sort $(wildcard tests/cut/*.c)))
+CUT_OBJS := $(patsubst %.c,$(OBJ)/cut/%.o,$(CUT_SRCS))
+
+$(OBJ)/cut-tsan/%.o: %.c tests/cut/cut.mk
+	@mkdir -p $(@D)
+	$(Q)gcc $(CUT_FLAGS) -fsanitize=thread -Icore/include -Itests/cut $(DEPFLAGS) -c $< -o $@
+
+$(OBJ)/cut/%.o: %.c tests/cut/cut.mk
+	@mkdir -p $(@D)
+	$(Q)gcc $(CUT_FLAGS) -D_DEFAULT_SOURCE -Icore/include -Itests/cut $(DEPFLAGS) -c $< -o $@
+
+$(CUT_DIR)/hooks.txt: $(CUT_TSAN_OBJS) $(OBJ)/cut/tests/cut/hooks.o tests/cut/hooks-check
+	@mkdir -p $(@D)
+	$(Q)tests/cut/hooks-check $(OBJ)/cut/tests/cut/hooks.o $(CUT_TSAN_OBJS) > $@.tmp && mv $@.tmp $@
+
+$(CUT_DIR)/cut: $(CUT_OBJS) $(CUT_TSAN_OBJS) $(CUT_DIR)/hooks.txt
+	@mkdir -p $(@D)
+	$(call step,LINK,cut points,$@)
+	$(Q)gcc $(CUT_FLAGS) $(CUT_OBJS) $(CUT_TSAN_OBJS) -o $@
+
+.PHONY: cut
+cut: $(CUT_DIR)/cut
+	@printf 'hooks the instrumented core calls: %s\n' "$$(cat $(CUT_DIR)/hooks.txt)"
+	$(CUT_DIR)/cut -s $(CUT_SEEDS) -n $(CUT_OPS) -m $(CUT_DIR)/table.md
+	@echo "wrote $(CUT_DIR)/table.md"
+
+$(RESULTS)/cut: $(CUT_DIR)/cut FORCE
+	@$(CHECK_RUN) $@ 'cut points' '$(CUT_CHECK_OPS) operations each' last -- \
+	    $(CUT_DIR)/cut -n $(CUT_CHECK_OPS)
+CHECK_RESULTS += $(RESULTS)/cut
+check: $(RESULTS)/cut
