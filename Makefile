@@ -81,8 +81,9 @@ HAVE_CLANG := $(shell command -v clang >/dev/null 2>&1 && echo yes)
 # gcc-c11-asserts reads tests/asserts/config.h through BENTO_CONFIG_HEADER (every configurable
 # macro set to a hook that leaves a trace).
 # gcc-c99-m32-sanitize is the i386 ABI: 32-bit size_t, uint64_t and double 4-aligned in structs.
+# gcc-c11-powersafe-sanitize builds the kit with its journal (-DBENTO_POWER_SAFE=1).
 HOST_CONFIGS := gcc-c99 gcc-c11-sanitize gcc-c11-asserts gcc-c99-m32-sanitize \
-                $(if $(HAVE_CLANG),clang-c99 clang-c11-sanitize)
+                gcc-c11-powersafe-sanitize $(if $(HAVE_CLANG),clang-c99 clang-c11-sanitize)
 SANITIZE := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SECTIONS := -ffunction-sections -fdata-sections
 # --gc-sections where the host linker has it (GNU ld, lld, gold)
@@ -96,7 +97,8 @@ cflags.$1 := -std=$(word 2,$(subst -, ,$1)) $(WARNINGS) $(SECTIONS) \
              $(if $(findstring sanitize,$1),$(SANITIZE),-O2) \
              $(if $(filter gcc,$(word 1,$(subst -, ,$1))),-fno-tree-loop-distribute-patterns) \
              $(if $(findstring asserts,$1),-DBENTO_CONFIG_HEADER=\"asserts/config.h\" -Itests) \
-             $(if $(findstring m32,$1),-m32)
+             $(if $(findstring m32,$1),-m32) \
+             $(if $(findstring powersafe,$1),-DBENTO_POWER_SAFE=1)
 ldflags.$1 := $(HOST_GC) $(if $(findstring m32,$1),-m32)
 ldlibs.$1 :=
 endef
@@ -372,7 +374,8 @@ $(foreach b,$(BOARDS),$(foreach e,$(EXAMPLES),$(eval $(call example_rule,$b,$e))
 # the port's critical-section hooks (tests/interrupts/critical.h), which must come out clean,
 # and without them, which must show the races (exit status 1): the test can fail. Its block
 # pool is compiled into the image with the image's flags, the hooks being compile-time.
-INTERRUPT_SRCS := tests/interrupts/main.c core/src/block_pool.c core/src/block_pool_check.c
+INTERRUPT_SRCS := tests/interrupts/main.c core/src/block_pool.c core/src/block_pool_check.c \
+                  core/src/buffer.c
 interrupt_flags.hooked := -DBENTO_CONFIG_HEADER=\"interrupts/critical.h\" -Itests
 interrupt_flags.unhooked :=
 define interrupt_rules
@@ -573,13 +576,14 @@ $(RESULTS)/fuzz/replay-%: $(BUILD)/fuzz/replay/% FORCE
 
 check: $(FUZZ_CHECK_RESULTS) $(FUZZ_REPLAY_RESULTS)
 
-# Coverage of core/: the host suite built for x86-64 (cov) and i386 (cov32, where size_t is
-# 32 bits and the layouts' overflow paths are reachable), and every fuzz target replaying its
+# Coverage of core/: the host suite built for x86-64 (cov), i386 (cov32, where size_t is
+# 32 bits and the layouts' overflow paths are reachable) and with BENTO_POWER_SAFE
+# (cov-powersafe: the journal and its recovery), and every fuzz target replaying its
 # committed corpus, gcc --coverage at -O0; scripts/coverage merges them (gcovr) and gates each
 # file at COVERAGE_LINES % of its lines and COVERAGE_BRANCHES % of its branches.
 COVERAGE_LINES := 100
 COVERAGE_BRANCHES := 95
-COVERAGE_CONFIGS := cov cov32
+COVERAGE_CONFIGS := cov cov32 cov-powersafe
 cc.cov := gcc
 ar.cov := ar
 cflags.cov := -std=c99 $(WARNINGS) -O0 --coverage -fno-tree-loop-distribute-patterns
@@ -588,9 +592,14 @@ cc.cov32 := gcc
 ar.cov32 := ar
 cflags.cov32 := $(cflags.cov) -m32
 ldflags.cov32 := --coverage -m32
+cc.cov-powersafe := gcc
+ar.cov-powersafe := ar
+cflags.cov-powersafe := $(cflags.cov) -DBENTO_POWER_SAFE=1
+ldflags.cov-powersafe := --coverage
 $(foreach c,$(COVERAGE_CONFIGS),$(eval $(call config_rules,$c))$(eval $(call host_rules,$c)))
 $(OBJ)/cov/flags: | coverage-tools
 $(OBJ)/cov32/flags: | coverage-tools m32-tools
+$(OBJ)/cov-powersafe/flags: | coverage-tools
 $(OBJ)/cov/tests/fuzz/%.o: extra_cflags := -D_DEFAULT_SOURCE
 $(BUILD)/coverage/replay-%: $(OBJ)/cov/tests/fuzz/fuzz_%.o $(OBJ)/cov/tests/fuzz/replay.o $(call lib,cov)
 	@mkdir -p $(@D)

@@ -429,8 +429,10 @@ static void test_check_detects_corruption(void)
     p->slots[5] -= mask + 1u;
     CHECK_STATUS(bento_pool_check(p), BENTO_OK);
 
-    /* every word of the header is covered */
-    for (i = 0; i < BENTO_IMPL_POOL_HEAD / 4u; i++) {
+    /* every word of the header is covered, up to the journal's word (its entries are scratch
+       while it is idle) */
+    for (i = 0; i < 4u + BENTO_IMPL_POOL_PARAMS + 5u + (BENTO_POWER_SAFE ? 1u : 0u);
+         i++) {
         saved = *head_word(i);
         *head_word(i) ^= 0x40u;
         CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
@@ -548,6 +550,68 @@ static void test_retired_count_edits(void)
     p->saved->retired = p->state.retired = 1u;
     CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
 }
+
+#if BENTO_POWER_SAFE
+/* The journal's recovery, on journals written by hand as a reset leaves them (the cut-point
+ * test, tests/cut/, makes them by cutting every operation before each of its stores): entries
+ * undone, a pending move done again, and journals no operation writes refused. */
+static void test_journal_recovery(void)
+{
+    bento_pool pool, reopened;
+    bento_pool *const p = &pool;
+    uint32_t h[3], i, words, *log, *value;
+    CHECK_STATUS(bento_pool_init(p, damaged_memory, sizeof damaged_memory, sizeof(item), 8, 20, 11,
+                                 BENTO_POOL_RETIRE),
+                 BENTO_OK);
+    /* the words from the counters' copy to the end of the pool's buffer */
+    words = (uint32_t)(BENTO_POOL_BYTES(8, sizeof(item)) / 4u -
+                       (size_t)((uint32_t *)(void *)p->saved - (uint32_t *)(void *)damaged_memory));
+    log = (uint32_t *)(void *)p->saved + sizeof p->state / 4u;
+    for (i = 0; i < 3u; i++) {
+        CHECK_STATUS(bento_pool_create(p, &h[i], (void **)&value), BENTO_OK);
+        *value = 100u + i;
+    }
+    CHECK_EQ(log[0], 0);
+    /* a create cut after its count was stored: one entry in force, undone */
+    log[3] = 0u; /* the count's offset: the first word of the counters' copy */
+    log[4] = 3u;
+    log[0] = 1u;
+    p->saved->count = 4u;
+    CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT); /* an operation in flight */
+    CHECK_STATUS(bento_pool_open(&reopened, damaged_memory, sizeof damaged_memory), BENTO_OK);
+    CHECK_EQ(bento_pool_count(&reopened), 3);
+    CHECK_EQ(log[0], 0);
+    /* a destroy of the first object cut in its value move: done again */
+    CHECK_STATUS(bento_pool_destroy(&reopened, h[0]), BENTO_OK);
+    value = (uint32_t *)bento_pool_get(&reopened, h[2]);
+    CHECK(value == (uint32_t *)bento_pool_values(&reopened));
+    *value = 0xdeadu; /* torn */
+    log[1] = 1u;      /* the value move... */
+    log[2] = 0u;      /* ...into position 0 */
+    log[0] = 0x80000000u;
+    CHECK_STATUS(bento_pool_open(&reopened, damaged_memory, sizeof damaged_memory), BENTO_OK);
+    CHECK_EQ(*(uint32_t *)bento_pool_get(&reopened, h[2]), 102);
+    CHECK_EQ(log[0], 0);
+    /* journals no operation writes: refused, and the buffer left as it is */
+    log[0] = BENTO_IMPL_POOL_ENTRIES + 1u; /* more entries than room */
+    CHECK_STATUS(bento_pool_open(&reopened, damaged_memory, sizeof damaged_memory), BENTO_E_CORRUPT);
+    log[0] = 1u;
+    log[3] = words; /* past the buffer */
+    CHECK_STATUS(bento_pool_open(&reopened, damaged_memory, sizeof damaged_memory), BENTO_E_CORRUPT);
+    log[3] = sizeof p->state / 4u + 1u; /* into the journal */
+    CHECK_STATUS(bento_pool_open(&reopened, damaged_memory, sizeof damaged_memory), BENTO_E_CORRUPT);
+    CHECK_EQ(log[0], 1);
+    log[0] = 0x80000000u;
+    log[1] = 2u; /* no such action */
+    CHECK_STATUS(bento_pool_open(&reopened, damaged_memory, sizeof damaged_memory), BENTO_E_CORRUPT);
+    log[1] = 1u;
+    log[2] = 2u; /* a move from the count into a position not below it */
+    CHECK_STATUS(bento_pool_open(&reopened, damaged_memory, sizeof damaged_memory), BENTO_E_CORRUPT);
+    log[2] = 1u;
+    CHECK_STATUS(bento_pool_open(&reopened, damaged_memory, sizeof damaged_memory), BENTO_OK);
+    CHECK_STATUS(bento_pool_check(&reopened), BENTO_OK);
+}
+#endif
 
 /* Confinement: slots and dense positions pointing anywhere never take an operation outside
  * the buffer. */
@@ -740,9 +804,10 @@ static void test_against_model(void)
                 mismatches++;
             }
         } else if (op == 99u) {
-            /* clear releases the slots in dense order: the model reads that order first */
+            /* clear releases the slots from the last dense position to the first: the model
+               reads that order first */
             uint32_t position;
-            for (position = 0; position < bento_pool_count(&pool); position++) {
+            for (position = bento_pool_count(&pool); position-- != 0u;) {
                 const uint32_t index = bento_pool_handle_at(&pool, position) & 63u;
                 if (generation[index] == 31u && policy == BENTO_POOL_RETIRE) {
                     retired++;
@@ -822,6 +887,9 @@ void test_pool(void)
     test_check_detects_corruption();
     test_free_queue_damage();
     test_retired_count_edits();
+#if BENTO_POWER_SAFE
+    test_journal_recovery();
+#endif
     test_confinement();
     test_open();
     test_against_model();

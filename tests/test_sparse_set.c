@@ -1245,16 +1245,17 @@ static void test_sort_as(void)
  * answered BENTO_OK and removed that other key and its row). */
 static void test_stray_bit_31(void)
 {
-    /* generation bits: 32-bit entries, 16-bit entries, plain ids */
-    static const unsigned generations[3] = {12u, 8u, 0u};
+    /* generation bits: 32-bit entries, 16-bit entries, plain ids, and a generation whose top
+       bit the shifted tag moves into bit 31 */
+    static const unsigned generations[4] = {12u, 8u, 0u, 27u};
     bento_sparse_set set, other;
     bento_sparse_set_column cols[1];
     const bento_sparse_set *sets[2];
     bento_sparse_set_join join;
     uint32_t i, g;
     cols[0] = column(col_a, 16u * 4u, 4u);
-    for (g = 0; g < 3u; g++) {
-        const uint32_t well = 3u | (generations[g] != 0u ? 5u << 4 : 0u);
+    for (g = 0; g < 4u; g++) {
+        const uint32_t well = 3u | (generations[g] != 0u ? (5u | 1u << (generations[g] - 1u)) << 4 : 0u);
         const uint32_t forged = well | 0x80000000u;
         CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, 16u, 16u, 4u, generations[g], cols, 1u),
                      BENTO_OK);
@@ -1303,6 +1304,18 @@ static void test_sort_as_keeps_own_keys(void)
     CHECK_EQ(bento_sparse_set_keys(&set)[0], mine);
     CHECK_EQ(bento_sparse_set_keys(&set)[1], first);
     CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
+    /* the key sort_as moves is read from this set's keys: a damaged one (here outside the
+       universe, where its entry would be written) is refused, not placed */
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, 40u, 3u, IDX_BITS, GEN_BITS, NULL, 0u),
+                 BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_insert(&set, key_of(1u, 1u), NULL), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_insert(&set, key_of(2u, 1u), NULL), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_init(&other, spare, sizeof spare, 40u, 3u, IDX_BITS, GEN_BITS, NULL,
+                                       0u),
+                 BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_insert(&other, key_of(2u, 1u), NULL), BENTO_OK);
+    set.dense[1] = key_of(50u, 1u);
+    CHECK_STATUS(bento_sparse_set_sort_as(&set, &other), BENTO_E_CORRUPT);
 }
 
 /* Rows longer than the 32-byte window, with a column starting past it: each walk moves only

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M12 M13 M15 M19 M22 M25. */
+/* Deviations (docs/deviations.md): M1 M12 M13 M15 M19 M22 M25. */
 /*
  * core/src/internal.h - what the containers' sources share: alignment, log2, copying,
  * overflow-safe byte counts, the buffer header and the inert state. Not installed; not part
@@ -26,7 +26,8 @@
 #define BENTO_IMPL_MAGIC 0x6f746e62u
 
 /* Kinds, and the layout version of each: a layout change bumps it, so open refuses buffers
- * written by a build with another layout instead of misreading them. */
+ * written by a build with another layout instead of misreading them. The header functions
+ * below add BENTO_IMPL_JOURNALED to the kind word of a buffer with a journal. */
 #define BENTO_IMPL_KIND_POOL 0x0101u
 #define BENTO_IMPL_KIND_SPARSE_SET 0x0201u
 #define BENTO_IMPL_KIND_BLOCK_POOL 0x0301u
@@ -36,6 +37,12 @@
 #define BENTO_IMPL_KIND_MULTI_INDEX 0x0702u
 #define BENTO_IMPL_KIND_SPATIAL_HASH 0x0802u
 #define BENTO_IMPL_KIND_GRID 0x0901u
+
+#if BENTO_POWER_SAFE
+#define BENTO_IMPL_JOURNALED 0x0080u
+#else
+#define BENTO_IMPL_JOURNALED 0u
+#endif
 
 /* Word offsets in the header. */
 #define BENTO_IMPL_HEAD_MAGIC 0u
@@ -215,7 +222,7 @@ static inline void bento_impl_head_write(void *memory, uint32_t kind, size_t byt
 {
     uint32_t *head = (uint32_t *)memory;
     head[BENTO_IMPL_HEAD_MAGIC] = BENTO_IMPL_MAGIC;
-    head[BENTO_IMPL_HEAD_KIND] = kind;
+    head[BENTO_IMPL_HEAD_KIND] = kind | BENTO_IMPL_JOURNALED;
     head[BENTO_IMPL_HEAD_SIZE] = (uint32_t)bytes;
     head[BENTO_IMPL_HEAD_ZERO] = 0u;
 }
@@ -224,7 +231,8 @@ static inline void bento_impl_head_write(void *memory, uint32_t kind, size_t byt
  * first thing every checker verifies. */
 static inline bool bento_impl_head_is(const uint32_t *head, uint32_t kind, size_t bytes)
 {
-    return head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC && head[BENTO_IMPL_HEAD_KIND] == kind &&
+    return head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC &&
+           head[BENTO_IMPL_HEAD_KIND] == (kind | BENTO_IMPL_JOURNALED) &&
            head[BENTO_IMPL_HEAD_SIZE] == bytes && head[BENTO_IMPL_HEAD_ZERO] == 0u;
 }
 
@@ -234,30 +242,8 @@ static inline bool bento_impl_head_is(const uint32_t *head, uint32_t kind, size_
  * BENTO_E_CORRUPT when the header does not name `kind` in this layout, BENTO_E_SIZE when it
  * says it uses more bytes than there are. On BENTO_OK *used holds those bytes.
  */
-static inline bento_status bento_impl_head_read(const void *memory, size_t bytes, uint32_t kind,
-                                                size_t align, size_t head_bytes, size_t *used)
-{
-    const uint32_t *head = (const uint32_t *)memory;
-    *used = 0u;
-    if (memory == NULL) {
-        return BENTO_E_ARGUMENT;
-    }
-    if (!bento_impl_is_aligned(memory, align > 4u ? align : 4u)) {
-        return BENTO_E_ALIGN;
-    }
-    if (bytes < head_bytes) {
-        return BENTO_E_SIZE;
-    }
-    if (head[BENTO_IMPL_HEAD_MAGIC] != BENTO_IMPL_MAGIC || head[BENTO_IMPL_HEAD_KIND] != kind ||
-        head[BENTO_IMPL_HEAD_ZERO] != 0u || head[BENTO_IMPL_HEAD_SIZE] < head_bytes) {
-        return BENTO_E_CORRUPT;
-    }
-    if (head[BENTO_IMPL_HEAD_SIZE] > bytes) {
-        return BENTO_E_SIZE;
-    }
-    *used = head[BENTO_IMPL_HEAD_SIZE];
-    return BENTO_OK;
-}
+bento_status bento_impl_head_read(const void *memory, size_t bytes, uint32_t kind, size_t align,
+                                  size_t head_bytes, size_t *used);
 
 /* What a checker tests first: the counters' copy in the header equals the counters (both
  * structs of uint32_t, `bytes` long). */
@@ -273,5 +259,184 @@ static inline bool bento_impl_saved_matches(const void *saved, const void *state
     }
     return true;
 }
+
+/* ---------------------------------------------------------------- journal
+ *
+ * With BENTO_POWER_SAFE, an operation that changes a buffer writes every word it changes
+ * through the buffer's journal, which follows the counters' copy in the header:
+ *     word 0      the journal word: 0 (idle), n (n entries in force) or BENTO_IMPL_REDO
+ *     words 1, 2  the pending action and its argument (meaningful under BENTO_IMPL_REDO)
+ *     then        the entries: two words each, a word's offset (in words from the counters'
+ *                 copy) and the value it held before the operation
+ * The operation logs a word's old value, commits the entry (the journal word counts it),
+ * then stores the new value: at every instant the entries in force hold the old value of
+ * every word stored so far. A reset before the operation ends leaves a journal that open
+ * undoes, newest entry first: the state before. When an operation ends with a copy that an
+ * entry cannot hold (a value moved into the hole a removal left, state bytes cleared), it
+ * first finishes every word, then names the copy as its pending action with the journal word
+ * BENTO_IMPL_REDO, then copies: a reset from there on leaves a journal whose action open does
+ * again (a copy from memory the operation does not write gives the same bytes done twice):
+ * the state after. The journal word goes back to 0 at the end. BENTO_BARRIER() keeps each
+ * step's stores before the next. Stores into memory that is not part of the state before
+ * the operation (the slot an insert fills, behind the count) need no entry, only to come
+ * before the first commit.
+ *
+ * Without BENTO_POWER_SAFE the journal has no words and each of these is a plain store.
+ */
+#define BENTO_IMPL_REDO 0x80000000u
+
+typedef struct bento_impl_journal {
+    uint32_t *base; /* the counters' copy: offsets count words from here */
+    uint32_t *log;  /* the journal word; the action, its argument and the entries follow */
+    uint32_t n;     /* entries in force */
+} bento_impl_journal;
+
+/* Start an operation's journal: that of the buffer whose counters' copy is `saved` (`bytes`
+ * long). Only on a container that is not inert: an inert one's copy is its own counters. */
+static inline void bento_impl_begin(bento_impl_journal *j, void *saved, size_t bytes)
+{
+#if BENTO_POWER_SAFE
+    j->base = (uint32_t *)saved;
+    j->log = j->base + bytes / 4u;
+    j->n = 0u;
+#else
+    (void)j;
+    (void)saved;
+    (void)bytes;
+#endif
+}
+#define BENTO_IMPL_BEGIN(j, x) bento_impl_begin((j), (x)->saved, sizeof (x)->state)
+
+#if BENTO_POWER_SAFE
+/* Log the word `offset` words from the base with the value it holds, and commit the entry. */
+static inline void bento_impl_log(bento_impl_journal *j, uint32_t offset)
+{
+    uint32_t *entry = j->log + 3u + 2u * j->n;
+    entry[0] = offset;
+    entry[1] = j->base[offset];
+    BENTO_BARRIER();
+    j->log[0] = ++j->n;
+    BENTO_BARRIER();
+}
+/* Offset in words from the base of the word holding byte p (p at or after the base). */
+static inline uint32_t bento_impl_offset(const bento_impl_journal *j, const void *p)
+{
+    return (uint32_t)((uintptr_t)((const unsigned char *)p - (const unsigned char *)j->base) >> 2);
+}
+#endif
+
+/* Store `value` at `word`, a word of the buffer, through the journal. */
+static inline void bento_impl_put(bento_impl_journal *j, uint32_t *word, uint32_t value)
+{
+#if BENTO_POWER_SAFE
+    bento_impl_log(j, bento_impl_offset(j, word));
+#else
+    (void)j;
+#endif
+    *word = value;
+}
+
+/* The same for a half word and for a byte (the entry holds the word around it). */
+static inline void bento_impl_put16(bento_impl_journal *j, uint16_t *half, uint16_t value)
+{
+#if BENTO_POWER_SAFE
+    bento_impl_log(j, bento_impl_offset(j, half));
+#else
+    (void)j;
+#endif
+    *half = value;
+}
+static inline void bento_impl_put8(bento_impl_journal *j, unsigned char *byte, unsigned char value)
+{
+#if BENTO_POWER_SAFE
+    bento_impl_log(j, bento_impl_offset(j, byte));
+#else
+    (void)j;
+#endif
+    *byte = value;
+}
+
+/* Every word of the operation is stored: what remains is `action` (with `arg`), which the
+ * container does next, and which its open does again after a reset. */
+static inline void bento_impl_redo(bento_impl_journal *j, uint32_t action, uint32_t arg)
+{
+#if BENTO_POWER_SAFE
+    j->log[1] = action;
+    j->log[2] = arg;
+    BENTO_BARRIER();
+    j->log[0] = BENTO_IMPL_REDO;
+    BENTO_BARRIER();
+#else
+    (void)j;
+    (void)action;
+    (void)arg;
+#endif
+}
+
+/* Init: the journal of the buffer whose counters' copy is `saved` (`bytes` long) starts idle. */
+static inline void bento_impl_journal_init(void *saved, size_t bytes)
+{
+#if BENTO_POWER_SAFE
+    ((uint32_t *)saved)[bytes / 4u] = 0u;
+#else
+    (void)saved;
+    (void)bytes;
+#endif
+}
+#define BENTO_IMPL_JOURNAL_INIT(x) bento_impl_journal_init((x)->saved, sizeof (x)->state)
+
+/* True when no operation is in flight in the buffer whose counters' copy is `saved` (`bytes`
+ * long): what check verifies of the journal (open has recovered it before). */
+static inline bool bento_impl_journal_idle(const void *saved, size_t bytes)
+{
+#if BENTO_POWER_SAFE
+    return ((const uint32_t *)saved)[bytes / 4u] == 0u;
+#else
+    (void)saved;
+    (void)bytes;
+    return true;
+#endif
+}
+#define BENTO_IMPL_JOURNAL_IDLE(x) bento_impl_journal_idle((x)->saved, sizeof (x)->state)
+
+/* The operation is complete: the journal is idle again. */
+static inline void bento_impl_done(bento_impl_journal *j)
+{
+#if BENTO_POWER_SAFE
+    BENTO_BARRIER();
+    j->log[0] = 0u;
+#else
+    (void)j;
+#endif
+}
+
+/*
+ * The first step of every open after configure: a buffer whose journal is not idle was cut
+ * in the middle of an operation. Its entries are undone, newest first (the state before it),
+ * or its pending action is answered in *action and *arg for the container to do again, then
+ * bento_impl_done (the state after it); *action is 0 otherwise. `memory` and `used` are the
+ * buffer and the bytes its header says it uses, `saved` the counters' copy (`state_bytes`
+ * long), `entries` the journal's room. BENTO_E_CORRUPT for a journal no operation writes
+ * (more entries than room, an offset outside the buffer or into the journal), the buffer
+ * untouched then. Without BENTO_POWER_SAFE: BENTO_OK and nothing to do.
+ */
+#if BENTO_POWER_SAFE
+bento_status bento_impl_recover(void *memory, size_t used, void *saved, size_t state_bytes,
+                                uint32_t entries, uint32_t *action, uint32_t *arg);
+#else
+static inline bento_status bento_impl_recover(void *memory, size_t used, void *saved,
+                                              size_t state_bytes, uint32_t entries,
+                                              uint32_t *action, uint32_t *arg)
+{
+    (void)memory;
+    (void)used;
+    (void)saved;
+    (void)state_bytes;
+    (void)entries;
+    *action = 0u;
+    *arg = 0u;
+    return BENTO_OK;
+}
+#endif
 
 #endif /* BENTO_INTERNAL_H */

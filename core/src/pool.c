@@ -81,7 +81,43 @@ bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_
     pool->state.free_tail = capacity - 1u;
     pool->state.free_count = capacity;
     BENTO_IMPL_SAVE(pool);
+    BENTO_IMPL_JOURNAL_INIT(pool);
     return BENTO_OK;
+}
+
+/* The pending action of a destroy: the last object's value moves into the hole. */
+#define MOVE_VALUE 1u
+
+/* Copy the value at `from` over the value at `to` (word by word: the stride is a multiple of
+ * 4 and values are word-aligned). */
+static void move_value(const bento_pool *pool, uint32_t to, uint32_t from)
+{
+    uint32_t *d = (uint32_t *)(void *)(pool->values + (size_t)to * pool->stride);
+    const uint32_t *s = (const uint32_t *)(const void *)(pool->values + (size_t)from * pool->stride);
+    const uint32_t *end = s + (pool->stride >> 2);
+    while (s != end) {
+        *d++ = *s++;
+    }
+}
+
+/* An operation cut by a reset: undone, or its value move done again (the count is already
+ * the one after it, so the moved value is at the count). */
+static bento_status recover(bento_pool *pool, void *memory, size_t used)
+{
+    uint32_t action, to;
+    bento_status status = bento_impl_recover(memory, used, pool->saved, sizeof pool->state,
+                                             BENTO_IMPL_POOL_ENTRIES, &action, &to);
+    if (status == BENTO_OK && action != 0u) {
+        const uint32_t count = pool->saved->count;
+        bento_impl_journal j;
+        if (action != MOVE_VALUE || to >= count || count >= pool->capacity) {
+            return BENTO_E_CORRUPT;
+        }
+        move_value(pool, to, count);
+        BENTO_IMPL_BEGIN(&j, pool);
+        bento_impl_done(&j);
+    }
+    return status;
 }
 
 bento_status bento_pool_open(bento_pool *pool, void *memory, size_t bytes)
@@ -101,6 +137,9 @@ bento_status bento_pool_open(bento_pool *pool, void *memory, size_t bytes)
     status = configure(pool, memory, used, head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_SIZE],
                        head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY], bits & 0xffu, bits >> 8 & 0xffu,
                        bits >> 16);
+    if (status == BENTO_OK && used == BENTO_POOL_BYTES(pool->capacity, pool->value_size)) {
+        status = recover(pool, memory, used);
+    }
     status = BENTO_IMPL_OPENED(pool, status,
                                used == BENTO_POOL_BYTES(pool->capacity, pool->value_size));
     /* the counters are trusted from here on: they must describe the slots exactly */
@@ -116,6 +155,7 @@ bento_status bento_pool_open(bento_pool *pool, void *memory, size_t bytes)
 bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
 {
     uint32_t mask, position, index, slot;
+    bento_impl_journal j;
     BENTO_ASSERT(pool != NULL && handle != NULL);
     mask = pool->index_mask;
     position = pool->state.count;
@@ -139,12 +179,15 @@ bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
     pool->state.count = position + 1u;
     slot = ((slot & ~mask) + mask + 1u) & pool->last_generation; /* even (free) to odd (live) */
     slot |= position;
-    pool->slots[index] = slot;
+    /* the position past the count is no object's yet: no entry */
     pool->dense_slot[position] = index;
+    BENTO_IMPL_BEGIN(&j, pool);
+    bento_impl_put(&j, &pool->slots[index], slot);
     /* the counters that changed, through to the header */
-    pool->saved->free_head = pool->state.free_head;
-    pool->saved->free_count = pool->state.free_count;
-    pool->saved->count = position + 1u;
+    bento_impl_put(&j, &pool->saved->free_head, pool->state.free_head);
+    bento_impl_put(&j, &pool->saved->free_count, pool->state.free_count);
+    bento_impl_put(&j, &pool->saved->count, position + 1u);
+    bento_impl_done(&j);
     *handle = (slot & ~mask) | index;
     if (value != NULL) {
         *value = pool->values + (size_t)position * pool->stride;
@@ -155,32 +198,35 @@ bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
 /* Free slot `index`, whose object is already gone from the dense array: its generation turns
  * even and it goes to the back of the free queue, or, at the last generation under
  * BENTO_POOL_RETIRE, it retires. The counters it changes are written through. */
-static inline void release_slot(bento_pool *pool, uint32_t index)
+static inline void release_slot(bento_pool *pool, bento_impl_journal *j, uint32_t index)
 {
     const uint32_t mask = pool->index_mask;
     const uint32_t generation = pool->slots[index] & ~mask;
     if (generation == pool->last_generation && pool->policy == (uint8_t)BENTO_POOL_RETIRE) {
-        pool->slots[index] = 0u; /* generation 0: free-looking, but never queued again */
-        pool->saved->retired = ++pool->state.retired;
+        bento_impl_put(j, &pool->slots[index], 0u); /* generation 0: never queued again */
+        bento_impl_put(j, &pool->saved->retired, ++pool->state.retired);
         return;
     }
     /* the next even generation (0 after the last, under BENTO_POOL_WRAP); the back of the
      * queue links to itself, so a check can tell a queue from a cycle */
-    pool->slots[index] = ((generation + mask + 1u) & pool->last_generation) | index;
+    bento_impl_put(j, &pool->slots[index], ((generation + mask + 1u) & pool->last_generation) | index);
     if (pool->state.free_count == 0u) {
-        pool->saved->free_head = pool->state.free_head = index;
+        pool->state.free_head = index;
+        bento_impl_put(j, &pool->saved->free_head, index);
     } else {
         const uint32_t tail = pool->state.free_tail;
-        pool->slots[tail] = (pool->slots[tail] & ~mask) | index;
+        bento_impl_put(j, &pool->slots[tail], (pool->slots[tail] & ~mask) | index);
     }
-    pool->saved->free_tail = pool->state.free_tail = index;
-    pool->saved->free_count = ++pool->state.free_count;
+    pool->state.free_tail = index;
+    bento_impl_put(j, &pool->saved->free_tail, index);
+    bento_impl_put(j, &pool->saved->free_count, ++pool->state.free_count);
 }
 
 bento_status bento_pool_destroy(bento_pool *pool, uint32_t handle)
 {
     uint32_t mask, index, position, last;
     uint32_t moved = 0u;
+    bento_impl_journal j;
     BENTO_ASSERT(pool != NULL);
     mask = pool->index_mask;
     index = handle & mask;
@@ -194,37 +240,42 @@ bento_status bento_pool_destroy(bento_pool *pool, uint32_t handle)
         (position != last && (moved = pool->dense_slot[last]) >= pool->capacity)) {
         return BENTO_E_CORRUPT;
     }
+    BENTO_IMPL_BEGIN(&j, pool);
     if (position != last) {
-        /* swap-and-pop: the last object takes the hole, word by word (the stride is a
-         * multiple of 4 and values are word-aligned), and its slot follows it */
-        uint32_t *to = (uint32_t *)(void *)(pool->values + (size_t)position * pool->stride);
-        const uint32_t *from = (const uint32_t *)(void *)(pool->values + (size_t)last * pool->stride);
-        const uint32_t *end = from + (pool->stride >> 2);
-        while (from != end) {
-            *to++ = *from++;
-        }
-        pool->dense_slot[position] = moved;
-        pool->slots[moved] = (pool->slots[moved] & ~mask) | position;
+        /* swap-and-pop: the last object takes the hole, and its slot follows it */
+        bento_impl_put(&j, &pool->dense_slot[position], moved);
+        bento_impl_put(&j, &pool->slots[moved], (pool->slots[moved] & ~mask) | position);
     }
     pool->state.count = last;
-    pool->saved->count = last;
-    release_slot(pool, index);
+    bento_impl_put(&j, &pool->saved->count, last);
+    release_slot(pool, &j, index);
+    if (position != last) {
+        /* its value last, once every word says where it goes: a reset from here on moves it */
+        bento_impl_redo(&j, MOVE_VALUE, position);
+        move_value(pool, position, last);
+    }
+    bento_impl_done(&j);
     return BENTO_OK;
 }
 
 void bento_pool_clear(bento_pool *pool)
 {
-    uint32_t position;
+    bento_impl_journal j;
     BENTO_ASSERT(pool != NULL);
-    for (position = 0u; position < pool->state.count; position++) {
-        const uint32_t index = pool->dense_slot[position];
+    /* the last object destroyed, one at a time: each one atomic, so a reset leaves the objects
+     * not yet destroyed, and clear again destroys them */
+    while (pool->state.count != 0u) {
+        const uint32_t last = pool->state.count - 1u;
+        const uint32_t index = pool->dense_slot[last];
+        BENTO_IMPL_BEGIN(&j, pool);
+        pool->state.count = last;
+        bento_impl_put(&j, &pool->saved->count, last);
         /* a damaged owner is skipped: check reports it, and the slot is lost, not misused */
         if (index < pool->capacity && (pool->slots[index] & (pool->index_mask + 1u)) != 0u) {
-            release_slot(pool, index);
+            release_slot(pool, &j, index);
         }
+        bento_impl_done(&j);
     }
-    pool->state.count = 0u;
-    BENTO_IMPL_SAVE(pool);
 }
 
 uint32_t bento_pool_lifetime(const bento_pool *pool)

@@ -16,6 +16,7 @@ static bool header_sound(const bento_pool *pool)
     const uint32_t bits = pool->index_bits | (uint32_t)pool->generation_bits << 8 |
                           (uint32_t)pool->policy << 16;
     return bento_impl_saved_matches(pool->saved, &pool->state, sizeof pool->state) &&
+           BENTO_IMPL_JOURNAL_IDLE(pool) &&
            bento_impl_head_is(head, BENTO_IMPL_KIND_POOL,
                               BENTO_POOL_BYTES(pool->capacity, pool->value_size)) &&
            head[BENTO_IMPL_HEAD_PARAMS] == pool->capacity &&

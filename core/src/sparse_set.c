@@ -747,14 +747,13 @@ bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_
             continue; /* absent here, or already placed (other holds it twice) */
         }
         if (p != next) {
-            uint32_t mine;
+            /* the key, spelt as this set holds it (a set that loses the top generation bit
+               finds other's spelling too), takes the next place; the key there takes its */
+            const uint32_t mine = p < count ? dense[p] : key;
             there = dense[next];
-            if (p >= count || (there & mask) >= universe) {
+            if (p >= count || (mine & mask) != (key & mask) || (there & mask) >= universe) {
                 return BENTO_E_CORRUPT;
             }
-            /* the key takes the next place, spelt as this set holds it (a set that loses the
-               top generation bit finds other's spelling too); the key there takes its place */
-            mine = dense[p];
             dense[next] = mine;
             dense[p] = there;
             place(set, mine, next);

@@ -25,4 +25,11 @@ extern uint32_t bento_test_clz_calls;
 unsigned bento_test_clz32(uint32_t x);
 #define BENTO_CLZ32(x) bento_test_clz32(x)
 
+/* Buffers with a journal, their stores ordered by a barrier that counts its uses (a call to a
+ * function the compiler cannot see into orders memory as the default barrier does). */
+#define BENTO_POWER_SAFE 1
+extern uint32_t bento_test_barriers;
+void bento_test_barrier(void);
+#define BENTO_BARRIER() bento_test_barrier()
+
 #endif /* BENTO_TESTS_ASSERTS_CONFIG_H */

@@ -8,6 +8,7 @@
 #include "asserts/hooks.h"
 
 uint32_t bento_test_critical_entries, bento_test_critical_depth, bento_test_clz_calls;
+uint32_t bento_test_barriers;
 uint32_t bento_test_asserts;
 jmp_buf *bento_test_assert_jump;
 
@@ -31,4 +32,9 @@ unsigned bento_test_clz32(uint32_t x)
         n++;
     }
     return n;
+}
+
+void bento_test_barrier(void)
+{
+    bento_test_barriers++;
 }

@@ -21,6 +21,7 @@
 
 BENTO_BLOCK_POOL_TYPE(blocks, uint32_t, 4);
 BENTO_INDEX_TYPE(keys, 16);
+BENTO_POOL_TYPE(objects, uint32_t, 4, uint16_t, BENTO_POOL_RETIRE);
 
 /* A call that reads through its NULL container before asserting faults: that is reported as
  * a missing assertion too, and the probe goes on with the next call. */
@@ -49,6 +50,8 @@ int main(void)
 {
     static blocks pool;
     static keys index;
+    static objects things;
+    objects_handle thing;
     unsigned i, missing = 0;
     uint32_t *block = NULL;
     int failed = 0;
@@ -72,6 +75,11 @@ int main(void)
         blocks_free(&pool, block) != BENTO_OK || bento_test_critical_entries != 2u ||
         bento_test_critical_depth != 0u) {
         printf("asserts: BENTO_CRITICAL_ENTER/EXIT from the config header were not used\n");
+        failed = 1;
+    }
+    if (objects_init(&things) != BENTO_OK || objects_create(&things, &thing, NULL) != BENTO_OK ||
+        bento_test_barriers == 0u) {
+        printf("asserts: BENTO_POWER_SAFE and BENTO_BARRIER from the config header were not used\n");
         failed = 1;
     }
     return missing == 0u && bento_assert_call_count > 100u && !failed ? 0 : 1;

@@ -3,7 +3,7 @@
 # Makefile.
 #
 #   make cut        CUT_SEEDS seeds x CUT_OPS random operations per container: the table on
-#                   stdout and in build/cut/table.md
+#                   stdout and in build/cut/power-safe-1/table.md
 #   make check      runs $(RESULTS)/cut: one seed x CUT_CHECK_OPS operations per container
 #
 # The core is compiled again with -fsanitize=thread, which calls a hook before every store it
@@ -11,29 +11,32 @@
 # tests/cut/hooks-check first makes sure the instrumented objects call no hook that file does
 # not define, and no function (memcpy...) that could store without one.
 
-CUT_DIR := $(BUILD)/cut
+# The kit as the test cuts it: with its journal (1), or without (0: the buffers as they are
+# without BENTO_POWER_SAFE, for comparison: make cut CUT_POWER_SAFE=0).
+CUT_POWER_SAFE := 1
+CUT_DIR := $(BUILD)/cut/power-safe-$(CUT_POWER_SAFE)
 CUT_OPS := 1000
 CUT_SEEDS := 8
 CUT_CHECK_OPS := 1000
-CUT_FLAGS := -std=c11 $(WARNINGS) -O1 -g -fno-tree-loop-distribute-patterns
+CUT_FLAGS := -std=c11 $(WARNINGS) -O1 -g -fno-tree-loop-distribute-patterns -DBENTO_POWER_SAFE=$(CUT_POWER_SAFE)
 # instrumented: the core and the self-test's target
 CUT_TSAN_SRCS := $(CORE_SRCS) tests/cut/probe.c
-CUT_TSAN_OBJS := $(patsubst %.c,$(OBJ)/cut-tsan/%.o,$(CUT_TSAN_SRCS))
+CUT_TSAN_OBJS := $(patsubst %.c,$(OBJ)/cut-tsan-$(CUT_POWER_SAFE)/%.o,$(CUT_TSAN_SRCS))
 # not instrumented: the hooks and the harness (the caller of the kit)
 CUT_SRCS := $(filter-out tests/cut/probe.c,$(sort $(wildcard tests/cut/*.c)))
-CUT_OBJS := $(patsubst %.c,$(OBJ)/cut/%.o,$(CUT_SRCS))
+CUT_OBJS := $(patsubst %.c,$(OBJ)/cut-$(CUT_POWER_SAFE)/%.o,$(CUT_SRCS))
 
-$(OBJ)/cut-tsan/%.o: %.c tests/cut/cut.mk
+$(OBJ)/cut-tsan-$(CUT_POWER_SAFE)/%.o: %.c tests/cut/cut.mk
 	@mkdir -p $(@D)
 	$(Q)gcc $(CUT_FLAGS) -fsanitize=thread -Icore/include -Itests/cut $(DEPFLAGS) -c $< -o $@
 
-$(OBJ)/cut/%.o: %.c tests/cut/cut.mk
+$(OBJ)/cut-$(CUT_POWER_SAFE)/%.o: %.c tests/cut/cut.mk
 	@mkdir -p $(@D)
 	$(Q)gcc $(CUT_FLAGS) -D_DEFAULT_SOURCE -Icore/include -Itests/cut $(DEPFLAGS) -c $< -o $@
 
-$(CUT_DIR)/hooks.txt: $(CUT_TSAN_OBJS) $(OBJ)/cut/tests/cut/hooks.o tests/cut/hooks-check
+$(CUT_DIR)/hooks.txt: $(CUT_TSAN_OBJS) $(OBJ)/cut-$(CUT_POWER_SAFE)/tests/cut/hooks.o tests/cut/hooks-check
 	@mkdir -p $(@D)
-	$(Q)tests/cut/hooks-check $(OBJ)/cut/tests/cut/hooks.o $(CUT_TSAN_OBJS) > $@.tmp && mv $@.tmp $@
+	$(Q)tests/cut/hooks-check $(OBJ)/cut-$(CUT_POWER_SAFE)/tests/cut/hooks.o $(CUT_TSAN_OBJS) > $@.tmp && mv $@.tmp $@
 
 $(CUT_DIR)/cut: $(CUT_OBJS) $(CUT_TSAN_OBJS) $(CUT_DIR)/hooks.txt
 	@mkdir -p $(@D)

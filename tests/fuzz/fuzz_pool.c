@@ -353,14 +353,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
             break;
         }
-        case 9: { /* clear: every live object is destroyed in dense order */
+        case 9: { /* clear: every live object is destroyed, from the last dense position */
             const uint32_t count = h.m.count;
             uint32_t order[MAX_CAPACITY];
             for (i = 0u; i < count; i++) {
                 order[i] = bento_pool_handle_at(&h.pool, i) & ((1u << h.index_bits) - 1u);
             }
             bento_pool_clear(&h.pool);
-            for (i = 0u; i < count; i++) {
+            for (i = count; i-- != 0u;) {
                 model_destroy(&h, order[i]);
             }
             break;

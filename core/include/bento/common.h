@@ -10,7 +10,8 @@
  * Configuration: every macro below marked "configurable" may be defined with -D on the
  * compiler line or in a header named by BENTO_CONFIG_HEADER (for example
  * -DBENTO_CONFIG_HEADER='"my_bento_config.h"'), which is included first. The configurable
- * macros are BENTO_ASSERT, BENTO_CRITICAL_ENTER / BENTO_CRITICAL_EXIT and BENTO_CLZ32.
+ * macros are BENTO_ASSERT, BENTO_CRITICAL_ENTER / BENTO_CRITICAL_EXIT, BENTO_CLZ32,
+ * BENTO_POWER_SAFE and BENTO_BARRIER.
  *
  * The conventions every container follows (each header refers to them):
  *
@@ -156,6 +157,43 @@ const char *bento_status_name(bento_status status);
 #endif
 
 /**
+ * @def BENTO_POWER_SAFE
+ * BENTO_POWER_SAFE, configurable: 1 or 0, default 0. With 1, every operation a container's
+ * header calls failure-atomic writes its buffer through a small journal kept in the buffer's
+ * header, so that a reset at any instant (a watchdog, a brown-out, a fault) leaves a buffer
+ * that bento_X_open restores to exactly the state before that operation or after it; every
+ * operation it calls resumable leaves one that opens consistent and that running the
+ * operation again completes (bento/common.h, "Resets"). The journal makes each such buffer a
+ * few dozen bytes longer (the BYTES macros count it) and each operation a few stores per word
+ * it changes slower. A buffer written with one setting is refused by open under the other.
+ */
+#ifndef BENTO_POWER_SAFE
+#define BENTO_POWER_SAFE 0
+#endif
+
+/**
+ * @def BENTO_BARRIER
+ * BENTO_BARRIER(), configurable: keeps the compiler from moving a store across it, in either
+ * direction. With BENTO_POWER_SAFE the order of the stores to a buffer is what makes it
+ * survive a reset (journal entry, then the word that commits it, then the store it guards),
+ * and this is what keeps that order. The default for gcc and clang is an empty asm statement
+ * that clobbers memory; other compilers must define it (BENTO_POWER_SAFE fails to compile
+ * without it). The kit assumes the memory itself keeps the order of the core's stores across
+ * a reset: plain RAM does; a write-back data cache that loses dirty lines at reset (Cortex-M7)
+ * does not, so keep such buffers in memory the cache does not hold back (non-cacheable or
+ * write-through), or define this to a barrier that also cleans the cache.
+ */
+#ifndef BENTO_BARRIER
+#if defined(__GNUC__) || defined(__clang__)
+#define BENTO_BARRIER() __asm__ __volatile__("" : : : "memory")
+#elif BENTO_POWER_SAFE
+#error "BENTO_POWER_SAFE needs BENTO_BARRIER() defined for this compiler (bento/common.h)"
+#else
+#define BENTO_BARRIER() (BENTO_IMPL_CAST(void, 0))
+#endif
+#endif
+
+/**
  * @def BENTO_STATIC_ASSERT
  * BENTO_STATIC_ASSERT(cond, message): a compile-time check at file scope, in C99, C11 and C++.
  * `message` is an identifier (letters, digits, underscores) that names the failure; compilers
@@ -223,6 +261,15 @@ BENTO_IMPL_STRUCTS_END
  * in bytes, multiples of 8 so what follows keeps any element's alignment.
  */
 #define BENTO_IMPL_HEAD_BYTES(words) BENTO_ALIGN_UP(BENTO_IMPL_CAST(size_t, 4u + (words)) * 4u, 8u)
+
+/* Words of a buffer's journal (core/src/internal.h, "Journal") with room for n entries: the
+ * journal word, the pending action and its argument, two words an entry. None without
+ * BENTO_POWER_SAFE. It follows the counters' copy in the header. */
+#if BENTO_POWER_SAFE
+#define BENTO_IMPL_JOURNAL_WORDS(n) (3u + 2u * (n))
+#else
+#define BENTO_IMPL_JOURNAL_WORDS(n) 0u
+#endif
 
 /* ceil(log2(n)) for 1 <= n <= 2^32, as a constant expression: how many powers 2^k are below n. */
 #define BENTO_IMPL_CEIL_LOG2(n)                                                                   \

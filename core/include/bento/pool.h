@@ -146,7 +146,8 @@ bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
  */
 bento_status bento_pool_destroy(bento_pool *pool, uint32_t handle);
 
-/** Destroy every object: every outstanding handle becomes stale. O(count). */
+/** Destroy every object, from the last dense position to the first: every outstanding handle
+ * becomes stale. O(count). */
 void bento_pool_clear(bento_pool *pool);
 
 /**
@@ -226,9 +227,14 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
  */
 /** @cond INTERNAL */
 
-/* Header: 3 parameter words (capacity, value size, bits), then the counters. */
+/* Header: 3 parameter words (capacity, value size, bits), then the counters, then the
+ * journal, with room for the most words an operation changes (destroy: a moved object's dense
+ * position and slot, the count, the freed slot, the queue's back link and three counters). */
 #define BENTO_IMPL_POOL_PARAMS 3u
-#define BENTO_IMPL_POOL_HEAD BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_POOL_PARAMS + sizeof(bento_pool_state) / 4u)
+#define BENTO_IMPL_POOL_ENTRIES 7u
+#define BENTO_IMPL_POOL_HEAD                                                                      \
+    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_POOL_PARAMS + sizeof(bento_pool_state) / 4u +               \
+                          BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_POOL_ENTRIES))
 
 /* The dense position of a live handle, or BENTO_NONE. The index mask is an argument so that
  * typed wrappers pass a constant; the capacity is the struct's (0 when inert, so an inert

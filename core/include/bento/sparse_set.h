@@ -463,7 +463,7 @@ static inline uint32_t bento_impl_sparse_set_find(const bento_sparse_set *set, u
     /* ABSENT, another generation and any damaged entry come out at capacity or above. A tag
        shifted up (capacity == 2^index_bits) loses bit 31: where that bit is stray, it is put
        back so that a key carrying it misses instead of being taken for another key */
-    entry ^= ((key & ~index_mask) << tag_shift) | (key & stray);
+    entry = (entry ^ ((key & ~index_mask) << tag_shift)) | (key & stray);
     return entry < capacity ? entry : BENTO_NONE;
 }
 
