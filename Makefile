@@ -105,12 +105,15 @@ endef
 $(foreach c,$(HOST_CONFIGS),$(eval $(call host_config,$c)))
 
 # Boards: the images of the tests, the examples and the benchmarks (-O2, as measured).
+# POWER_SAFE=1 builds them with the kit's journal (BENTO_POWER_SAFE); give it its own BUILD:
+#     make bench-qemu POWER_SAFE=1 BUILD=build/power-safe
+POWER_SAFE :=
 ARM_CC := arm-none-eabi-gcc
 define board_config
 cc.$1 := $(ARM_CC)
 ar.$1 := arm-none-eabi-ar
 cflags.$1 := $(CPU.$1) -std=c99 $(WARNINGS) -ffreestanding -fno-tree-loop-distribute-patterns \
-             $(SECTIONS) -g -O2
+             $(SECTIONS) -g -O2 $(if $(POWER_SAFE),-DBENTO_POWER_SAFE=$(POWER_SAFE))
 ldflags.$1 := $(CPU.$1) -nostdlib -Lboards/$1 -Tlinker/cortex-m.ld -Wl,--gc-sections
 ldlibs.$1 := -lgcc
 endef

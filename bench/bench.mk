@@ -3,7 +3,8 @@
 #
 # bench: bench/host/*.cpp (one binary: the kit, the raw floor and the peers on the same data)
 #        and bench/qemu/bench_*.c (instruction counts per operation on every board).
-# Everything lands in docs/: bench-host.md + bench-host.png, bench-qemu.md, size.md, stack.md.
+# Everything lands in docs/: bench-host.md + bench-host.png, bench-qemu.md (bench-qemu-power-safe.md
+# with POWER_SAFE=1), size.md, stack.md.
 
 BENCH_DIR := $(BUILD)/bench
 BENCH_HOST_SRCS := $(sort $(wildcard bench/host/*.cpp))
@@ -12,6 +13,9 @@ BENCH_CXXFLAGS := -std=c++17 -O2 -DNDEBUG -Wall -Wextra -Icore/include -Ibench/h
 BENCH_BOARDS := $(BOARDS)
 # The host benchmark links the kit as the gcc-c99 configuration builds it (-O2).
 BENCH_HOST_CONFIG := gcc-c99
+
+# with POWER_SAFE=1 (the Makefile's boards), the counts go to their own page
+BENCH_QEMU_MD := docs/bench-qemu$(if $(filter 1,$(POWER_SAFE)),-power-safe).md
 
 QBENCHES := $(patsubst bench/qemu/bench_%.c,%,$(sort $(wildcard bench/qemu/bench_*.c)))
 
@@ -64,8 +68,8 @@ bench-qemu: $(foreach b,$(BENCH_BOARDS),$(foreach q,$(QBENCHES),$(BUILD)/boards/
 	        cat $(BENCH_DIR)/qemu-$$b-$$q.txt | tee -a $(BENCH_DIR)/qemu-$$b.txt; \
 	    done; \
 	done
-	@scripts/qemu_table $(BENCH_DIR) $(BENCH_BOARDS) > docs/bench-qemu.md
-	@echo "wrote docs/bench-qemu.md"
+	@scripts/qemu_table $(BENCH_DIR) $(BENCH_BOARDS) > $(BENCH_QEMU_MD)
+	@echo "wrote $(BENCH_QEMU_MD)"
 
 # ---------------------------------------------------------------- size and stack
 

@@ -179,14 +179,18 @@ bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
     pool->state.count = position + 1u;
     slot = ((slot & ~mask) + mask + 1u) & pool->last_generation; /* even (free) to odd (live) */
     slot |= position;
-    /* the position past the count is no object's yet: no entry */
-    pool->dense_slot[position] = index;
     BENTO_IMPL_BEGIN(&j, pool);
-    bento_impl_put(&j, &pool->slots[index], slot);
+    bento_impl_log(&j, &pool->slots[index]);
+    BENTO_IMPL_LOG_COUNTER(&j, bento_pool_state, count);
+    BENTO_IMPL_LOG_COUNTER(&j, bento_pool_state, free_head);
+    BENTO_IMPL_LOG_COUNTER(&j, bento_pool_state, free_count);
+    bento_impl_commit(&j);
+    pool->slots[index] = slot;
+    pool->dense_slot[position] = index; /* past the count before: no entry */
     /* the counters that changed, through to the header */
-    bento_impl_put(&j, &pool->saved->free_head, pool->state.free_head);
-    bento_impl_put(&j, &pool->saved->free_count, pool->state.free_count);
-    bento_impl_put(&j, &pool->saved->count, position + 1u);
+    pool->saved->free_head = pool->state.free_head;
+    pool->saved->free_count = pool->state.free_count;
+    pool->saved->count = position + 1u;
     bento_impl_done(&j);
     *handle = (slot & ~mask) | index;
     if (value != NULL) {
@@ -195,31 +199,52 @@ bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
     return BENTO_OK;
 }
 
+/* True when freeing a slot at `generation` retires it: the last under BENTO_POOL_RETIRE. */
+static inline bool retires(const bento_pool *pool, uint32_t generation)
+{
+    return generation == pool->last_generation && pool->policy == (uint8_t)BENTO_POOL_RETIRE;
+}
+
+/* Log the words release_slot(pool, index) changes. */
+static inline void release_log(const bento_pool *pool, bento_impl_journal *j, uint32_t index)
+{
+    bento_impl_log(j, &pool->slots[index]);
+    if (retires(pool, pool->slots[index] & ~pool->index_mask)) {
+        BENTO_IMPL_LOG_COUNTER(j, bento_pool_state, retired);
+        return;
+    }
+    if (pool->state.free_count == 0u) {
+        BENTO_IMPL_LOG_COUNTER(j, bento_pool_state, free_head);
+    } else {
+        bento_impl_log(j, &pool->slots[pool->state.free_tail]);
+    }
+    BENTO_IMPL_LOG_COUNTER(j, bento_pool_state, free_tail);
+    BENTO_IMPL_LOG_COUNTER(j, bento_pool_state, free_count);
+}
+
 /* Free slot `index`, whose object is already gone from the dense array: its generation turns
  * even and it goes to the back of the free queue, or, at the last generation under
  * BENTO_POOL_RETIRE, it retires. The counters it changes are written through. */
-static inline void release_slot(bento_pool *pool, bento_impl_journal *j, uint32_t index)
+static inline void release_slot(bento_pool *pool, uint32_t index)
 {
     const uint32_t mask = pool->index_mask;
     const uint32_t generation = pool->slots[index] & ~mask;
-    if (generation == pool->last_generation && pool->policy == (uint8_t)BENTO_POOL_RETIRE) {
-        bento_impl_put(j, &pool->slots[index], 0u); /* generation 0: never queued again */
-        bento_impl_put(j, &pool->saved->retired, ++pool->state.retired);
+    if (retires(pool, generation)) {
+        pool->slots[index] = 0u; /* generation 0: free-looking, but never queued again */
+        pool->saved->retired = ++pool->state.retired;
         return;
     }
     /* the next even generation (0 after the last, under BENTO_POOL_WRAP); the back of the
      * queue links to itself, so a check can tell a queue from a cycle */
-    bento_impl_put(j, &pool->slots[index], ((generation + mask + 1u) & pool->last_generation) | index);
+    pool->slots[index] = ((generation + mask + 1u) & pool->last_generation) | index;
     if (pool->state.free_count == 0u) {
-        pool->state.free_head = index;
-        bento_impl_put(j, &pool->saved->free_head, index);
+        pool->saved->free_head = pool->state.free_head = index;
     } else {
         const uint32_t tail = pool->state.free_tail;
-        bento_impl_put(j, &pool->slots[tail], (pool->slots[tail] & ~mask) | index);
+        pool->slots[tail] = (pool->slots[tail] & ~mask) | index;
     }
-    pool->state.free_tail = index;
-    bento_impl_put(j, &pool->saved->free_tail, index);
-    bento_impl_put(j, &pool->saved->free_count, ++pool->state.free_count);
+    pool->saved->free_tail = pool->state.free_tail = index;
+    pool->saved->free_count = ++pool->state.free_count;
 }
 
 bento_status bento_pool_destroy(bento_pool *pool, uint32_t handle)
@@ -242,15 +267,20 @@ bento_status bento_pool_destroy(bento_pool *pool, uint32_t handle)
     }
     BENTO_IMPL_BEGIN(&j, pool);
     if (position != last) {
-        /* swap-and-pop: the last object takes the hole, and its slot follows it */
-        bento_impl_put(&j, &pool->dense_slot[position], moved);
-        bento_impl_put(&j, &pool->slots[moved], (pool->slots[moved] & ~mask) | position);
+        bento_impl_log(&j, &pool->dense_slot[position]);
+        bento_impl_log(&j, &pool->slots[moved]);
     }
+    BENTO_IMPL_LOG_COUNTER(&j, bento_pool_state, count);
+    release_log(pool, &j, index);
+    bento_impl_commit(&j);
     pool->state.count = last;
-    bento_impl_put(&j, &pool->saved->count, last);
-    release_slot(pool, &j, index);
+    pool->saved->count = last;
+    release_slot(pool, index);
     if (position != last) {
-        /* its value last, once every word says where it goes: a reset from here on moves it */
+        /* swap-and-pop: the last object takes the hole, and its slot follows it; its value
+         * last, once every word says where it goes: a reset from there on moves it */
+        pool->dense_slot[position] = moved;
+        pool->slots[moved] = (pool->slots[moved] & ~mask) | position;
         bento_impl_redo(&j, MOVE_VALUE, position);
         move_value(pool, position, last);
     }
@@ -267,12 +297,18 @@ void bento_pool_clear(bento_pool *pool)
     while (pool->state.count != 0u) {
         const uint32_t last = pool->state.count - 1u;
         const uint32_t index = pool->dense_slot[last];
-        BENTO_IMPL_BEGIN(&j, pool);
-        pool->state.count = last;
-        bento_impl_put(&j, &pool->saved->count, last);
         /* a damaged owner is skipped: check reports it, and the slot is lost, not misused */
-        if (index < pool->capacity && (pool->slots[index] & (pool->index_mask + 1u)) != 0u) {
-            release_slot(pool, &j, index);
+        const bool owned = index < pool->capacity && (pool->slots[index] & (pool->index_mask + 1u)) != 0u;
+        BENTO_IMPL_BEGIN(&j, pool);
+        BENTO_IMPL_LOG_COUNTER(&j, bento_pool_state, count);
+        if (owned) {
+            release_log(pool, &j, index);
+        }
+        bento_impl_commit(&j);
+        pool->state.count = last;
+        pool->saved->count = last;
+        if (owned) {
+            release_slot(pool, index);
         }
         bento_impl_done(&j);
     }
