@@ -540,6 +540,57 @@ static void test_lowered_high_water(void)
     CHECK(got[2] == bento_block_pool_block_at(&reopened, 2));
 }
 
+#if BENTO_POWER_SAFE
+/* The journal's recovery, on journals written by hand as a reset leaves them (tests/cut/ makes
+ * them by cutting every operation before each of its stores): a clear cut while it frees the
+ * state bytes frees them again, and journals no operation writes are refused. */
+static void test_journal_recovery(void)
+{
+    bento_block_pool pool, reopened;
+    bento_block_pool *const p = &pool;
+    void *got[3];
+    uint32_t i, *log;
+    CHECK_STATUS(bento_block_pool_init(p, arena.pair.memory, sizeof arena.pair.memory, 12, 8),
+                 BENTO_OK);
+    log = (uint32_t *)(void *)p->saved + sizeof p->state / 4u;
+    for (i = 0; i < 3u; i++) {
+        CHECK_STATUS(bento_block_pool_alloc(p, &got[i]), BENTO_OK);
+    }
+    bento_block_pool_clear(p);
+    /* cut after the counters, with two state bytes still live */
+    p->live[0] = BENTO_IMPL_BLOCK_LIVE;
+    p->live[2] = BENTO_IMPL_BLOCK_LIVE;
+    log[1] = 1u; /* clear the state bytes... */
+    log[2] = 3u; /* ...of the 3 blocks carved before */
+    log[0] = 0x80000000u;
+    CHECK_STATUS(bento_block_pool_check(p), BENTO_E_CORRUPT);
+    CHECK_STATUS(bento_block_pool_open(&reopened, arena.pair.memory, sizeof arena.pair.memory),
+                 BENTO_OK);
+    CHECK_EQ(log[0], 0);
+    CHECK_EQ(p->live[0], BENTO_IMPL_BLOCK_FREE);
+    CHECK_EQ(p->live[2], BENTO_IMPL_BLOCK_FREE);
+    CHECK_STATUS(bento_block_pool_alloc(&reopened, &got[0]), BENTO_OK);
+    /* refused: no such action; more blocks than there are; a clear whose counters say a block
+       is carved */
+    log[0] = 0x80000000u;
+    log[1] = 2u;
+    CHECK_STATUS(bento_block_pool_open(&reopened, arena.pair.memory, sizeof arena.pair.memory),
+                 BENTO_E_CORRUPT);
+    log[1] = 1u;
+    log[2] = 9u;
+    CHECK_STATUS(bento_block_pool_open(&reopened, arena.pair.memory, sizeof arena.pair.memory),
+                 BENTO_E_CORRUPT);
+    log[2] = 1u;
+    CHECK_STATUS(bento_block_pool_open(&reopened, arena.pair.memory, sizeof arena.pair.memory),
+                 BENTO_E_CORRUPT); /* the alloc above carved block 0 */
+    p->saved->fresh = 0u;
+    p->saved->count = 0u;
+    CHECK_STATUS(bento_block_pool_open(&reopened, arena.pair.memory, sizeof arena.pair.memory),
+                 BENTO_OK);
+    CHECK_EQ(bento_block_pool_high_water(&reopened), 0);
+}
+#endif
+
 /*
  * Confinement: whatever bytes the buffer holds (links, state bytes, the header), every
  * operation returns, and every block it hands out is one of the pool's blocks. The sanitizers
@@ -908,6 +959,9 @@ void test_block_pool(void)
     test_check_detects_corruption();
     test_damaged_state_bytes_keep_the_counts();
     test_lowered_high_water();
+#if BENTO_POWER_SAFE
+    test_journal_recovery();
+#endif
     test_damaged_counters_stay_out_of_operations();
     test_confinement();
     test_open();

@@ -474,6 +474,30 @@ static void test_free_queue_damage(void)
     CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
 }
 
+/* create_from: the object and its value in one step; the failures of create, value untouched. */
+static void test_create_from(void)
+{
+    items *const p = &pool_a;
+    items_handle h, none;
+    item v = {0u, {1u, 2u, 3u}}, *got;
+    uint32_t i;
+    CHECK_STATUS(items_init(p), BENTO_OK);
+    v.tag = 7u;
+    CHECK_STATUS(items_create_from(p, &h, &v), BENTO_OK);
+    got = items_get(p, h);
+    CHECK(got != NULL && got->tag == 7u);
+    for (i = 1; i < items_capacity(p); i++) {
+        v.tag = 100u + i;
+        CHECK_STATUS(items_create_from(p, &h, &v), BENTO_OK);
+    }
+    got = items_get(p, h);
+    CHECK(got != NULL && got->tag == 100u + 63u);
+    none.raw = 5u;
+    CHECK_STATUS(items_create_from(p, &none, &v), BENTO_E_FULL);
+    CHECK(items_handle_is_null(none));
+    CHECK_STATUS(items_check(p), BENTO_OK);
+}
+
 /* Counter edits that keep the sums: a free slot moved out of the queue into the retired
  * count (free_count - 1, retired + 1, the queue cut short before it). Its word is not the
  * retired form, and a WRAP pool retires nothing, so check and open refuse it (before: both
@@ -880,6 +904,7 @@ void test_pool(void)
     test_status_names();
     test_init_statuses();
     test_basic_lifecycle();
+    test_create_from();
     test_full_and_clear();
     test_generation_retirement();
     test_generation_wrap();

@@ -71,7 +71,30 @@ bento_status bento_block_pool_init(bento_block_pool *pool, void *memory, size_t 
     clear_states(pool, capacity);
     pool->state.free_head = BENTO_NONE;
     BENTO_IMPL_SAVE(pool);
+    BENTO_IMPL_JOURNAL_INIT(pool);
     return BENTO_OK;
+}
+
+/* The pending action of a clear: the state bytes of the blocks carved before it made free. */
+#define CLEAR_STATES 1u
+
+/* An operation cut by a reset: undone, or the state bytes of a clear cleared again (its
+ * counters are already the ones after it: nothing carved). */
+static bento_status recover(bento_block_pool *pool, void *memory, size_t used)
+{
+    uint32_t action, fresh;
+    const bento_status status = bento_impl_recover(memory, used, pool->saved, sizeof pool->state,
+                                                   BENTO_IMPL_BLOCK_POOL_ENTRIES, &action, &fresh);
+    if (status == BENTO_OK && action != 0u) {
+        bento_impl_journal j;
+        if (action != CLEAR_STATES || fresh > pool->capacity || pool->saved->fresh != 0u) {
+            return BENTO_E_CORRUPT;
+        }
+        clear_states(pool, fresh);
+        BENTO_IMPL_BEGIN(&j, pool);
+        bento_impl_done(&j);
+    }
+    return status;
 }
 
 bento_status bento_block_pool_open(bento_block_pool *pool, void *memory, size_t bytes)
@@ -88,6 +111,9 @@ bento_status bento_block_pool_open(bento_block_pool *pool, void *memory, size_t 
     }
     status = configure(pool, memory, used, head[BENTO_IMPL_HEAD_PARAMS + P_BLOCK_SIZE],
                        head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY]);
+    if (status == BENTO_OK && used == BENTO_BLOCK_POOL_BYTES(pool->capacity, pool->block_size)) {
+        status = recover(pool, memory, used);
+    }
     status = BENTO_IMPL_OPENED(pool, status,
                                used == BENTO_BLOCK_POOL_BYTES(pool->capacity, pool->block_size));
     /* the counters are trusted from here on: they must describe the buffer exactly */
@@ -112,6 +138,7 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block)
         const uint32_t count = pool->state.count;
         const uint32_t fresh = pool->state.fresh;
         uint32_t index = pool->state.free_head;
+        bento_impl_journal j;
         if (count < fresh && index < fresh && pool->live[index] == BENTO_IMPL_BLOCK_FREE) {
             /* the head of the free list, a link read from the buffer: a free block below
              * fresh (<= capacity), so every access it leads to is inside the buffer; and only
@@ -120,6 +147,11 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block)
             uint32_t next;
             b = pool->blocks + (size_t)index * pool->stride;
             next = *(const uint32_t *)(const void *)b;
+            BENTO_IMPL_BEGIN(&j, pool);
+            BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, free_head);
+            BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, count);
+            bento_impl_log(&j, &pool->live[index]);
+            bento_impl_commit(&j);
             pool->state.free_head = next;
             saved->free_head = next;
         } else if (count != fresh) {
@@ -129,6 +161,11 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block)
             /* free list empty: every carved block is live, carve the next one */
             index = fresh;
             b = pool->blocks + (size_t)index * pool->stride;
+            BENTO_IMPL_BEGIN(&j, pool);
+            BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, fresh);
+            BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, count);
+            bento_impl_log(&j, &pool->live[index]);
+            bento_impl_commit(&j);
             pool->state.fresh = fresh + 1u;
             saved->fresh = fresh + 1u;
         }
@@ -136,6 +173,7 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block)
             pool->live[index] = BENTO_IMPL_BLOCK_LIVE;
             pool->state.count = count + 1u;
             saved->count = count + 1u;
+            bento_impl_done(&j);
             status = BENTO_OK;
         }
     }
@@ -156,10 +194,18 @@ bento_status bento_block_pool_free(bento_block_pool *pool, void *block)
                                         pool->stride, pool->state.fresh);
     if (index != BENTO_NONE && pool->live[index] == BENTO_IMPL_BLOCK_LIVE &&
         pool->state.count != 0u) {
+        bento_impl_journal j;
+        BENTO_IMPL_BEGIN(&j, pool);
+        bento_impl_log(&j, &pool->live[index]);
+        bento_impl_log(&j, block); /* its first word is the caller's until the link goes in */
+        BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, free_head);
+        BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, count);
+        bento_impl_commit(&j);
         pool->live[index] = BENTO_IMPL_BLOCK_FREE;
         *(uint32_t *)block = pool->state.free_head;
         pool->saved->free_head = pool->state.free_head = index;
         pool->saved->count = --pool->state.count;
+        bento_impl_done(&j);
     } else if (index != BENTO_NONE && pool->live[index] == BENTO_IMPL_BLOCK_LIVE) {
         status = BENTO_E_CORRUPT; /* a live block, though the count says none is */
     } else {
@@ -176,10 +222,26 @@ void bento_block_pool_clear(bento_block_pool *pool)
     uint32_t critical;
     BENTO_ASSERT(pool != NULL);
     critical = BENTO_CRITICAL_ENTER();
-    clear_states(pool, pool->state.fresh);
-    pool->state.count = 0u;
-    pool->state.fresh = 0u;
-    pool->state.free_head = BENTO_NONE;
-    BENTO_IMPL_SAVE(pool);
+    {
+        const uint32_t fresh = pool->state.fresh;
+        bento_impl_journal j;
+        /* an inert pool has no journal, and nothing to clear */
+        if (pool->capacity != 0u) {
+            BENTO_IMPL_BEGIN(&j, pool);
+            BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, count);
+            BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, fresh);
+            BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, free_head);
+            bento_impl_commit(&j);
+            pool->state.count = 0u;
+            pool->state.fresh = 0u;
+            pool->state.free_head = BENTO_NONE;
+            BENTO_IMPL_SAVE(pool);
+            /* the state bytes last, once the counters say nothing is carved: a reset from
+             * there on clears them again */
+            bento_impl_redo(&j, CLEAR_STATES, fresh);
+            clear_states(pool, fresh);
+            bento_impl_done(&j);
+        }
+    }
     BENTO_CRITICAL_EXIT(critical);
 }

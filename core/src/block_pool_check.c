@@ -14,6 +14,7 @@ static bool header_sound(const bento_block_pool *pool)
     const uint32_t *saved = (const uint32_t *)(const void *)pool->saved;
     const uint32_t *head = saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_BLOCK_POOL_PARAMS;
     return bento_impl_saved_matches(saved, &pool->state, sizeof pool->state) &&
+           BENTO_IMPL_JOURNAL_IDLE(pool) &&
            bento_impl_head_is(head, BENTO_IMPL_KIND_BLOCK_POOL,
                               BENTO_BLOCK_POOL_BYTES(pool->capacity, pool->block_size)) &&
            head[BENTO_IMPL_HEAD_PARAMS] == pool->capacity &&

@@ -152,11 +152,14 @@ bento_status bento_pool_open(bento_pool *pool, void *memory, size_t bytes)
     return status;
 }
 
-bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
+/* Create, its value copied from `from` when that is not NULL: before the journal is idle,
+ * into the position past the count, which is no object's before the create (no entry).
+ * Inline, so that create without a value compiles to no more than it did before. */
+static inline bento_status create(bento_pool *pool, uint32_t *handle, void **value,
+                                  const void *from)
 {
     uint32_t mask, position, index, slot;
     bento_impl_journal j;
-    BENTO_ASSERT(pool != NULL && handle != NULL);
     mask = pool->index_mask;
     position = pool->state.count;
     index = pool->state.free_head;
@@ -187,6 +190,9 @@ bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
     bento_impl_commit(&j);
     pool->slots[index] = slot;
     pool->dense_slot[position] = index; /* past the count before: no entry */
+    if (from != NULL) {
+        bento_impl_copy(pool->values + (size_t)position * pool->stride, from, pool->value_size);
+    }
     /* the counters that changed, through to the header */
     pool->saved->free_head = pool->state.free_head;
     pool->saved->free_count = pool->state.free_count;
@@ -197,6 +203,18 @@ bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
         *value = pool->values + (size_t)position * pool->stride;
     }
     return BENTO_OK;
+}
+
+bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value)
+{
+    BENTO_ASSERT(pool != NULL && handle != NULL);
+    return create(pool, handle, value, NULL);
+}
+
+bento_status bento_pool_create_from(bento_pool *pool, uint32_t *handle, const void *value)
+{
+    BENTO_ASSERT(pool != NULL && handle != NULL && value != NULL);
+    return create(pool, handle, NULL, value);
 }
 
 /* True when freeing a slot at `generation` retires it: the last under BENTO_POOL_RETIRE. */

@@ -49,12 +49,17 @@ static const struct {
     int level;
 } declared[] = {
     {"pool (wrap)", "create", DECLARED_ATOMIC},
+    {"pool (wrap)", "create_from", DECLARED_ATOMIC},
     {"pool (wrap)", "destroy", DECLARED_ATOMIC},
     {"pool (wrap)", "clear", DECLARED_RESUMABLE},
     {"pool (retire)", "create", DECLARED_ATOMIC},
+    {"pool (retire)", "create_from", DECLARED_ATOMIC},
     {"pool (retire)", "destroy", DECLARED_ATOMIC},
     {"pool (retire)", "destroy (retires)", DECLARED_ATOMIC},
     {"pool (retire)", "clear", DECLARED_RESUMABLE},
+    {"block pool", "alloc", DECLARED_ATOMIC},
+    {"block pool", "free", DECLARED_ATOMIC},
+    {"block pool", "clear", DECLARED_ATOMIC},
     {NULL, NULL, 0}, /* the end */
 };
 

@@ -14,8 +14,9 @@
 #define POOL_VALUE 12u
 #define POOL_INDEX_BITS 5u
 
-enum { P_CREATE, P_DESTROY, P_DESTROY_RETIRES, P_CLEAR };
-static const char *const pool_kinds[] = {"create", "destroy", "destroy (retires)", "clear"};
+enum { P_CREATE, P_CREATE_FROM, P_DESTROY, P_DESTROY_RETIRES, P_CLEAR };
+static const char *const pool_kinds[] = {"create", "create_from", "destroy", "destroy (retires)",
+                                         "clear"};
 
 typedef struct pool_obj {
     bento_pool pool;
@@ -56,7 +57,8 @@ static void pool_pick(const void *obj, cut_rng *r, cut_op *op)
     if (cut_chance(r, 1u)) {
         op->base = P_CLEAR;
     } else if (count == 0u || (count < room && cut_chance(r, count < room / 2u ? 70u : 40u))) {
-        op->base = P_CREATE;
+        /* half of them with their value (create_from), half written after create returns */
+        op->base = cut_chance(r, 50u) ? P_CREATE_FROM : P_CREATE;
         cut_fill(r, op->bytes, POOL_VALUE);
     } else {
         op->base = P_DESTROY;
@@ -72,6 +74,9 @@ static bento_status pool_run(void *obj, cut_op *op)
     switch (op->base) {
     case P_CREATE:
         st = bento_pool_create(p, &op->out_u32, &op->out);
+        break;
+    case P_CREATE_FROM:
+        st = bento_pool_create_from(p, &op->out_u32, op->bytes);
         break;
     case P_DESTROY:
         st = bento_pool_destroy(p, op->a);

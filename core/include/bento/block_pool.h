@@ -130,7 +130,8 @@ bento_status bento_block_pool_open(bento_block_pool *pool, void *memory, size_t 
  * BENTO_E_FULL when every block is live; BENTO_E_CORRUPT when the free list is damaged (its
  * head is not a free block below the high-water mark: a freed block was written to, or the
  * buffer was overwritten); on either *block is NULL and the pool is unchanged. O(1).
- * Interrupt-safe only as described above.
+ * Interrupt-safe only as described above. Atomic under BENTO_POWER_SAFE (what the caller then
+ * writes into the block is the caller's own write).
  */
 bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block);
 
@@ -139,13 +140,14 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block);
  * blocks (NULL, outside the pool, inside a block, another pool's block); BENTO_E_STALE when
  * it is one but is not live (a double free, or a block never handed out); BENTO_E_CORRUPT when
  * its state byte says live though the count says no block is (a damaged buffer). The pool is
- * unchanged on failure. O(1). Interrupt-safe only as described above.
+ * unchanged on failure. O(1). Interrupt-safe only as described above. Atomic under
+ * BENTO_POWER_SAFE.
  */
 bento_status bento_block_pool_free(bento_block_pool *pool, void *block);
 
 /**
  * Free every block at once and restart the high-water mark. O(high-water mark): the counters
- * and the state byte of every block carved so far change.
+ * and the state byte of every block carved so far change. Atomic under BENTO_POWER_SAFE.
  * Every block handed out before is free afterwards (freeing one again answers BENTO_E_STALE).
  */
 void bento_block_pool_clear(bento_block_pool *pool);
@@ -213,10 +215,14 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool);
  */
 /** @cond INTERNAL */
 
-/* Header: 2 parameter words (capacity, block size), then the counters. */
+/* Header: 2 parameter words (capacity, block size), then the counters, then the journal,
+ * with room for the most words an operation changes (free: the state byte's word, the block's
+ * link and two counters). */
 #define BENTO_IMPL_BLOCK_POOL_PARAMS 2u
+#define BENTO_IMPL_BLOCK_POOL_ENTRIES 4u
 #define BENTO_IMPL_BLOCK_POOL_HEAD                                                                \
-    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_BLOCK_POOL_PARAMS + sizeof(bento_block_pool_state) / 4u)
+    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_BLOCK_POOL_PARAMS + sizeof(bento_block_pool_state) / 4u +   \
+                          BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_BLOCK_POOL_ENTRIES))
 
 /* ceil(2^32 / stride) for a stride >= 4, as a constant expression when stride is one. */
 #define BENTO_IMPL_BLOCK_POOL_RECIPROCAL(stride) (BENTO_IMPL_CAST(uint32_t, UINT32_MAX / BENTO_IMPL_CAST(uint32_t, stride) + 1u))

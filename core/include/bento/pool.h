@@ -133,21 +133,32 @@ bento_status bento_pool_open(bento_pool *pool, void *memory, size_t bytes);
  * Create an object. On BENTO_OK, *handle names it and *value (optional) points to its
  * uninitialised storage. BENTO_E_FULL when every slot is live or retired; BENTO_E_CORRUPT when
  * the free queue is damaged (its front is not a free slot); the pool is unchanged then, *handle
- * is 0 (the null handle) and *value NULL. O(1).
+ * is 0 (the null handle) and *value NULL. O(1). Atomic under BENTO_POWER_SAFE; the value the
+ * caller then writes through *value is the caller's own write, which a reset can tear: to
+ * create an object with its value in one atomic step, use bento_pool_create_from.
  */
 bento_status bento_pool_create(bento_pool *pool, uint32_t *handle, void **value);
+
+/**
+ * Create an object holding a copy of the value_size bytes at `value` (which must not lie in
+ * the pool's buffer). As bento_pool_create otherwise; under BENTO_POWER_SAFE a reset leaves
+ * either no object or the object with its whole value. O(value_size).
+ */
+bento_status bento_pool_create_from(bento_pool *pool, uint32_t *handle, const void *value);
 
 /**
  * Destroy the object `handle` names. The last object in the dense array moves into its place;
  * the slot goes to the back of the free queue, or retires (see "Generations"). BENTO_E_STALE
  * for a handle that is not live: already destroyed (a double destroy), from a retired slot,
  * the null handle, or any forged value; BENTO_E_CORRUPT when the slot or the dense array is
- * damaged; the pool is unchanged then. O(1).
+ * damaged; the pool is unchanged then. O(1) plus one value copy. Atomic under
+ * BENTO_POWER_SAFE (the moved object's value included).
  */
 bento_status bento_pool_destroy(bento_pool *pool, uint32_t handle);
 
 /** Destroy every object, from the last dense position to the first: every outstanding handle
- * becomes stale. O(count). */
+ * becomes stale. O(count). Resumable under BENTO_POWER_SAFE: each destroy is atomic, so a
+ * reset leaves the objects not yet destroyed, whole, and clear again destroys them. */
 void bento_pool_clear(bento_pool *pool);
 
 /**
@@ -203,6 +214,7 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
  *   name_open(name *)                   -> bento_status: bento_pool_open on its own storage,
  *                                          BENTO_E_CORRUPT also for a pool of another type
  *   name_create(name *, name_handle *, T **) -> bento_status
+ *   name_create_from(name *, name_handle *, const T *) -> bento_status
  *   name_destroy(name *, name_handle)   -> bento_status
  *   name_get(const name *, name_handle) -> T * or NULL
  *   name_contains(const name *, name_handle) -> bool
@@ -356,6 +368,15 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
         if (value != BENTO_IMPL_NULL) {                                                           \
             *value = BENTO_IMPL_PTR_CAST(T *, v);                                                 \
         }                                                                                         \
+        return s;                                                                                 \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_create_from(name *p, name##_handle *h, const T *value)     \
+    {                                                                                             \
+        uint32_t raw;                                                                             \
+        bento_status s;                                                                           \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL && h != BENTO_IMPL_NULL && value != BENTO_IMPL_NULL);   \
+        s = bento_pool_create_from(&p->generic_, &raw, value);                                    \
+        h->raw = BENTO_IMPL_CAST(uint_type, raw);                                                 \
         return s;                                                                                 \
     }                                                                                             \
     BENTO_WRAPPER T *name##_get(const name *p, name##_handle h)                                   \
