@@ -902,6 +902,7 @@ static void critical_exit(uint32_t state)
 #define bento_block_pool_alloc hooked_block_pool_alloc
 #define bento_block_pool_free hooked_block_pool_free
 #define bento_block_pool_clear hooked_block_pool_clear
+#define bento_impl_block_pool_undo_alloc hooked_block_pool_undo_alloc
 #define configure hooked_configure
 #include "../core/src/block_pool.c"
 #undef bento_block_pool_init
@@ -909,6 +910,7 @@ static void critical_exit(uint32_t state)
 #undef bento_block_pool_alloc
 #undef bento_block_pool_free
 #undef bento_block_pool_clear
+#undef bento_impl_block_pool_undo_alloc
 #undef configure
 
 static void test_critical_section(void)
@@ -939,12 +941,22 @@ static void test_critical_section(void)
     CHECK_STATUS(hooked_block_pool_alloc(&pool, &c), BENTO_OK);
     CHECK_STATUS(bento_block_pool_check(&pool), BENTO_OK);
     CHECK_EQ(critical_entries, 14);
+    /* the undo of an alloc (a paged set's recovery): uncarved, or freed, in balanced sections */
+    hooked_block_pool_undo_alloc(&pool, 0u, true);
+    CHECK_EQ(bento_block_pool_high_water(&pool), 0);
+    CHECK_STATUS(hooked_block_pool_alloc(&pool, &c), BENTO_OK);
+    CHECK_STATUS(hooked_block_pool_alloc(&pool, &c), BENTO_OK);
+    hooked_block_pool_undo_alloc(&pool, 1u, false);
+    CHECK_EQ(bento_block_pool_count(&pool), 1);
+    hooked_block_pool_undo_alloc(&pool, 1u, false); /* not live: nothing */
+    CHECK_STATUS(bento_block_pool_check(&pool), BENTO_OK);
+    CHECK_EQ(critical_entries, 20); /* three undos, two allocs and the free of one undo */
     CHECK_EQ(critical_depth, 0);
     CHECK_EQ(critical_faults, 0);
     critical_pool = NULL;
     CHECK_STATUS(hooked_block_pool_open(&pool, arena.pair.memory, BENTO_BLOCK_POOL_BYTES(2, 8)),
                  BENTO_OK);
-    CHECK_EQ(critical_entries, 14); /* nor is open */
+    CHECK_EQ(critical_entries, 20); /* nor is open */
 }
 
 void test_block_pool(void)

@@ -882,8 +882,106 @@ static void test_against_model(void)
     CHECK_STATUS(bento_paged_set_check(&set), BENTO_OK);
 }
 
+/* insert_from: the key and its value in one step; the statuses of insert. */
+static void test_insert_from(void)
+{
+    body_pages *const pages = &arena.typed.pages;
+    bodies *const set = &arena.typed.set;
+    body v = {7u, 8u};
+    const body *got;
+    CHECK_STATUS(body_pages_init(pages), BENTO_OK);
+    CHECK_STATUS(bodies_init(set, body_pages_generic(pages)), BENTO_OK);
+    CHECK_STATUS(bodies_insert_from(set, KEY(3, 1), &v), BENTO_OK);
+    got = bodies_get(set, KEY(3, 1));
+    CHECK(got != NULL && got->tag == 7u && got->check == 8u);
+    CHECK_STATUS(bodies_insert_from(set, KEY(3, 2), &v), BENTO_E_EXISTS);
+    CHECK_STATUS(bento_paged_set_insert_from(&set->generic_, KEY(9, 1), &v), BENTO_OK);
+    CHECK_EQ(bodies_count(set), 2);
+    CHECK_STATUS(bodies_check(set), BENTO_OK);
+}
+
+#if BENTO_POWER_SAFE
+/* The journal's recovery, on journals written by hand as a reset leaves them (tests/cut/ makes
+ * them by cutting every operation before each of its stores): an insert cut after it took a
+ * page gives the page back (carved, or from the pool's list), a remove cut after it gave one
+ * back gives it back again, and journals no operation writes are refused. */
+static void test_journal_recovery(void)
+{
+    body_pages *const pages = &arena.typed.pages;
+    bodies *const set = &arena.typed.set;
+    body v = {1u, 2u};
+    bodies_page *held = NULL;
+    uint32_t *log;
+    CHECK_STATUS(body_pages_init(pages), BENTO_OK);
+    CHECK_STATUS(bodies_init(set, body_pages_generic(pages)), BENTO_OK);
+    log = (uint32_t *)(void *)set->generic_.saved + sizeof set->generic_.state / 4u;
+    /* an insert cut after its pool carved block 0: its entries undone, the block uncarved */
+    CHECK_STATUS(bodies_insert_from(set, KEY(3, 1), &v), BENTO_OK);
+    log[0] = 0x40000000u | 4u; /* its 4 entries, and the page it took */
+    log[1] = 1u;
+    log[2] = 0x80000000u; /* block 0, carved */
+    CHECK_STATUS(bodies_open(set, body_pages_generic(pages)), BENTO_OK);
+    CHECK_EQ(bodies_count(set), 0);
+    CHECK_EQ(bento_block_pool_count(body_pages_generic(pages)), 0);
+    CHECK_EQ(bento_block_pool_high_water(body_pages_generic(pages)), 0);
+    /* the same from the pool's list: block 0 freed before, taken again */
+    CHECK_STATUS(bodies_insert_from(set, KEY(3, 1), &v), BENTO_OK);
+    CHECK_STATUS(bodies_remove(set, KEY(3, 1)), BENTO_OK); /* block 0 back on the list */
+    CHECK_STATUS(bodies_insert_from(set, KEY(3, 1), &v), BENTO_OK);
+    log[0] = 0x40000000u | 4u;
+    log[1] = 1u;
+    log[2] = 0u; /* block 0, from the list */
+    CHECK_STATUS(bodies_open(set, body_pages_generic(pages)), BENTO_OK);
+    CHECK_EQ(bodies_count(set), 0);
+    CHECK_EQ(bento_block_pool_count(body_pages_generic(pages)), 0);
+    CHECK_EQ(bento_block_pool_high_water(body_pages_generic(pages)), 1);
+    /* a remove cut after it stored every word, its page not yet given back */
+    CHECK_STATUS(bodies_insert_from(set, KEY(3, 1), &v), BENTO_OK);
+    CHECK_STATUS(bodies_remove(set, KEY(3, 1)), BENTO_OK);
+    CHECK_STATUS(body_pages_alloc(pages, &held), BENTO_OK); /* the page, as if still held */
+    log[0] = 0x80000000u;
+    log[1] = 2u;
+    log[2] = 0u;
+    CHECK_STATUS(bodies_open(set, body_pages_generic(pages)), BENTO_OK);
+    CHECK_EQ(bento_block_pool_count(body_pages_generic(pages)), 0);
+    CHECK_STATUS(bodies_check(set), BENTO_OK);
+    /* refused: no such action, a block the pool does not have */
+    log[0] = 0x80000000u;
+    log[1] = 3u;
+    CHECK_STATUS(bodies_open(set, body_pages_generic(pages)), BENTO_E_CORRUPT);
+    log[1] = 2u;
+    log[2] = 4u;
+    CHECK_STATUS(bodies_open(set, body_pages_generic(pages)), BENTO_E_CORRUPT);
+    log[0] = 0x40000000u;
+    log[1] = 1u;
+    log[2] = 0x80000004u;
+    CHECK_STATUS(bodies_open(set, body_pages_generic(pages)), BENTO_E_CORRUPT);
+    log[2] = 0u; /* an insert cut before its pool took the block: nothing to give back */
+    CHECK_STATUS(bodies_open(set, body_pages_generic(pages)), BENTO_OK);
+    CHECK_EQ(log[0], 0);
+    /* an insert into a page already held, cut before its journal was idle: its slot in the
+       page (in the pool's memory) empty again */
+    CHECK_STATUS(bodies_insert_from(set, KEY(3, 1), &v), BENTO_OK);
+    CHECK_STATUS(bodies_insert_from(set, KEY(4, 1), &v), BENTO_OK);
+    log[0] = 3u;
+    CHECK_STATUS(bodies_open(set, body_pages_generic(pages)), BENTO_OK);
+    CHECK_EQ(bodies_count(set), 1);
+    CHECK(bodies_get(set, KEY(4, 1)) == NULL);
+    CHECK_STATUS(bodies_check(set), BENTO_OK);
+    /* an entry naming a word past the pool's blocks: refused */
+    CHECK_STATUS(bodies_insert_from(set, KEY(4, 1), &v), BENTO_OK);
+    log[0] = 3u;
+    log[7] = 0x80000000u | 0x10000u;
+    CHECK_STATUS(bodies_open(set, body_pages_generic(pages)), BENTO_E_CORRUPT);
+}
+#endif
+
 void test_paged_set(void)
 {
+    test_insert_from();
+#if BENTO_POWER_SAFE
+    test_journal_recovery();
+#endif
     test_init_statuses();
     test_basic();
     test_full();

@@ -217,13 +217,40 @@ bento_status bento_block_pool_free(bento_block_pool *pool, void *block)
     return status;
 }
 
+void bento_impl_block_pool_undo_alloc(bento_block_pool *pool, uint32_t index, bool carved)
+{
+    uint32_t critical = BENTO_CRITICAL_ENTER();
+    const uint32_t count = pool->state.count, fresh = pool->state.fresh;
+    bento_impl_journal j;
+    if (index < fresh && pool->live[index] == BENTO_IMPL_BLOCK_LIVE && count != 0u) {
+        if (carved && index + 1u == fresh && count == fresh) {
+            /* carved last, with the list empty: uncarved, the high-water mark as it was */
+            BENTO_IMPL_BEGIN(&j, pool);
+            BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, fresh);
+            BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, count);
+            bento_impl_log(&j, &pool->live[index]);
+            bento_impl_commit(&j);
+            pool->live[index] = BENTO_IMPL_BLOCK_FREE;
+            pool->saved->fresh = pool->state.fresh = index;
+            pool->saved->count = pool->state.count = count - 1u;
+            bento_impl_done(&j);
+        } else {
+            /* taken from the front of the list: freeing puts it back there */
+            BENTO_CRITICAL_EXIT(critical);
+            (void)bento_block_pool_free(pool, pool->blocks + (size_t)index * pool->stride);
+            return;
+        }
+    }
+    BENTO_CRITICAL_EXIT(critical);
+}
+
 void bento_block_pool_clear(bento_block_pool *pool)
 {
     uint32_t critical;
     BENTO_ASSERT(pool != NULL);
     critical = BENTO_CRITICAL_ENTER();
     {
-        const uint32_t fresh = pool->state.fresh;
+        const uint32_t carved = pool->state.fresh;
         bento_impl_journal j;
         /* an inert pool has no journal, and nothing to clear */
         if (pool->capacity != 0u) {
@@ -238,8 +265,8 @@ void bento_block_pool_clear(bento_block_pool *pool)
             BENTO_IMPL_SAVE(pool);
             /* the state bytes last, once the counters say nothing is carved: a reset from
              * there on clears them again */
-            bento_impl_redo(&j, CLEAR_STATES, fresh);
-            clear_states(pool, fresh);
+            bento_impl_redo(&j, CLEAR_STATES, carved);
+            clear_states(pool, carved);
             bento_impl_done(&j);
         }
     }

@@ -36,19 +36,32 @@ bento_status bento_impl_head_read(const void *memory, size_t bytes, uint32_t kin
 
 #if BENTO_POWER_SAFE
 
-bento_status bento_impl_recover(void *memory, size_t used, void *saved, size_t state_bytes,
-                                uint32_t entries, uint32_t *action, uint32_t *arg)
+/* The word an entry's offset names, or NULL when no operation could have logged it. */
+static uint32_t *entry_word(uint32_t *base, size_t words, uint32_t journal, uint32_t end,
+                           uint32_t *other, size_t other_words, uint32_t offset)
+{
+    if ((offset & BENTO_IMPL_OTHER) != 0u) {
+        offset &= ~BENTO_IMPL_OTHER;
+        return offset < other_words ? other + offset : NULL;
+    }
+    return offset < words && (offset < journal || offset >= end) ? base + offset : NULL;
+}
+
+bento_status bento_impl_recover_with(void *memory, size_t used, void *saved, size_t state_bytes,
+                                     uint32_t entries, void *other, size_t other_words,
+                                     uint32_t *action, uint32_t *arg)
 {
     uint32_t *const base = (uint32_t *)saved;
     const uint32_t journal = (uint32_t)(state_bytes / 4u);
     const uint32_t end = journal + BENTO_IMPL_JOURNAL_WORDS(entries);
     const size_t words = (used - (size_t)((unsigned char *)saved - (unsigned char *)memory)) / 4u;
     uint32_t *const log = base + journal;
-    const uint32_t n = log[0];
+    const uint32_t word = log[0];
+    const uint32_t n = word & ~BENTO_IMPL_UNDOING;
     uint32_t i;
     *action = 0u;
     *arg = 0u;
-    if (n == BENTO_IMPL_REDO) {
+    if (word == BENTO_IMPL_REDO) {
         *action = log[1];
         *arg = log[2];
         return BENTO_OK;
@@ -57,14 +70,20 @@ bento_status bento_impl_recover(void *memory, size_t used, void *saved, size_t s
         return BENTO_E_CORRUPT;
     }
     for (i = 0u; i < n; i++) {
-        const uint32_t offset = log[3u + 2u * i];
-        if (offset >= words || (offset >= journal && offset < end)) {
+        if (entry_word(base, words, journal, end, (uint32_t *)other, other_words,
+                       log[3u + 2u * i]) == NULL) {
             return BENTO_E_CORRUPT;
         }
     }
-    /* newest first: a word stored twice gets back its value from before the first store */
+    /* newest first: a word logged twice gets back its value from before the first store */
     for (i = n; i-- != 0u;) {
-        base[log[3u + 2u * i]] = log[4u + 2u * i];
+        *entry_word(base, words, journal, end, (uint32_t *)other, other_words, log[3u + 2u * i]) =
+            log[4u + 2u * i];
+    }
+    if ((word & BENTO_IMPL_UNDOING) != 0u) {
+        *action = log[1];
+        *arg = log[2];
+        return BENTO_OK; /* the container undoes its action, then sets the journal idle */
     }
     BENTO_BARRIER();
     log[0] = 0u;

@@ -284,6 +284,12 @@ static inline bool bento_impl_saved_matches(const void *saved, const void *state
  * operations are their plain stores.
  */
 #define BENTO_IMPL_REDO 0x80000000u
+/* A journal word of n | BENTO_IMPL_UNDOING: n entries in force and a pending action that undoes
+ * the rest of the operation (a paged set's page taken from its pool: given back). */
+#define BENTO_IMPL_UNDOING 0x40000000u
+/* An entry's offset with this bit counts words from the second region its container names
+ * (a paged set's pages, in its pool's buffer) instead of from the counters' copy. */
+#define BENTO_IMPL_OTHER 0x80000000u
 
 typedef struct bento_impl_journal {
     uint32_t *base; /* the counters' copy: offsets count words from here */
@@ -313,13 +319,21 @@ static inline void bento_impl_begin(bento_impl_journal *j, void *saved, size_t b
 #define BENTO_IMPL_BEGIN(j, x) bento_impl_begin((j), BENTO_IMPL_NULL, 0u)
 #endif
 
+#if BENTO_POWER_SAFE
+/* Log an entry: the offset that names a word, and the value the word holds. */
+static inline void bento_impl_log_entry(bento_impl_journal *j, uint32_t offset, uint32_t value)
+{
+    uint32_t *entry = j->log + 3u + 2u * j->n++;
+    entry[0] = offset;
+    entry[1] = value;
+}
+#endif
+
 /* Log the word `offset` words from the counters' copy, with the value it holds. */
 static inline void bento_impl_log_at(bento_impl_journal *j, uint32_t offset)
 {
 #if BENTO_POWER_SAFE
-    uint32_t *entry = j->log + 3u + 2u * j->n++;
-    entry[0] = offset;
-    entry[1] = j->base[offset];
+    bento_impl_log_entry(j, offset, j->base[offset]);
 #else
     (void)j;
     (void)offset;
@@ -339,9 +353,26 @@ static inline void bento_impl_log(bento_impl_journal *j, const void *p)
 #endif
 }
 
+/* Log `word`, a word of the second region, which starts at `other`. */
+static inline void bento_impl_log_other(bento_impl_journal *j, const uint32_t *other,
+                                        const uint32_t *word)
+{
+#if BENTO_POWER_SAFE
+    bento_impl_log_entry(j, BENTO_IMPL_OTHER | (uint32_t)(word - other), *word);
+#else
+    (void)j;
+    (void)other;
+    (void)word;
+#endif
+}
+
+/* Log the counter `bytes` from the start of the counters' copy. */
+static inline void bento_impl_log_counter(bento_impl_journal *j, size_t bytes)
+{
+    bento_impl_log_at(j, (uint32_t)(bytes / sizeof(uint32_t)));
+}
 /* Log counter `field` of the counters' copy (a member of `type`, the container's state). */
-#define BENTO_IMPL_LOG_COUNTER(j, type, field)                                                     \
-    bento_impl_log_at((j), BENTO_IMPL_CAST(uint32_t, offsetof(type, field) / 4u))
+#define BENTO_IMPL_LOG_COUNTER(j, type, field) bento_impl_log_counter((j), offsetof(type, field))
 
 /* Every word the operation changes is logged: from here on a reset undoes it. */
 static inline void bento_impl_commit(bento_impl_journal *j)
@@ -352,6 +383,24 @@ static inline void bento_impl_commit(bento_impl_journal *j)
     BENTO_BARRIER();
 #else
     (void)j;
+#endif
+}
+
+/* As bento_impl_commit, with `action` (and `arg`) the step of the operation that no entry
+ * can undo and that the container does next (taking a page from the pool): after a reset,
+ * open writes the entries back and the container undoes the action (gives the page back). */
+static inline void bento_impl_commit_undoing(bento_impl_journal *j, uint32_t action, uint32_t arg)
+{
+#if BENTO_POWER_SAFE
+    j->log[1] = action;
+    j->log[2] = arg;
+    BENTO_BARRIER();
+    j->log[0] = j->n | BENTO_IMPL_UNDOING;
+    BENTO_BARRIER();
+#else
+    (void)j;
+    (void)action;
+    (void)arg;
 #endif
 }
 
@@ -412,31 +461,46 @@ static inline void bento_impl_done(bento_impl_journal *j)
 
 /*
  * The first step of every open after configure: a buffer whose journal is not idle was cut
- * in the middle of an operation. Its entries are undone, newest first (the state before it),
- * or its pending action is answered in *action and *arg for the container to do again, then
- * bento_impl_done (the state after it); *action is 0 otherwise. `memory` and `used` are the
- * buffer and the bytes its header says it uses, `saved` the counters' copy (`state_bytes`
- * long), `entries` the journal's room. BENTO_E_CORRUPT for a journal no operation writes
- * (more entries than room, an offset outside the buffer or into the journal), the buffer
- * untouched then. Without BENTO_POWER_SAFE: BENTO_OK and nothing to do.
+ * in the middle of an operation. Its entries are written back, newest first (the state before
+ * it), and the journal left idle; or it has a pending action, answered in *action and *arg
+ * (*action is 0 otherwise): a redo action after its entries were all stored (the container
+ * does it again: the state after), or an undoing one after its entries were written back (the
+ * container undoes it: the state before); the container then sets the journal idle
+ * (bento_impl_done), so that a reset during all this finds the same journal again. `memory`
+ * and `used` are the buffer and the bytes its header says it uses, `saved` the counters' copy
+ * (`state_bytes` long), `entries` the journal's room, `other` and `other_words` the second
+ * region entries may name (NULL and 0 for none). BENTO_E_CORRUPT for a journal no operation
+ * writes (more entries than room, an offset outside the buffer or the region, or into the
+ * journal), the buffer untouched then. Without BENTO_POWER_SAFE: BENTO_OK and nothing to do.
  */
 #if BENTO_POWER_SAFE
-bento_status bento_impl_recover(void *memory, size_t used, void *saved, size_t state_bytes,
-                                uint32_t entries, uint32_t *action, uint32_t *arg);
+bento_status bento_impl_recover_with(void *memory, size_t used, void *saved, size_t state_bytes,
+                                     uint32_t entries, void *other, size_t other_words,
+                                     uint32_t *action, uint32_t *arg);
 #else
-static inline bento_status bento_impl_recover(void *memory, size_t used, void *saved,
-                                              size_t state_bytes, uint32_t entries,
-                                              uint32_t *action, uint32_t *arg)
+static inline bento_status bento_impl_recover_with(void *memory, size_t used, void *saved,
+                                                   size_t state_bytes, uint32_t entries,
+                                                   void *other, size_t other_words,
+                                                   uint32_t *action, uint32_t *arg)
 {
     (void)memory;
     (void)used;
     (void)saved;
     (void)state_bytes;
     (void)entries;
+    (void)other;
+    (void)other_words;
     *action = 0u;
     *arg = 0u;
     return BENTO_OK;
 }
 #endif
+static inline bento_status bento_impl_recover(void *memory, size_t used, void *saved,
+                                              size_t state_bytes, uint32_t entries,
+                                              uint32_t *action, uint32_t *arg)
+{
+    return bento_impl_recover_with(memory, used, saved, state_bytes, entries, NULL, 0u, action,
+                                   arg);
+}
 
 #endif /* BENTO_INTERNAL_H */

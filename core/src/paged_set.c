@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M2 M9 M12 M15 M17 M19 M20 M22 M26. */
+/* Deviations (docs/deviations.md): M2 M3 M9 M12 M14 M15 M17 M19 M20 M22 M23 M26. */
 /* bento/paged_set.c - the paged sparse set. The contract is in bento/paged_set.h. */
 #include <bento/paged_set.h>
 
@@ -98,7 +98,42 @@ bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t byt
         set->page_live[page] = 0u;
     }
     BENTO_IMPL_SAVE(set);
+    BENTO_IMPL_JOURNAL_INIT(set);
     return BENTO_OK;
+}
+
+/* Pending actions (core/src/internal.h, "journal"): a page taken from the pool, to give back
+ * when the insert that took it is undone (its argument the block, with CARVED when the pool
+ * carved it rather than taking it from its list); a page given back by a remove, to give back
+ * again. */
+#define TAKE_PAGE 1u
+#define GIVE_PAGE 2u
+#define CARVED 0x80000000u
+
+/* An operation cut by a reset (the pool was opened, and recovered, before): undone, its page
+ * given back; or a remove's page given back again. */
+static bento_status recover(bento_paged_set *set, void *memory, size_t used)
+{
+    const bento_block_pool *const pages = set->pages;
+    uint32_t action, index;
+    bento_status status = bento_impl_recover_with(
+        memory, used, set->saved, sizeof set->state, BENTO_IMPL_PAGED_SET_ENTRIES, pages->blocks,
+        (size_t)pages->capacity * (pages->stride >> 2), &action, &index);
+    if (status == BENTO_OK && action != 0u) {
+        bento_impl_journal j;
+        if ((action != TAKE_PAGE && action != GIVE_PAGE) || (index & ~CARVED) >= pages->capacity ||
+            (action == GIVE_PAGE && index >= pages->capacity)) {
+            return BENTO_E_CORRUPT;
+        }
+        if (action == TAKE_PAGE) {
+            bento_impl_block_pool_undo_alloc(set->pages, index & ~CARVED, (index & CARVED) != 0u);
+        } else if (bento_block_pool_contains(set->pages, bento_block_pool_block_at(set->pages, index))) {
+            (void)bento_block_pool_free(set->pages, bento_block_pool_block_at(set->pages, index));
+        }
+        BENTO_IMPL_BEGIN(&j, set);
+        bento_impl_done(&j);
+    }
+    return status;
 }
 
 bento_status bento_paged_set_open(bento_paged_set *set, void *memory, size_t bytes,
@@ -122,6 +157,10 @@ bento_status bento_paged_set_open(bento_paged_set *set, void *memory, size_t byt
                        head[BENTO_IMPL_HEAD_PARAMS + P_UNIVERSE],
                        head[BENTO_IMPL_HEAD_PARAMS + P_PAGE_SIZE],
                        head[BENTO_IMPL_HEAD_PARAMS + P_INDEX_BITS]);
+    if (status == BENTO_OK &&
+        used == BENTO_PAGED_SET_BYTES(set->capacity, set->universe, 1u << set->page_shift)) {
+        status = recover(set, memory, used);
+    }
     status = BENTO_IMPL_OPENED(set, status,
                                used == BENTO_PAGED_SET_BYTES(set->capacity, set->universe,
                                                              1u << set->page_shift));
@@ -135,11 +174,27 @@ bento_status bento_paged_set_open(bento_paged_set *set, void *memory, size_t byt
     return status;
 }
 
-bento_status bento_paged_set_insert(bento_paged_set *set, uint32_t key, void **value)
+/* The block bento_block_pool_alloc hands out next, or BENTO_NONE when it would refuse: its
+ * own tests, in its order. */
+static uint32_t next_page(const bento_block_pool *pool)
+{
+    const uint32_t count = pool->state.count, fresh = pool->state.fresh;
+    const uint32_t head = pool->state.free_head;
+    if (count < fresh && head < fresh && pool->live[head] == BENTO_IMPL_BLOCK_FREE) {
+        return head;
+    }
+    return count == fresh && fresh < pool->capacity ? fresh : BENTO_NONE;
+}
+
+/* Insert, its value copied from `from` when that is not NULL: into a slot no key had, before
+ * the journal is idle (no entry). Inline, so that insert without a value is no larger. */
+static inline bento_status insert(bento_paged_set *set, uint32_t key, void **value,
+                                  const void *from)
 {
     uint32_t index, page, slot, count;
     uint32_t *positions = NULL;
-    BENTO_ASSERT(set != NULL);
+    unsigned char *storage;
+    bento_impl_journal j;
     index = key & set->index_mask;
     page = index >> set->page_shift;
     slot = index & ((1u << set->page_shift) - 1u);
@@ -165,14 +220,26 @@ bento_status bento_paged_set_insert(bento_paged_set *set, uint32_t key, void **v
     if (index >= set->universe) {
         return BENTO_E_ARGUMENT;
     }
+    if (positions == NULL && next_page(set->pages) == BENTO_NONE) {
+        /* no page to take, as the pool's alloc would answer: its list damaged, or full */
+        return set->pages->state.count != set->pages->state.fresh ? BENTO_E_CORRUPT
+                                                                   : BENTO_E_FULL;
+    }
+    BENTO_IMPL_BEGIN(&j, set);
+    BENTO_IMPL_LOG_COUNTER(&j, bento_paged_set_state, count);
+    bento_impl_log(&j, &set->page_live[page]);
     if (positions == NULL) {
-        /* the page's first key: take a page, with every slot empty */
-        void *fresh;
+        /* the page's first key: take a page (the one the pool hands out next, named in the
+         * journal first so that a reset gives it back), with every slot empty */
+        const uint32_t taken = next_page(set->pages);
+        void *fresh = NULL;
         uint32_t i;
-        const bento_status status = bento_block_pool_alloc(set->pages, &fresh);
-        if (status != BENTO_OK) {
-            return status;
-        }
+        BENTO_IMPL_LOG_COUNTER(&j, bento_paged_set_state, pages_held);
+        bento_impl_log(&j, &set->page_table[page]);
+        bento_impl_commit_undoing(&j, TAKE_PAGE,
+                                  taken | (taken == set->pages->state.fresh ? CARVED : 0u));
+        /* it hands out `taken`: the set and its pool are used from one context */
+        (void)bento_block_pool_alloc(set->pages, &fresh);
         positions = (uint32_t *)fresh;
         for (i = 0u; i < (1u << set->page_shift); i++) {
             positions[i] = BENTO_NONE;
@@ -180,24 +247,47 @@ bento_status bento_paged_set_insert(bento_paged_set *set, uint32_t key, void **v
         set->page_table[page] = (uint32_t)(positions - set->page_base);
         set->page_live[page] = 0u;
         set->saved->pages_held = ++set->state.pages_held;
+    } else {
+        bento_impl_log_other(&j, set->page_base, &positions[slot]);
+        bento_impl_commit(&j);
+    }
+    storage = (unsigned char *)(positions + ((size_t)1u << set->page_shift)) +
+              (size_t)slot * set->value_size;
+    if (from != NULL) {
+        bento_impl_copy(storage, from, set->value_size);
     }
     positions[slot] = count;
-    set->dense[count] = key;
+    set->dense[count] = key; /* past the count: no entry */
     set->saved->count = set->state.count = count + 1u;
     set->page_live[page]++;
+    bento_impl_done(&j);
     if (value != NULL) {
-        *value = (unsigned char *)(positions + ((size_t)1u << set->page_shift)) +
-                 (size_t)slot * set->value_size;
+        *value = storage;
     }
     return BENTO_OK;
+}
+
+bento_status bento_paged_set_insert(bento_paged_set *set, uint32_t key, void **value)
+{
+    BENTO_ASSERT(set != NULL);
+    return insert(set, key, value, NULL);
+}
+
+bento_status bento_paged_set_insert_from(bento_paged_set *set, uint32_t key, const void *value)
+{
+    BENTO_ASSERT(set != NULL && value != NULL);
+    return insert(set, key, NULL, value);
 }
 
 bento_status bento_paged_set_remove(bento_paged_set *set, uint32_t key)
 {
     uint32_t index, page, slot_mask;
     uint32_t *positions;
+    uint32_t *moved_slot = NULL;
     uint32_t position;
     uint32_t last;
+    bool emptied;
+    bento_impl_journal j;
     BENTO_ASSERT(set != NULL);
     index = key & set->index_mask;
     if (bento_paged_set_get(set, key) == NULL) {
@@ -211,26 +301,48 @@ bento_status bento_paged_set_remove(bento_paged_set *set, uint32_t key)
     positions = set->page_base + set->page_table[page];
     position = positions[index & slot_mask];
     last = set->state.count - 1u;
+    emptied = set->page_live[page] == 1u;
+    BENTO_IMPL_BEGIN(&j, set);
     if (position != last) {
         /* swap-and-pop on the keys only: the moved key's slot learns its new position */
-        const uint32_t moved = set->dense[last];
-        const uint32_t moved_index = moved & set->index_mask;
+        const uint32_t moved_index = set->dense[last] & set->index_mask;
         const uint32_t moved_page = moved_index >> set->page_shift;
-        set->dense[position] = moved;
+        bento_impl_log(&j, &set->dense[position]);
         if (moved_page < set->page_count && set->page_table[moved_page] < set->page_limit) {
-            set->page_base[set->page_table[moved_page] + (moved_index & slot_mask)] = position;
+            moved_slot = &set->page_base[set->page_table[moved_page] + (moved_index & slot_mask)];
+            bento_impl_log_other(&j, set->page_base, moved_slot);
+        }
+    }
+    BENTO_IMPL_LOG_COUNTER(&j, bento_paged_set_state, count);
+    bento_impl_log_other(&j, set->page_base, &positions[index & slot_mask]);
+    bento_impl_log(&j, &set->page_live[page]);
+    if (emptied) {
+        bento_impl_log(&j, &set->page_table[page]);
+        BENTO_IMPL_LOG_COUNTER(&j, bento_paged_set_state, pages_held);
+    }
+    bento_impl_commit(&j);
+    if (position != last) {
+        set->dense[position] = set->dense[last];
+        if (moved_slot != NULL) {
+            *moved_slot = position;
         }
     }
     set->saved->count = set->state.count = last;
     positions[index & slot_mask] = BENTO_NONE;
-    if (--set->page_live[page] == 0u) {
-        /* the page's last key: give the page back */
+    set->page_live[page]--;
+    if (emptied) {
+        /* the page's last key: give the page back, once no word of the set names it (a reset
+         * from there on gives it back again) */
+        const uint32_t block = bento_block_pool_index_of(set->pages, positions);
         set->page_table[page] = BENTO_NONE;
         set->saved->pages_held = --set->state.pages_held;
+        bento_impl_redo(&j, GIVE_PAGE, block);
         if (bento_block_pool_free(set->pages, positions) != BENTO_OK) {
+            bento_impl_done(&j);
             return BENTO_E_CORRUPT;
         }
     }
+    bento_impl_done(&j);
     return BENTO_OK;
 }
 
@@ -238,6 +350,13 @@ void bento_paged_set_clear(bento_paged_set *set)
 {
     uint32_t page;
     BENTO_ASSERT(set != NULL);
+    /* the last key removed, one at a time: each one atomic, so a reset leaves the keys not yet
+     * removed, and clear again removes them */
+    while (set->state.count != 0u &&
+           bento_paged_set_remove(set, set->dense[set->state.count - 1u]) == BENTO_OK) {
+    }
+    /* then the page table swept, so that even a damaged set ends empty and sound (a sound one
+     * has nothing left here: these stores write what is there already) */
     for (page = 0u; page < set->page_count; page++) {
         const uint32_t offset = set->page_table[page];
         if (offset < set->page_limit) {

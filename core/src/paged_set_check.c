@@ -15,6 +15,7 @@ static bool header_sound(const bento_paged_set *set)
     const uint32_t *head = saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_PAGED_SET_PARAMS;
     const uint32_t page_size = 1u << set->page_shift;
     return bento_impl_saved_matches(saved, &set->state, sizeof set->state) &&
+           BENTO_IMPL_JOURNAL_IDLE(set) &&
            bento_impl_head_is(head, BENTO_IMPL_KIND_PAGED_SET,
                               BENTO_PAGED_SET_BYTES(set->capacity, set->universe, page_size)) &&
            head[BENTO_IMPL_HEAD_PARAMS] == set->capacity &&

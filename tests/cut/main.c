@@ -60,6 +60,12 @@ static const struct {
     {"block pool", "alloc", DECLARED_ATOMIC},
     {"block pool", "free", DECLARED_ATOMIC},
     {"block pool", "clear", DECLARED_ATOMIC},
+    {"paged set", "insert", DECLARED_ATOMIC},
+    {"paged set", "insert (takes a page)", DECLARED_ATOMIC},
+    {"paged set", "insert_from", DECLARED_ATOMIC},
+    {"paged set", "remove", DECLARED_ATOMIC},
+    {"paged set", "remove (frees a page)", DECLARED_ATOMIC},
+    {"paged set", "clear", DECLARED_RESUMABLE},
     {NULL, NULL, 0}, /* the end */
 };
 
@@ -416,6 +422,11 @@ static enum outcome trial(uint64_t k)
     if (st != BENTO_OK) {
         in_trial = 0;
         alarm(0u);
+        if (getenv("CUT_SHOW") != NULL) { /* CUT_SHOW=1: say where each lost cut was refused */
+            printf("lost: %s %s, seed %u, operation %u, cut %llu: %s answers %s\n", now.container,
+                   now.kind, (unsigned)now.seed, (unsigned)now.op, (unsigned long long)now.k,
+                   now.phase, bento_status_name(st));
+        }
         return LOST;
     }
     drv->dump(probe, &got);

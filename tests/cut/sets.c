@@ -178,8 +178,8 @@ const cut_driver cut_sparse_set = {
 #define PS_PAGES 16u
 #define PS_PAGE_BYTES BENTO_PAGED_SET_PAGE_BYTES(PS_PAGE, PS_VALUE)
 
-enum { Q_INSERT, Q_INSERT_PAGE, Q_REMOVE, Q_REMOVE_PAGE, Q_CLEAR };
-static const char *const ps_kinds[] = {"insert", "insert (takes a page)", "remove",
+enum { Q_INSERT, Q_INSERT_PAGE, Q_INSERT_FROM, Q_REMOVE, Q_REMOVE_PAGE, Q_CLEAR };
+static const char *const ps_kinds[] = {"insert", "insert (takes a page)", "insert_from", "remove",
                                        "remove (frees a page)", "clear"};
 
 typedef struct ps_obj {
@@ -227,7 +227,8 @@ static void ps_pick(const void *obj, cut_rng *r, cut_op *op)
         do {
             key = cut_below(r, 4u) << 8 | cut_below(r, PS_UNIVERSE);
         } while (index_present(s, key));
-        op->base = Q_INSERT;
+        /* half of them with their value (insert_from), half written after insert returns */
+        op->base = cut_chance(r, 50u) ? Q_INSERT_FROM : Q_INSERT;
         op->a = key;
         cut_fill(r, op->bytes, PS_VALUE);
     } else {
@@ -247,6 +248,9 @@ static bento_status ps_run(void *obj, cut_op *op)
         if (bento_paged_set_pages_held(s) > held) {
             op->kind = Q_INSERT_PAGE;
         }
+        break;
+    case Q_INSERT_FROM:
+        st = bento_paged_set_insert_from(s, op->a, op->bytes);
         break;
     case Q_REMOVE:
         st = bento_paged_set_remove(s, op->a);

@@ -227,6 +227,11 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool);
 /* ceil(2^32 / stride) for a stride >= 4, as a constant expression when stride is one. */
 #define BENTO_IMPL_BLOCK_POOL_RECIPROCAL(stride) (BENTO_IMPL_CAST(uint32_t, UINT32_MAX / BENTO_IMPL_CAST(uint32_t, stride) + 1u))
 
+/* Undo the alloc that handed out block `index` last (a paged set's page, after a reset cut the
+ * insert that took it), which `carved` it or took it from the list: the pool as it was before
+ * that alloc, its high-water mark included. Nothing when the block is not live. */
+void bento_impl_block_pool_undo_alloc(bento_block_pool *pool, uint32_t index, bool carved);
+
 /* State bytes. */
 #define BENTO_IMPL_BLOCK_FREE 0u
 #define BENTO_IMPL_BLOCK_LIVE 1u

@@ -141,21 +141,34 @@ bento_status bento_paged_set_open(bento_paged_set *set, void *memory, size_t byt
  *   BENTO_E_ARGUMENT  the key's index is >= universe;
  *   BENTO_E_FULL      the key needs a new page and the pool has none;
  *   BENTO_E_CORRUPT   the pool reports a damaged free list.
- * O(1); O(page_size) when a page is taken (its positions are cleared).
+ * O(1); O(page_size) when a page is taken (its positions are cleared). Atomic under
+ * BENTO_POWER_SAFE, with the set's pool: a reset gives a page taken for it back; the value the
+ * caller then writes through *value is the caller's own write (bento_paged_set_insert_from
+ * stores it in the same atomic step).
  */
 bento_status bento_paged_set_insert(bento_paged_set *set, uint32_t key, void **value);
+
+/**
+ * Insert `key` with a copy of the value_size bytes at `value` (which must not lie in the set's
+ * or the pool's memory). As bento_paged_set_insert otherwise; under BENTO_POWER_SAFE a reset
+ * leaves either no key or the key with its whole value. O(1) plus the copy.
+ */
+bento_status bento_paged_set_insert_from(bento_paged_set *set, uint32_t key, const void *value);
 
 /**
  * Remove `key`. The last key in the dense array moves into its position; no value moves.
  * When the key was the last one in its page, the page goes back to the pool. BENTO_OK, or
  * BENTO_E_NOT_FOUND when the key is absent, BENTO_E_ARGUMENT when its index is >= universe
  * (as insert; the set is unchanged on either), or BENTO_E_CORRUPT
- * when the pool refuses the page back (the key is removed all the same). O(1).
+ * when the pool refuses the page back (the key is removed all the same). O(1). Atomic under
+ * BENTO_POWER_SAFE, with the set's pool (a page given back is given back after a reset).
  */
 bento_status bento_paged_set_remove(bento_paged_set *set, uint32_t key);
 
-/** Remove every key and give every page back to the pool. O(page_count): the page table is
- * swept, so even a damaged set ends empty and sound. */
+/** Remove every key and give every page back to the pool: the last key removed, one at a
+ * time, then the page table swept, so even a damaged set ends empty and sound.
+ * O(count + page_count). Resumable under BENTO_POWER_SAFE: each removal is atomic, so a reset
+ * leaves the keys not yet removed, and clear again removes them. */
 void bento_paged_set_clear(bento_paged_set *set);
 
 /**
@@ -233,6 +246,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it);
  *                                             storage, BENTO_E_CORRUPT also for a set of
  *                                             another type
  *   name_insert(name *, uint32_t key, T **) -> bento_status
+ *   name_insert_from(name *, uint32_t key, const T *) -> bento_status
  *   name_remove(name *, uint32_t key)      -> bento_status
  *   name_get(const name *, uint32_t key)   -> T * or NULL
  *   name_contains(const name *, uint32_t key) -> bool
@@ -261,10 +275,14 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it);
 /** @cond INTERNAL */
 
 /* Header: 5 parameter words (capacity, universe, value size, page size, index bits), then the
- * counters. */
+ * counters, then the journal, with room for the most words an operation changes (remove: the
+ * moved key and its slot in its page, the count, the removed key's slot, its page's live count
+ * and table entry, and the pages held). */
 #define BENTO_IMPL_PAGED_SET_PARAMS 5u
+#define BENTO_IMPL_PAGED_SET_ENTRIES 7u
 #define BENTO_IMPL_PAGED_SET_HEAD                                                                 \
-    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_PAGED_SET_PARAMS + sizeof(bento_paged_set_state) / 4u)
+    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_PAGED_SET_PARAMS + sizeof(bento_paged_set_state) / 4u +     \
+                          BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_PAGED_SET_ENTRIES))
 
 /*
  * Get with the index mask, the page shift and the value size as arguments, so that typed
@@ -441,6 +459,11 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
             status_ = BENTO_E_CORRUPT;                                                            \
         }                                                                                         \
         return status_;                                                                           \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_insert_from(name *s, uint32_t key, const T *value)          \
+    {                                                                                             \
+        BENTO_ASSERT(s != BENTO_IMPL_NULL && value != BENTO_IMPL_NULL);                           \
+        return bento_paged_set_insert_from(&s->generic_, key, value);                             \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_insert(name *s, uint32_t key, T **value)                    \
     {                                                                                             \
