@@ -38,7 +38,14 @@ BENTO_IMPL_NOINLINE static int32_t lower(int32_t from, uint32_t down, uint32_t s
     return unbiased(low > 0u - size ? 0u - size : low);
 }
 
-static bool is_set(const bento_grid *grid, uint32_t index)
+/* Inlined everywhere, as a lookup's own bit test is. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+static ALWAYS_INLINE bool is_set(const bento_grid *grid, uint32_t index)
 {
     return ((grid->occupied[index >> 5] >> (index & 31u)) & 1u) != 0u;
 }
@@ -89,7 +96,7 @@ static void start_box(bento_grid *grid)
 /* Empty every cell: the bitmap, the counters, a growing grid's box; the state through to its
  * copy. Every store is one that doing it twice leaves as once: open does it again after a
  * reset cut it. */
-static void clear_cells(bento_grid *grid)
+static ALWAYS_INLINE void clear_cells(bento_grid *grid)
 {
     uint32_t words;
     for (words = (grid->capacity + 31u) >> 5; words != 0u; words--) {
@@ -370,19 +377,6 @@ static uint32_t locate(const bento_grid *grid, const int32_t *coords)
     return index;
 }
 
-/* The new index of old cell i, moved from the old geometry (the grid's axes) to `next`. */
-static inline uint32_t target(const bento_grid *grid, const bento_grid_axis *next, uint32_t i)
-{
-    const bento_grid_axis *axis = grid->state.axis;
-    uint32_t j = 0u;
-    unsigned d;
-    for (d = 0u; d < grid->dims; d++) {
-        const uint32_t slot = (i >> axis[d].stride) & (axis[d].size - 1u);
-        j += (slot + ((uint32_t)axis[d].origin - (uint32_t)next[d].origin)) << next[d].stride;
-    }
-    return j;
-}
-
 /*
  * Move every stored cell from the old geometry (the grid's axes) to the new one (next),
  * inside the buffer. Only growing grids with a nonempty box get here, so a slot is the
@@ -397,7 +391,7 @@ static inline uint32_t target(const bento_grid *grid, const bento_grid_axis *nex
  * beyond the old box are zero (clear() zeroes the whole bitmap, and nothing sets a bit
  * outside the box), so after the loop exactly the moved cells' bits are set.
  *
- * Under BENTO_POWER_SAFE the walk starts below old index `from` (the old box's cell count,
+ * Under BENTO_POWER_SAFE the walk starts below old index `top` (the old box's cell count,
  * or where a reset left it) and each move is a step a reset can interrupt and open resume:
  * the cell is copied before its new bit is set and its old bit cleared (set and cleared, not
  * turned over, so a step done twice is done once), and the journal's progress word says
@@ -411,23 +405,26 @@ static inline uint32_t target(const bento_grid *grid, const bento_grid_axis *nex
  */
 #if BENTO_POWER_SAFE
 BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis *next,
-                                         bento_impl_journal *journal, uint32_t from)
+                                         bento_impl_journal *journal, uint32_t top)
 #else
 BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis *next)
 #endif
 {
     const size_t size = grid->cell_size;
-    uint32_t *bits = grid->occupied;
+    const bento_grid_axis *axis = grid->state.axis;
 #if BENTO_POWER_SAFE
-    uint32_t i = from;
-    uint32_t progress = from;
+    uint32_t *bits = grid->occupied;
+    uint32_t i = top;
+    uint32_t progress = top;
 #else
-    const bento_grid_axis *last = &grid->state.axis[grid->dims - 1u];
+    const bento_grid_axis *last = &axis[grid->dims - 1u];
+    uint32_t *bits = grid->occupied;
     uint32_t i = last->size << last->stride; /* cells of the old box: the last axis's span */
 #endif
+    unsigned d;
     while (i-- != 0u) {
         const uint32_t word = bits[i >> 5];
-        uint32_t j;
+        uint32_t j = 0u;
         if (word == 0u) {
             i &= ~31u; /* a word of empty cells: on to the word below */
             continue;
@@ -435,14 +432,18 @@ BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis
         if (((word >> (i & 31u)) & 1u) == 0u) {
             continue;
         }
-        j = target(grid, next, i);
+        /* target(), written out: so the loop compiles as it did before there was one */
+        for (d = 0u; d < grid->dims; d++) {
+            const uint32_t slot = (i >> axis[d].stride) & (axis[d].size - 1u);
+            j += (slot + ((uint32_t)axis[d].origin - (uint32_t)next[d].origin)) << next[d].stride;
+        }
         if (j != i) {
             unsigned char *to = grid->cells + (size_t)j * size;
-            const unsigned char *from_cell = grid->cells + (size_t)i * size;
+            const unsigned char *from = grid->cells + (size_t)i * size;
             size_t k;
 #if BENTO_POWER_SAFE
             for (k = 0u; k < size; k++) {
-                to[k] = from_cell[k];
+                to[k] = from[k];
             }
             BENTO_BARRIER();
             if (j < progress) {
@@ -457,7 +458,7 @@ BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis
             flip(grid, i);
             flip(grid, j);
             for (k = 0u; k < size; k++) { /* bytewise: cells are small, and so is this */
-                to[k] = from_cell[k];
+                to[k] = from[k];
             }
 #endif
             grid->state.moved++;
@@ -466,6 +467,20 @@ BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis
 }
 
 #if BENTO_POWER_SAFE
+/* The new index of old cell i, moved from the old geometry `axis` to `next` (dims axes):
+ * relayout's, written out there. */
+static inline uint32_t target(const bento_grid_axis *axis, const bento_grid_axis *next,
+                              unsigned dims, uint32_t i)
+{
+    uint32_t j = 0u;
+    unsigned d;
+    for (d = 0u; d < dims; d++) {
+        const uint32_t slot = (i >> axis[d].stride) & (axis[d].size - 1u);
+        j += (slot + ((uint32_t)axis[d].origin - (uint32_t)next[d].origin)) << next[d].stride;
+    }
+    return j;
+}
+
 /* The cells relayout(grid, next, ..., from the top) will move: the moved() statistic a growth
  * stores before it moves anything. */
 static uint32_t moves(const bento_grid *grid, const bento_grid_axis *next)
@@ -474,7 +489,7 @@ static uint32_t moves(const bento_grid *grid, const bento_grid_axis *next)
     uint32_t i = last->size << last->stride;
     uint32_t n = 0u;
     while (i-- != 0u) {
-        n += is_set(grid, i) && target(grid, next, i) != i ? 1u : 0u;
+        n += is_set(grid, i) && target(grid->state.axis, next, grid->dims, i) != i ? 1u : 0u;
     }
     return n;
 }
@@ -580,9 +595,10 @@ bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords)
 }
 
 /* Insert, the value copied from `from` when that is not NULL: into the empty cell, which is
- * no element's before the insert (no entry), before the journal is idle. Inline, so that
- * insert without a value compiles to no more than it did before. */
-static inline bento_status insert(bento_grid *grid, const int32_t *coords, void **cell,
+ * no element's before the insert (no entry), before the journal is idle. Inlined into both
+ * callers even at -Os, so that insert without a value compiles to no more than it did
+ * before. */
+static ALWAYS_INLINE bento_status insert(bento_grid *grid, const int32_t *coords, void **cell,
                                   const void *from)
 {
     bento_status status;
