@@ -230,9 +230,16 @@ bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes
     return status;
 }
 
+/* With the journal, relayout takes it and the old index to start below (one declarator for
+ * both builds, so that coverage merges their records of it). */
 #if BENTO_POWER_SAFE
-static void relayout(bento_grid *grid, const bento_grid_axis *next, bento_impl_journal *journal,
-                     uint32_t from);
+#define RELAYOUT_STEPS , bento_impl_journal *journal, uint32_t top
+#else
+#define RELAYOUT_STEPS
+#endif
+static void relayout(bento_grid *grid, const bento_grid_axis *next RELAYOUT_STEPS);
+
+#if BENTO_POWER_SAFE
 
 /* Offset (in words from the state's copy) of field `member` of axis d's part of the state. */
 #define AXIS_WORD(d, member)                                                                      \
@@ -291,10 +298,13 @@ static bento_status resume(bento_grid *grid, bento_impl_journal *j, uint32_t lef
     return BENTO_OK;
 }
 
+#endif
+
 /* An operation cut by a reset: undone, or its pending action (a clear, a relayout) done
  * again, before the state is loaded from its copy. */
 static bento_status recover(bento_grid *grid, void *memory, size_t used)
 {
+#if BENTO_POWER_SAFE
     uint32_t action, arg;
     bento_status status = bento_impl_recover(memory, used, grid->saved, sizeof grid->state,
                                              BENTO_IMPL_GRID_ENTRIES, &action, &arg);
@@ -311,16 +321,13 @@ static bento_status recover(bento_grid *grid, void *memory, size_t used)
         bento_impl_done(&j);
     }
     return status;
-}
 #else
-static inline bento_status recover(bento_grid *grid, void *memory, size_t used)
-{
     (void)grid;
     (void)memory;
     (void)used;
     return BENTO_OK;
-}
 #endif
+}
 
 bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes)
 {
@@ -403,12 +410,8 @@ static uint32_t locate(const bento_grid *grid, const int32_t *coords)
  * holds. (With an empty old box that would not hold: its axis 0 has size 0, so its "cell 0"
  * has no slot. ensure never calls this for an empty box.)
  */
-#if BENTO_POWER_SAFE
-BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis *next,
-                                         bento_impl_journal *journal, uint32_t top)
-#else
-BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis *next)
-#endif
+BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid,
+                                         const bento_grid_axis *next RELAYOUT_STEPS)
 {
     const size_t size = grid->cell_size;
     const bento_grid_axis *axis = grid->state.axis;
