@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M2 M3 M9 M10 M12 M15 M17 M19 M20 M22 M26 T1. */
+/* Deviations (docs/deviations.md): M1 M2 M3 M9 M10 M12 M15 M17 M19 M20 M22 M26 T1. */
 /* bento/grid.c - the spatial grid. The contract is in bento/grid.h. */
 #include <bento/grid.h>
 
@@ -89,9 +89,12 @@ static void start_box(bento_grid *grid)
 }
 
 /* The pending actions of the journal (internal.h, "journal"): a clear's bitmap and state
- * stored again; a growth's relayout, resumed from its argument (below). */
+ * stored again; a growth's relayout, resumed from its argument (below), which only a build
+ * with the journal names. */
 #define CLEAR 1u
+#if BENTO_POWER_SAFE
 #define RELAYOUT 2u
+#endif
 
 /* Empty every cell: the bitmap, the counters, a growing grid's box; the state through to its
  * copy. Every store is one that doing it twice leaves as once: open does it again after a

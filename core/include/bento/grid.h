@@ -160,11 +160,12 @@ bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes
 
 /**
  * Reattach `grid` to `memory`, a buffer that holds a grid (bento/common.h, "Buffers"): after
- * a reset with the buffer in retained RAM, a copy to flash or a file. The header's parameters
- * and geometry and every invariant bento_grid_check verifies are validated.
+ * a reset with the buffer in retained RAM, a copy to flash or a file. Under BENTO_POWER_SAFE
+ * the operation a reset interrupted is first undone or completed (see "Resets"). The header's
+ * parameters and geometry and every invariant bento_grid_check verifies are validated.
  * BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN for a buffer not aligned as its cells need,
  * BENTO_E_SIZE when bytes is shorter than the grid the header describes, BENTO_E_CORRUPT for
- * anything else; the grid is inert then. O(capacity).
+ * anything else (also a journal no operation writes); the grid is inert then. O(capacity).
  */
 bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes);
 
