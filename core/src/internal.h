@@ -341,7 +341,7 @@ static inline void bento_impl_log(bento_impl_journal *j, const void *p)
 
 /* Log counter `field` of the counters' copy (a member of `type`, the container's state). */
 #define BENTO_IMPL_LOG_COUNTER(j, type, field)                                                     \
-    bento_impl_log_at((j), BENTO_IMPL_CAST(uint32_t, offsetof(type, field) / 4u))
+    bento_impl_log_at((j), BENTO_IMPL_CAST(uint32_t, offsetof(type, field)) / 4u)
 
 /* Every word the operation changes is logged: from here on a reset undoes it. */
 static inline void bento_impl_commit(bento_impl_journal *j)
