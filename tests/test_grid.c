@@ -137,6 +137,7 @@ static void check_inert(bento_grid *grid)
     CHECK_EQ(bento_grid_count(grid), 0);
     CHECK(bento_grid_get(grid, c) == NULL);
     CHECK_STATUS(bento_grid_insert(grid, c, NULL), BENTO_E_FULL);
+    CHECK_STATUS(bento_grid_insert_from(grid, c, c), BENTO_E_FULL);
     CHECK_STATUS(bento_grid_check(grid), BENTO_OK);
 }
 
@@ -557,10 +558,13 @@ static void test_open(void)
     CHECK_STATUS(bento_grid_check(&generic), BENTO_OK);
     CHECK_STATUS(bento_grid_remove(&generic, points[1]), BENTO_OK);
 
-    /* every word of the header: open refuses the damage, check on the live grid reports it.
+    /* every word of the header (with the journal, up to its word: its room means nothing
+     * while it is idle): open refuses the damage, check on the live grid reports it.
      * Except an origin: any origin that keeps the box inside the int32 range is sound, so a
      * damaged one reads as the same elements moved in space (here by 64 along its axis) */
-    for (i = 0; i < BENTO_IMPL_GRID_HEAD / 4u; i++) {
+    for (i = 0; i < 4u + BENTO_IMPL_GRID_PARAMS + sizeof(bento_grid_state) / 4u +
+                        (BENTO_POWER_SAFE ? 1u : 0u);
+         i++) {
         uint32_t *word = (uint32_t *)(void *)buffer + i;
         const uint32_t saved = *word;
         const bool origin = i == 8u || i == 11u; /* state words 0 and 3: axes 0 and 1 */
@@ -1833,6 +1837,211 @@ static void test_window_against_model(void)
     CHECK(evicted_total > 0u);
 }
 
+
+/* insert_from: the element and its value in one step, typed and generic, growing and window;
+ * the failures of insert leave the cell's value as it was. */
+static void test_insert_from(void)
+{
+    tiles *const t = &tiles_a;
+    rings *const r = &rings_a;
+    bento_grid grid;
+    const uint32_t window[2] = {8, 8};
+    const int32_t a[2] = {5, -2}, b[2] = {3, -1}, far[2] = {1000, 1000};
+    uint32_t v = 21u;
+    CHECK_STATUS(tiles_init(t), BENTO_OK);
+    CHECK_STATUS(tiles_insert_from(t, a, &v), BENTO_OK);
+    v = 22u;
+    CHECK_STATUS(tiles_insert_from_at(t, bento_xy(3, -1), &v), BENTO_OK); /* grows */
+    CHECK_EQ(read_u32(tiles_get(t, a)), 21);
+    CHECK_EQ(read_u32(tiles_get(t, b)), 22);
+    v = 23u;
+    CHECK_STATUS(tiles_insert_from(t, a, &v), BENTO_E_EXISTS);
+    CHECK_EQ(read_u32(tiles_get(t, a)), 21);
+    CHECK_STATUS(tiles_insert_from(t, far, &v), BENTO_E_FULL);
+    CHECK_EQ(tiles_count(t), 2);
+    CHECK_STATUS(tiles_check(t), BENTO_OK);
+    CHECK_STATUS(rings_init(r, window), BENTO_OK);
+    CHECK_STATUS(rings_insert_from_at(r, bento_xy(-4, 3), &v), BENTO_OK);
+    CHECK_EQ(read_u32(rings_get_at(r, bento_xy(-4, 3))), 23);
+    CHECK_STATUS(rings_insert_from(r, far, &v), BENTO_E_FULL);
+    CHECK_STATUS(bento_grid_init(&grid, buffer, sizeof buffer, 2, 4, 64), BENTO_OK);
+    v = 24u;
+    CHECK_STATUS(bento_grid_insert_from(&grid, b, &v), BENTO_OK);
+    CHECK_EQ(read_u32(bento_grid_get(&grid, b)), 24);
+    CHECK_STATUS(bento_grid_check(&grid), BENTO_OK);
+}
+
+#if BENTO_POWER_SAFE
+/* Word offsets in the state's copy (bento_grid_state): axis d's origin, size and stride, then
+ * count and moved. */
+#define ORIGIN_WORD(d) (3u * (d))
+#define SIZE_WORD(d) (3u * (d) + 1u)
+#define COUNT_WORD 12u
+#define MOVED_WORD 13u
+
+/* A growth's journal as it is once the relayout is named and before a cell moves: the old
+ * box's origins and sizes (axes 0 and 1) and moved as entries, the relayout pending over
+ * `left` old cells. */
+static void write_growth(uint32_t *log, const bento_grid_state *old, uint32_t left)
+{
+    unsigned d;
+    for (d = 0; d < 2u; d++) {
+        log[3u + 4u * d] = ORIGIN_WORD(d);
+        log[4u + 4u * d] = (uint32_t)old->axis[d].origin;
+        log[5u + 4u * d] = SIZE_WORD(d);
+        log[6u + 4u * d] = old->axis[d].size;
+    }
+    log[11] = MOVED_WORD;
+    log[12] = old->moved;
+    log[1] = 2u; /* the relayout */
+    log[2] = left;
+    log[0] = 0x80000000u;
+}
+
+/* The journal's recovery, on journals written by hand as a reset leaves them (the cut-point
+ * test, tests/cut/, makes them by cutting every operation before each of its stores): entries
+ * undone, a clear and a relayout done again, and journals no operation writes refused. */
+static void test_journal_recovery(void)
+{
+    bento_grid grid, reopened;
+    bento_grid_state old;
+    uint32_t *log, *saved;
+    const uint32_t window[2] = {8, 8};
+    int32_t c[2];
+    uint32_t v, i;
+    CHECK_STATUS(bento_grid_init(&grid, buffer, sizeof buffer, 2, 4, 64), BENTO_OK);
+    saved = (uint32_t *)(void *)grid.saved;
+    log = saved + sizeof grid.state / 4u;
+    CHECK_EQ(log[0], 0);
+    /* a 2 x 2 box at the origin, full */
+    for (i = 0; i < 4u; i++) {
+        c[0] = (int32_t)(i & 1u);
+        c[1] = (int32_t)(i >> 1);
+        v = 100u + i;
+        CHECK_STATUS(bento_grid_insert_from(&grid, c, &v), BENTO_OK);
+    }
+    CHECK_EQ(bento_grid_extent(&grid, 0), 2);
+    CHECK_EQ(bento_grid_extent(&grid, 1), 2);
+    /* a remove cut after its count was stored, before its bit: its entry in force, undone */
+    c[0] = 1;
+    c[1] = 1;
+    log[3] = COUNT_WORD;
+    log[4] = 4u;
+    log[0] = 1u;
+    saved[COUNT_WORD] = 3u;
+    CHECK_STATUS(bento_grid_check(&grid), BENTO_E_CORRUPT); /* an operation in flight */
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_OK);
+    CHECK_EQ(bento_grid_count(&reopened), 4);
+    CHECK_EQ(read_u32(bento_grid_get(&reopened, c)), 103);
+    CHECK_EQ(log[0], 0);
+
+    /* a growth to take (2, 0) in, cut before any cell moved: axis 0 becomes -1 .. 2 (4
+     * cells, stride 0), axis 1 stays 0 .. 1 (its stride 2 now); open moves the cells */
+    old = reopened.state;
+    saved[ORIGIN_WORD(0)] = (uint32_t)-1;
+    saved[SIZE_WORD(0)] = 4u;
+    saved[MOVED_WORD] = 4u; /* every cell moves */
+    write_growth(log, &old, 4u);
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_OK);
+    CHECK_EQ(log[0], 0);
+    CHECK_EQ(bento_grid_origin(&reopened, 0), -1);
+    CHECK_EQ(bento_grid_extent(&reopened, 0), 4);
+    CHECK_EQ(bento_grid_moved(&reopened), 4);
+    for (i = 0; i < 4u; i++) {
+        c[0] = (int32_t)(i & 1u);
+        c[1] = (int32_t)(i >> 1);
+        CHECK_EQ(read_u32(bento_grid_get(&reopened, c)), 100u + i);
+    }
+    c[0] = 2;
+    c[1] = 0;
+    CHECK(!bento_grid_contains(&reopened, c));
+    /* the same growth once every cell has moved (progress 0): nothing left to do */
+    write_growth(log, &old, 0u);
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_OK);
+    CHECK_EQ(bento_grid_count(&reopened), 4);
+    CHECK_STATUS(bento_grid_check(&reopened), BENTO_OK);
+
+    /* relayout journals no growth writes: refused, the buffer left as it is */
+    write_growth(log, &old, 5u); /* more old cells left than the old box has */
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_E_CORRUPT);
+    write_growth(log, &old, 4u);
+    log[3] = SIZE_WORD(0); /* an entry that is not axis 0's origin */
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_E_CORRUPT);
+    write_growth(log, &old, 4u);
+    log[5] = ORIGIN_WORD(0); /* nor its size */
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_E_CORRUPT);
+    write_growth(log, &old, 4u);
+    log[11] = COUNT_WORD; /* nor moved */
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_E_CORRUPT);
+    write_growth(log, &old, 4u);
+    log[6] = 3u; /* an old size that is not a power of two */
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_E_CORRUPT);
+    write_growth(log, &old, 4u);
+    log[6] = 8u; /* an old box wider than the new one */
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_E_CORRUPT);
+    write_growth(log, &old, 4u);
+    log[4] = (uint32_t)-2; /* an old box starting before the new one */
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_E_CORRUPT);
+    write_growth(log, &old, 4u);
+    log[4] = 2u; /* an old box ending after the new one */
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_E_CORRUPT);
+    write_growth(log, &old, 4u);
+    saved[SIZE_WORD(0)] = 128u; /* a new box larger than the capacity */
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_E_CORRUPT);
+    saved[SIZE_WORD(0)] = 0u; /* a new box that is empty */
+    saved[ORIGIN_WORD(0)] = 0u;
+    saved[SIZE_WORD(1)] = 1u;
+    saved[ORIGIN_WORD(1)] = 0u;
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_E_CORRUPT);
+    log[1] = 3u; /* no such action */
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_E_CORRUPT);
+    CHECK_EQ(log[0], 0x80000000u);
+
+    /* a growth from the empty box cut once named: the box is the one cell, nothing moves */
+    CHECK_STATUS(bento_grid_init(&grid, buffer, sizeof buffer, 2, 4, 64), BENTO_OK);
+    old = grid.state;
+    saved[ORIGIN_WORD(0)] = 7u;
+    saved[SIZE_WORD(0)] = 1u;
+    saved[ORIGIN_WORD(1)] = 9u;
+    write_growth(log, &old, 0u);
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_OK);
+    CHECK_EQ(bento_grid_origin(&reopened, 0), 7);
+    CHECK_EQ(bento_grid_extent(&reopened, 1), 1);
+    CHECK_EQ(bento_grid_count(&reopened), 0);
+
+    /* a clear cut once named: done again; a growing grid's box empty again */
+    v = 5u;
+    c[0] = 7;
+    c[1] = 9;
+    CHECK_STATUS(bento_grid_insert_from(&reopened, c, &v), BENTO_OK);
+    log[1] = 1u;
+    log[2] = 0u;
+    log[0] = 0x80000000u;
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_OK);
+    CHECK_EQ(bento_grid_count(&reopened), 0);
+    CHECK_EQ(bento_grid_extent(&reopened, 0), 0);
+    CHECK_EQ(bits_set(&reopened), 0);
+
+    /* a window: its clear keeps the box, and it has no relayout */
+    CHECK_STATUS(bento_grid_init_window(&grid, buffer, sizeof buffer, 2, 4, window), BENTO_OK);
+    c[0] = 20;
+    c[1] = 0;
+    CHECK_STATUS(bento_grid_focus(&grid, c, NULL, NULL), BENTO_OK);
+    CHECK_STATUS(bento_grid_insert_from(&grid, c, &v), BENTO_OK);
+    log[1] = 1u;
+    log[0] = 0x80000000u;
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_OK);
+    CHECK_EQ(bento_grid_count(&reopened), 0);
+    CHECK_EQ(bento_grid_origin(&reopened, 0), 16);
+    old = reopened.state;
+    write_growth(log, &old, 0u);
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_E_CORRUPT);
+    log[0] = 0u;
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_OK);
+    CHECK_STATUS(bento_grid_check(&reopened), BENTO_OK);
+}
+#endif
+
 void test_grid(void)
 {
     set_guards();
@@ -1853,5 +2062,9 @@ void test_grid(void)
     test_window();
     test_against_model();
     test_window_against_model();
+    test_insert_from();
+#if BENTO_POWER_SAFE
+    test_journal_recovery();
+#endif
     CHECK(guards_intact());
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M2 M3 M9 M10 M12 M15 M17 M19 M20 M22 M26 T1. */
+/* Deviations (docs/deviations.md): M1 M2 M3 M9 M10 M12 M15 M17 M19 M20 M22 M26 T1. */
 /* bento/grid.c - the spatial grid. The contract is in bento/grid.h. */
 #include <bento/grid.h>
 
@@ -38,7 +38,14 @@ BENTO_IMPL_NOINLINE static int32_t lower(int32_t from, uint32_t down, uint32_t s
     return unbiased(low > 0u - size ? 0u - size : low);
 }
 
-static bool is_set(const bento_grid *grid, uint32_t index)
+/* Inlined everywhere, as a lookup's own bit test is. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+static ALWAYS_INLINE bool is_set(const bento_grid *grid, uint32_t index)
 {
     return ((grid->occupied[index >> 5] >> (index & 31u)) & 1u) != 0u;
 }
@@ -81,10 +88,20 @@ static void start_box(bento_grid *grid)
     }
 }
 
-void bento_grid_clear(bento_grid *grid)
+/* The pending actions of the journal (internal.h, "journal"): a clear's bitmap and state
+ * stored again; a growth's relayout, resumed from its argument (below), which only a build
+ * with the journal names. */
+#define CLEAR 1u
+#if BENTO_POWER_SAFE
+#define RELAYOUT 2u
+#endif
+
+/* Empty every cell: the bitmap, the counters, a growing grid's box; the state through to its
+ * copy. Every store is one that doing it twice leaves as once: open does it again after a
+ * reset cut it. */
+static ALWAYS_INLINE void clear_cells(bento_grid *grid)
 {
     uint32_t words;
-    BENTO_ASSERT(grid != NULL);
     for (words = (grid->capacity + 31u) >> 5; words != 0u; words--) {
         grid->occupied[words - 1u] = 0u;
     }
@@ -94,6 +111,23 @@ void bento_grid_clear(bento_grid *grid)
         start_box(grid);
     }
     BENTO_IMPL_SAVE(grid);
+}
+
+void bento_grid_clear(bento_grid *grid)
+{
+    bento_impl_journal j;
+    bool journaled;
+    BENTO_ASSERT(grid != NULL);
+    journaled = BENTO_POWER_SAFE && grid->capacity != 0u; /* an inert grid has no journal */
+    /* nothing to log: every store is named as the pending action first */
+    if (journaled) {
+        BENTO_IMPL_BEGIN(&j, grid);
+        bento_impl_redo(&j, CLEAR, 0u);
+    }
+    clear_cells(grid);
+    if (journaled) {
+        bento_impl_done(&j);
+    }
 }
 
 /*
@@ -157,6 +191,7 @@ static void start(bento_grid *grid)
     head[BENTO_IMPL_HEAD_PARAMS + P_WINDOW] = grid->window_shifts;
     start_box(grid);
     bento_grid_clear(grid);
+    BENTO_IMPL_JOURNAL_INIT(grid);
 }
 
 bento_status bento_grid_init(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
@@ -198,6 +233,105 @@ bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes
     return status;
 }
 
+/* With the journal, relayout takes it and the old index to start below (one declarator for
+ * both builds, so that coverage merges their records of it). */
+#if BENTO_POWER_SAFE
+#define RELAYOUT_STEPS , bento_impl_journal *journal, uint32_t top
+#else
+#define RELAYOUT_STEPS
+#endif
+static void relayout(bento_grid *grid, const bento_grid_axis *next RELAYOUT_STEPS);
+
+#if BENTO_POWER_SAFE
+
+/* Offset (in words from the state's copy) of field `member` of axis d's part of the state. */
+#define AXIS_WORD(d, member)                                                                      \
+    ((uint32_t)((offsetof(bento_grid_state, axis) + (size_t)(d) * sizeof(bento_grid_axis) +        \
+                 offsetof(bento_grid_axis, member)) / 4u))
+
+/*
+ * Resume a relayout a reset cut, below old index `left`: the old box read back from the
+ * growth's entries (always the origin and size of each axis, then moved: see grow()), the new
+ * one from the state's copy, their strides derived from their sizes (the new ones stored
+ * again: a growth stores them after naming the relayout). Both boxes are checked, and the old
+ * one inside the new one as a growth leaves them, so that whatever the journal holds the walk
+ * stays inside the buffer (relayout's confinement). BENTO_E_CORRUPT otherwise, nothing
+ * stored then.
+ */
+static bento_status resume(bento_grid *grid, bento_impl_journal *j, uint32_t left)
+{
+    const uint32_t *entry = (const uint32_t *)(void *)grid->saved + sizeof grid->state / 4u + 3u;
+    const unsigned dims = grid->dims;
+    bento_grid_axis old[BENTO_GRID_MAX_DIMS], next[BENTO_GRID_MAX_DIMS];
+    uint32_t old_cells, new_cells;
+    unsigned d;
+    for (d = 0u; d < BENTO_GRID_MAX_DIMS; d++) {
+        old[d] = grid->saved->axis[d];
+        next[d] = old[d];
+    }
+    for (d = 0u; d < dims; d++, entry += 4) {
+        if (entry[0] != AXIS_WORD(d, origin) || entry[2] != AXIS_WORD(d, size)) {
+            return BENTO_E_CORRUPT;
+        }
+        old[d].origin = to_int32(entry[1]);
+        old[d].size = entry[3];
+    }
+    if (entry[0] != offsetof(bento_grid_state, moved) / 4u) {
+        return BENTO_E_CORRUPT;
+    }
+    (void)restride(old, dims);
+    (void)restride(next, dims);
+    old_cells = bento_impl_grid_box(grid, old);
+    new_cells = bento_impl_grid_box(grid, next);
+    if (grid->window != 0u || old_cells == BENTO_NONE || new_cells == BENTO_NONE ||
+        new_cells == 0u || left > old_cells) {
+        return BENTO_E_CORRUPT;
+    }
+    for (d = 0u; d < dims && old_cells != 0u; d++) {
+        if (old[d].size > next[d].size ||
+            (uint32_t)old[d].origin - (uint32_t)next[d].origin > next[d].size - old[d].size) {
+            return BENTO_E_CORRUPT;
+        }
+    }
+    for (d = 0u; d < dims; d++) {
+        grid->saved->axis[d].stride = next[d].stride;
+        grid->state.axis[d] = old[d]; /* relayout moves cells from the grid's own axes */
+    }
+    relayout(grid, next, j, left);
+    return BENTO_OK;
+}
+
+#endif
+
+/* An operation cut by a reset: undone, or its pending action (a clear, a relayout) done
+ * again, before the state is loaded from its copy. */
+static bento_status recover(bento_grid *grid, void *memory, size_t used)
+{
+#if BENTO_POWER_SAFE
+    uint32_t action, arg;
+    bento_status status = bento_impl_recover(memory, used, grid->saved, sizeof grid->state,
+                                             BENTO_IMPL_GRID_ENTRIES, &action, &arg);
+    if (status == BENTO_OK && action != 0u) {
+        bento_impl_journal j;
+        BENTO_IMPL_BEGIN(&j, grid);
+        if (action == CLEAR) {
+            /* from the copy: a window keeps its box */
+            bento_impl_save(&grid->state, grid->saved, sizeof grid->state);
+            clear_cells(grid);
+        } else if (action != RELAYOUT || resume(grid, &j, arg) != BENTO_OK) {
+            return BENTO_E_CORRUPT;
+        }
+        bento_impl_done(&j);
+    }
+    return status;
+#else
+    (void)grid;
+    (void)memory;
+    (void)used;
+    return BENTO_OK;
+#endif
+}
+
 bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes)
 {
     const uint32_t *head = (const uint32_t *)memory;
@@ -216,6 +350,9 @@ bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes)
                        head[BENTO_IMPL_HEAD_PARAMS + P_CELL_SIZE],
                        head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY], shape >> 8,
                        head[BENTO_IMPL_HEAD_PARAMS + P_WINDOW]);
+    if (status == BENTO_OK && used == BENTO_GRID_BYTES(grid->capacity, grid->cell_size)) {
+        status = recover(grid, memory, used);
+    }
     status = BENTO_IMPL_OPENED(grid, status,
                                used == BENTO_GRID_BYTES(grid->capacity, grid->cell_size));
     /* the state is trusted from here on: the geometry must be sound and match the bitmap */
@@ -264,18 +401,32 @@ static uint32_t locate(const bento_grid *grid, const int32_t *coords)
  * beyond the old box are zero (clear() zeroes the whole bitmap, and nothing sets a bit
  * outside the box), so after the loop exactly the moved cells' bits are set.
  *
+ * Under BENTO_POWER_SAFE the walk starts below old index `top` (the old box's cell count,
+ * or where a reset left it) and each move is a step a reset can interrupt and open resume:
+ * the cell is copied before its new bit is set and its old bit cleared (set and cleared, not
+ * turned over, so a step done twice is done once), and the journal's progress word says
+ * which old indices are done, moved forward to i + 1 before a new bit is set below it (a
+ * walk resumed from there would take that bit for an old cell) and to i once cell i is done.
+ *
  * Confinement: i is below the old box's cell count and every slot below its axis's size, so
  * j is below the new box's cell count, itself at most the capacity, whatever the bitmap
  * holds. (With an empty old box that would not hold: its axis 0 has size 0, so its "cell 0"
  * has no slot. ensure never calls this for an empty box.)
  */
-BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis *next)
+BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid,
+                                         const bento_grid_axis *next RELAYOUT_STEPS)
 {
     const size_t size = grid->cell_size;
     const bento_grid_axis *axis = grid->state.axis;
+#if BENTO_POWER_SAFE
+    uint32_t *bits = grid->occupied;
+    uint32_t i = top;
+    uint32_t progress = top;
+#else
     const bento_grid_axis *last = &axis[grid->dims - 1u];
     uint32_t *bits = grid->occupied;
     uint32_t i = last->size << last->stride; /* cells of the old box: the last axis's span */
+#endif
     unsigned d;
     while (i-- != 0u) {
         const uint32_t word = bits[i >> 5];
@@ -287,6 +438,7 @@ BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis
         if (((word >> (i & 31u)) & 1u) == 0u) {
             continue;
         }
+        /* target(), written out: so the loop compiles as it did before there was one */
         for (d = 0u; d < grid->dims; d++) {
             const uint32_t slot = (i >> axis[d].stride) & (axis[d].size - 1u);
             j += (slot + ((uint32_t)axis[d].origin - (uint32_t)next[d].origin)) << next[d].stride;
@@ -295,15 +447,97 @@ BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis
             unsigned char *to = grid->cells + (size_t)j * size;
             const unsigned char *from = grid->cells + (size_t)i * size;
             size_t k;
+#if BENTO_POWER_SAFE
+            for (k = 0u; k < size; k++) {
+                to[k] = from[k];
+            }
+            BENTO_BARRIER();
+            if (j < progress) {
+                bento_impl_progress(journal, i + 1u);
+            }
+            bits[j >> 5] |= 1u << (j & 31u);
+            BENTO_BARRIER();
+            bits[i >> 5] &= ~(1u << (i & 31u));
+            bento_impl_progress(journal, i);
+            progress = i;
+#else
             flip(grid, i);
             flip(grid, j);
             for (k = 0u; k < size; k++) { /* bytewise: cells are small, and so is this */
                 to[k] = from[k];
             }
+#endif
             grid->state.moved++;
         }
     }
 }
+
+#if BENTO_POWER_SAFE
+/* The new index of old cell i, moved from the old geometry `axis` to `next` (dims axes):
+ * relayout's, written out there. */
+static inline uint32_t target(const bento_grid_axis *axis, const bento_grid_axis *next,
+                              unsigned dims, uint32_t i)
+{
+    uint32_t j = 0u;
+    unsigned d;
+    for (d = 0u; d < dims; d++) {
+        const uint32_t slot = (i >> axis[d].stride) & (axis[d].size - 1u);
+        j += (slot + ((uint32_t)axis[d].origin - (uint32_t)next[d].origin)) << next[d].stride;
+    }
+    return j;
+}
+
+/* The cells relayout(grid, next, ..., from the top) will move: the moved() statistic a growth
+ * stores before it moves anything. */
+static uint32_t moves(const bento_grid *grid, const bento_grid_axis *next)
+{
+    const bento_grid_axis *last = &grid->state.axis[grid->dims - 1u];
+    uint32_t i = last->size << last->stride;
+    uint32_t n = 0u;
+    while (i-- != 0u) {
+        n += is_set(grid, i) && target(grid->state.axis, next, grid->dims, i) != i ? 1u : 0u;
+    }
+    return n;
+}
+
+/*
+ * Grow the box to `next` (restrided): the origin and size of every axis and moved are logged
+ * and stored, then the relayout is the pending action (its argument the old indices left),
+ * then the strides, which open derives from the sizes again, then the cells move. A reset
+ * before the action is named undoes the growth; from there on open completes it.
+ */
+static void grow(bento_grid *grid, const bento_grid_axis *next, bool empty)
+{
+    const bento_grid_axis *last = &grid->state.axis[grid->dims - 1u];
+    const uint32_t old_cells = empty ? 0u : last->size << last->stride;
+    const uint32_t moved = grid->state.moved + (empty ? 0u : moves(grid, next));
+    bento_impl_journal j;
+    unsigned d;
+    BENTO_IMPL_BEGIN(&j, grid);
+    /* always these words, in this order: open reads the old box back from them */
+    for (d = 0u; d < grid->dims; d++) {
+        bento_impl_log(&j, &grid->saved->axis[d].origin);
+        bento_impl_log(&j, &grid->saved->axis[d].size);
+    }
+    BENTO_IMPL_LOG_COUNTER(&j, bento_grid_state, moved);
+    bento_impl_commit(&j);
+    for (d = 0u; d < grid->dims; d++) {
+        grid->saved->axis[d].origin = next[d].origin;
+        grid->saved->axis[d].size = next[d].size;
+    }
+    grid->saved->moved = moved;
+    bento_impl_redo(&j, RELAYOUT, old_cells);
+    for (d = 0u; d < grid->dims; d++) {
+        grid->saved->axis[d].stride = next[d].stride;
+    }
+    relayout(grid, next, &j, old_cells);
+    bento_impl_done(&j);
+    for (d = 0u; d < grid->dims; d++) {
+        grid->state.axis[d] = next[d];
+    }
+    grid->state.moved = moved;
+}
+#endif
 
 bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords)
 {
@@ -352,6 +586,9 @@ bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords)
     if (cells_shift > 31u || ((uint32_t)1 << cells_shift) > grid->capacity) {
         return BENTO_E_FULL; /* nothing has been touched (an inert grid always gets here) */
     }
+#if BENTO_POWER_SAFE
+    grow(grid, next, empty);
+#else
     if (!empty) {
         relayout(grid, next); /* an empty box holds nothing to move, whatever its bitmap says */
     }
@@ -359,14 +596,20 @@ bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords)
         grid->state.axis[d] = next[d];
     }
     BENTO_IMPL_SAVE(grid);
+#endif
     return BENTO_OK;
 }
 
-bento_status bento_grid_insert(bento_grid *grid, const int32_t *coords, void **cell)
+/* Insert, the value copied from `from` when that is not NULL: into the empty cell, which is
+ * no element's before the insert (no entry), before the journal is idle. Inlined into both
+ * callers even at -Os, so that insert without a value compiles to no more than it did
+ * before. */
+static ALWAYS_INLINE bento_status insert(bento_grid *grid, const int32_t *coords, void **cell,
+                                  const void *from)
 {
     bento_status status;
     uint32_t index;
-    BENTO_ASSERT(grid != NULL && coords != NULL);
+    bento_impl_journal j;
     if (cell != NULL) {
         *cell = NULL;
     }
@@ -381,17 +624,38 @@ bento_status bento_grid_insert(bento_grid *grid, const int32_t *coords, void **c
     if (grid->state.count >= grid->capacity) {
         return BENTO_E_CORRUPT; /* an empty cell in a full grid: the bitmap lost a bit */
     }
+    BENTO_IMPL_BEGIN(&j, grid);
+    bento_impl_log(&j, &grid->occupied[index >> 5]);
+    BENTO_IMPL_LOG_COUNTER(&j, bento_grid_state, count);
+    bento_impl_commit(&j);
+    if (from != NULL) {
+        bento_impl_copy(grid->cells + (size_t)index * grid->cell_size, from, grid->cell_size);
+    }
     flip(grid, index);
     grid->saved->count = ++grid->state.count;
+    bento_impl_done(&j);
     if (cell != NULL) {
         *cell = grid->cells + (size_t)index * grid->cell_size;
     }
     return BENTO_OK;
 }
 
+bento_status bento_grid_insert(bento_grid *grid, const int32_t *coords, void **cell)
+{
+    BENTO_ASSERT(grid != NULL && coords != NULL);
+    return insert(grid, coords, cell, NULL);
+}
+
+bento_status bento_grid_insert_from(bento_grid *grid, const int32_t *coords, const void *value)
+{
+    BENTO_ASSERT(grid != NULL && coords != NULL && value != NULL);
+    return insert(grid, coords, NULL, value);
+}
+
 bento_status bento_grid_remove(bento_grid *grid, const int32_t *coords)
 {
     uint32_t index;
+    bento_impl_journal j;
     BENTO_ASSERT(grid != NULL && coords != NULL);
     index = locate(grid, coords);
     if (index == BENTO_NONE || !is_set(grid, index)) {
@@ -400,8 +664,13 @@ bento_status bento_grid_remove(bento_grid *grid, const int32_t *coords)
     if (grid->state.count == 0u) {
         return BENTO_E_CORRUPT; /* an element in an empty grid: the bitmap gained a bit */
     }
+    BENTO_IMPL_BEGIN(&j, grid);
+    bento_impl_log(&j, &grid->occupied[index >> 5]);
+    BENTO_IMPL_LOG_COUNTER(&j, bento_grid_state, count);
+    bento_impl_commit(&j);
     flip(grid, index);
     grid->saved->count = --grid->state.count;
+    bento_impl_done(&j);
     return BENTO_OK;
 }
 
@@ -479,6 +748,7 @@ bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid
                               void *context)
 {
     bento_grid_iter it;
+    bento_impl_journal j;
     bool damaged = false;
     unsigned d;
     BENTO_ASSERT(grid != NULL && focus != NULL);
@@ -503,14 +773,29 @@ bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid
                 if (evict != NULL) {
                     evict(context, it.coords, it.cell);
                 }
+                /* each removal atomic (the count through to its copy each time under
+                 * BENTO_POWER_SAFE, once at the end otherwise) */
+                BENTO_IMPL_BEGIN(&j, grid);
+                bento_impl_log(&j, &grid->occupied[it.index >> 5]);
+                BENTO_IMPL_LOG_COUNTER(&j, bento_grid_state, count);
+                bento_impl_commit(&j);
                 flip(grid, it.index);
                 if (grid->state.count == 0u) {
                     damaged = true; /* the bitmap holds more than count says */
                 } else {
                     grid->state.count--;
                 }
+#if BENTO_POWER_SAFE
+                grid->saved->count = grid->state.count;
+#endif
+                bento_impl_done(&j);
             }
+            /* the axis moves once its slab is empty: one word, after the last removal */
+            BENTO_IMPL_BEGIN(&j, grid);
+            bento_impl_log(&j, &grid->saved->axis[d].origin);
+            bento_impl_commit(&j);
             grid->saved->axis[d].origin = a->origin = low;
+            bento_impl_done(&j);
         }
         it.lo_[d] = low;
         it.hi_[d] = to_int32((uint32_t)low + size - 1u);

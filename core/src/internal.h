@@ -422,6 +422,21 @@ static inline void bento_impl_redo(bento_impl_journal *j, uint32_t action, uint3
 #endif
 }
 
+/* The pending action, done in steps that each leave the buffer resumable, has advanced: its
+ * argument is now `arg` (one word: a reset before it resumes from the old one, after it from
+ * this one). */
+static inline void bento_impl_progress(bento_impl_journal *j, uint32_t arg)
+{
+#if BENTO_POWER_SAFE
+    BENTO_BARRIER();
+    j->log[2] = arg;
+    BENTO_BARRIER();
+#else
+    (void)j;
+    (void)arg;
+#endif
+}
+
 /* Init: the journal of the buffer whose counters' copy is `saved` (`bytes` long) starts idle. */
 static inline void bento_impl_journal_init(void *saved, size_t bytes)
 {

@@ -65,9 +65,11 @@ static void grid_dump_cells(const bento_grid *g, size_t cell_size, cut_dump *d)
 #define GG_CELL 6u
 #define GG_CAP 256u
 
-enum { G_INSERT, G_INSERT_GROWS, G_ENSURE_GROWS, G_REMOVE, G_CLEAR, G_ENSURE };
+enum { G_INSERT, G_INSERT_GROWS, G_ENSURE_GROWS, G_REMOVE, G_CLEAR, G_ENSURE, G_INSERT_FROM,
+       G_INSERT_FROM_GROWS };
 static const char *const gg_kinds[] = {"insert", "insert (grows)", "ensure (grows)",
-                                       "remove", "clear", "ensure (inside)"};
+                                       "remove", "clear", "ensure (inside)", "insert_from",
+                                       "insert_from (grows)"};
 
 static bento_align_unit gg_mem[BENTO_GRID_BYTES(GG_CAP, GG_CELL) / sizeof(bento_align_unit) + 1u];
 
@@ -92,7 +94,7 @@ static void gg_pick(const void *obj, cut_rng *r, cut_op *op)
     } else if (x < 13u) {
         op->base = G_ENSURE;
     } else if (x < 60u || !occupied_cell(g, r, op->p)) {
-        op->base = G_INSERT;
+        op->base = cut_chance(r, 50u) ? G_INSERT : G_INSERT_FROM;
         cut_fill(r, op->bytes, GG_CELL);
     } else {
         op->base = G_REMOVE;
@@ -116,6 +118,12 @@ static bento_status gg_run(void *obj, cut_op *op)
         st = bento_grid_insert(g, op->p, &op->out);
         if (grew(g, extent)) {
             op->kind = G_INSERT_GROWS;
+        }
+        return st;
+    case G_INSERT_FROM:
+        st = bento_grid_insert_from(g, op->p, op->bytes);
+        if (grew(g, extent)) {
+            op->kind = G_INSERT_FROM_GROWS;
         }
         return st;
     case G_ENSURE:
@@ -157,7 +165,8 @@ static void gg_dump(const void *obj, cut_dump *d)
 
 const cut_driver cut_grid = {
     "grid", gg_kinds, CUT_COUNT_OF(gg_kinds),
-    1u << G_INSERT_GROWS | 1u << G_ENSURE_GROWS | 1u << G_CLEAR, sizeof(grid_obj),
+    1u << G_INSERT_GROWS | 1u << G_ENSURE_GROWS | 1u << G_CLEAR | 1u << G_INSERT_FROM_GROWS,
+    sizeof(grid_obj),
     gg_setup, gg_pick, gg_run, gg_finish, gg_open, grid_check, gg_dump,
 };
 
@@ -167,8 +176,9 @@ const cut_driver cut_grid = {
 #define GW_CELL 4u
 #define GW_SIDE 8u
 
-enum { W_INSERT, W_REMOVE, W_FOCUS, W_CLEAR };
-static const char *const gw_kinds[] = {"insert", "remove", "focus (slides)", "clear"};
+enum { W_INSERT, W_REMOVE, W_FOCUS, W_CLEAR, W_INSERT_FROM };
+static const char *const gw_kinds[] = {"insert", "remove", "focus (slides)", "clear",
+                                       "insert_from"};
 
 static bento_align_unit gw_mem[BENTO_GRID_BYTES(GW_SIDE * GW_SIDE, GW_CELL) / sizeof(bento_align_unit) + 1u];
 static uint32_t gw_evicted;
@@ -199,7 +209,7 @@ static void gw_pick(const void *obj, cut_rng *r, cut_op *op)
             op->p[axis] = centre + (cut_chance(r, 90u) ? cut_range(r, -2, 2) : cut_range(r, -12, 12));
         }
     } else if (x < 65u || !occupied_cell(g, r, op->p)) {
-        op->base = W_INSERT;
+        op->base = cut_chance(r, 50u) ? W_INSERT : W_INSERT_FROM;
         for (axis = 0u; axis < 2u; axis++) {
             op->p[axis] = bento_grid_origin(g, axis) + (int32_t)cut_below(r, GW_SIDE);
         }
@@ -224,6 +234,8 @@ static bento_status gw_run(void *obj, cut_op *op)
     switch (op->base) {
     case W_INSERT:
         return bento_grid_insert(g, op->p, &op->out);
+    case W_INSERT_FROM:
+        return bento_grid_insert_from(g, op->p, op->bytes);
     case W_REMOVE:
         return bento_grid_remove(g, op->p);
     case W_FOCUS:

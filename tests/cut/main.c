@@ -66,6 +66,19 @@ static const struct {
     {"paged set", "remove", DECLARED_ATOMIC},
     {"paged set", "remove (frees a page)", DECLARED_ATOMIC},
     {"paged set", "clear", DECLARED_RESUMABLE},
+    {"grid", "insert", DECLARED_ATOMIC},
+    {"grid", "insert (grows)", DECLARED_RESUMABLE},
+    {"grid", "insert_from", DECLARED_ATOMIC},
+    {"grid", "insert_from (grows)", DECLARED_RESUMABLE},
+    {"grid", "ensure (inside)", DECLARED_ATOMIC},
+    {"grid", "ensure (grows)", DECLARED_ATOMIC},
+    {"grid", "remove", DECLARED_ATOMIC},
+    {"grid", "clear", DECLARED_ATOMIC},
+    {"window", "insert", DECLARED_ATOMIC},
+    {"window", "insert_from", DECLARED_ATOMIC},
+    {"window", "remove", DECLARED_ATOMIC},
+    {"window", "clear", DECLARED_ATOMIC},
+    {"window", "focus (slides)", DECLARED_RESUMABLE},
     {NULL, NULL, 0}, /* the end */
 };
 

@@ -4,7 +4,7 @@
  *
  * The input chooses 1 to 4 axes, a cell size (1 to 8 bytes) and either a growing grid (1 to
  * 1024 cells) or a window (power-of-two sizes, at most 256 cells), then operations: insert,
- * ensure and remove at points near the origin or at the ends of the int32 range (growth in every
+ * insert_from, ensure and remove at points near the origin or at the ends of the int32 range (growth in every
  * direction, growth refused when the box would not fit), window moves by a step or a jump with
  * every evicted element checked, full iteration, clear, and reopening a byte copy of the buffer
  * at another address. The model is the list of (point, bytes) pairs; after every operation the
@@ -145,14 +145,22 @@ static void step(harness *h, fuzz_input *in, bool sound)
     int32_t p[4];
     void *cell = NULL;
     bento_status s;
+    unsigned op;
     some_point(h, in, p);
-    switch (fuzz_u8(in) % 7u) {
+    op = fuzz_u8(in) % 7u;
+    switch (op) {
     case 0:
     case 1:
     case 2: {
         const int at = find(h, p);
         const bool was_in = in_box(h, p);
-        s = bento_grid_insert(&h->grid, p, &cell);
+        unsigned char value[8];
+        if (op == 2u) { /* the value stored by insert_from: cell stays NULL */
+            write_cell(h, value, p);
+            s = bento_grid_insert_from(&h->grid, p, value);
+        } else {
+            s = bento_grid_insert(&h->grid, p, &cell);
+        }
         inside_cells(h, cell);
         if (!sound) {
             return;
@@ -160,9 +168,11 @@ static void step(harness *h, fuzz_input *in, bool sound)
         if (at >= 0) {
             FUZZ_EQ(s, BENTO_E_EXISTS);
         } else if (s == BENTO_OK) {
-            FUZZ_CHECK(h->count < MAX_ELEMENTS && cell != NULL);
+            FUZZ_CHECK(h->count < MAX_ELEMENTS && (cell != NULL) == (op != 2u));
             FUZZ_CHECK(!h->window || was_in);
-            write_cell(h, (unsigned char *)cell, p);
+            if (op != 2u) {
+                write_cell(h, (unsigned char *)cell, p);
+            }
             memcpy(h->point[h->count++], p, sizeof p);
         } else {
             /* refused: the box cannot grow to take the point (or the window does not hold it) */

@@ -38,7 +38,8 @@
  * (BENTO_GRID_BYTES(capacity, cell_size) bytes):
  *     header     the parameters (dims, growing or window, cell size, capacity, window sizes)
  *                and a copy of the mutable state: each axis's origin, size and stride, the
- *                element count and the moved() statistic (bento/common.h, "Buffers")
+ *                element count and the moved() statistic (bento/common.h, "Buffers"); under
+ *                BENTO_POWER_SAFE, the journal
  *     cells      capacity * cell_size bytes, rounded up to a multiple of 4
  *     occupied   ceil(capacity / 32) uint32_t, bit i set when cell i holds an element
  *
@@ -57,7 +58,19 @@
  *
  * A pointer returned by get or insert stays valid until the box grows (an ensure or insert
  * that grows it moves cells) or its element is removed (remove, clear, or a focus that evicts
- * it). Cell contents are not initialised by insert (like malloc): write them after insert.
+ * it). Cell contents are not initialised by insert (like malloc): write them after insert,
+ * or store the element with its value in one step with insert_from.
+ *
+ * Resets (BENTO_POWER_SAFE, bento/common.h). insert, insert_from, remove, clear and ensure
+ * (a growth with its relayout included) are atomic: after a reset, open finds the grid as it
+ * was before the call or as it is after it. A growth records the old box in the buffer's
+ * journal before it moves a cell, and moves each cell before it clears the old one's bit, so
+ * open completes a relayout a reset interrupted. An insert that grows the box is a growth,
+ * then the insert: a reset between the two leaves the grown box without the new element.
+ * focus is resumable: each eviction and each axis's move is atomic, so a reset leaves the
+ * elements not yet evicted, whole and where they were, and focus again completes the slide.
+ * Bytes a caller writes through a returned pointer are the caller's writes, which a reset
+ * can tear; insert_from's value is part of the insert.
  *
  * Conventions (bento/common.h): statuses, out-parameters, inert after a failed init or open
  * (capacity 0, an empty box that every lookup misses), confinement on damaged buffers: whatever
@@ -147,11 +160,12 @@ bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes
 
 /**
  * Reattach `grid` to `memory`, a buffer that holds a grid (bento/common.h, "Buffers"): after
- * a reset with the buffer in retained RAM, a copy to flash or a file. The header's parameters
- * and geometry and every invariant bento_grid_check verifies are validated.
+ * a reset with the buffer in retained RAM, a copy to flash or a file. Under BENTO_POWER_SAFE
+ * the operation a reset interrupted is first undone or completed (see "Resets"). The header's
+ * parameters and geometry and every invariant bento_grid_check verifies are validated.
  * BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN for a buffer not aligned as its cells need,
  * BENTO_E_SIZE when bytes is shorter than the grid the header describes, BENTO_E_CORRUPT for
- * anything else; the grid is inert then. O(capacity).
+ * anything else (also a journal no operation writes); the grid is inert then. O(capacity).
  */
 bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes);
 
@@ -180,7 +194,8 @@ bento_status bento_grid_check(const bento_grid *grid);
  * BENTO_E_FULL when the grown box would exceed the capacity, or when a window grid's box does
  * not contain the point (or the grid is inert); the grid is then exactly as it was.
  * O(dims) when the point is inside; otherwise O(cells of the old box), amortized O(1) per
- * cell of the final box.
+ * cell of the final box. Atomic under BENTO_POWER_SAFE (a relayout a reset cut is completed
+ * by open).
  */
 bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords);
 
@@ -190,20 +205,33 @@ bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords);
  * BENTO_E_EXISTS when the cell already holds an element (look it up with get), BENTO_E_FULL
  * as for ensure: the grid is unchanged then. BENTO_E_CORRUPT when the cell is empty though
  * count says every cell is occupied (a damaged bitmap): the box may have grown, nothing else
- * changed. *cell is NULL on every failure. Complexity as for ensure.
+ * changed. *cell is NULL on every failure. Complexity as for ensure. Atomic under
+ * BENTO_POWER_SAFE when the point is inside the box (a growth first is atomic on its own: a
+ * reset between the two leaves the grown box without the element); the bytes the caller then
+ * writes through *cell are the caller's own writes, which a reset can tear: to store the
+ * element with its value in one atomic step, use bento_grid_insert_from.
  */
 bento_status bento_grid_insert(bento_grid *grid, const int32_t *coords, void **cell);
 
 /**
+ * Make the cell at `coords` hold an element with a copy of the cell_size bytes at `value`
+ * (which must not lie in the grid's buffer). As bento_grid_insert otherwise; under
+ * BENTO_POWER_SAFE a reset leaves either no element there or the element with its whole
+ * value. Complexity as for ensure, plus O(cell_size).
+ */
+bento_status bento_grid_insert_from(bento_grid *grid, const int32_t *coords, const void *value);
+
+/**
  * Empty the cell at `coords`. BENTO_E_NOT_FOUND when it holds no element (or lies outside
  * the box), BENTO_E_CORRUPT when it does though count is 0 (a damaged bitmap); the grid is
- * unchanged then. The box never shrinks. O(dims).
+ * unchanged then. The box never shrinks. O(dims). Atomic under BENTO_POWER_SAFE.
  */
 bento_status bento_grid_remove(bento_grid *grid, const int32_t *coords);
 
 /**
  * Empty every cell and reset the moved() statistic. A growing grid's box becomes empty
- * again (so it can regrow anywhere); a window keeps its box. O(capacity / 32).
+ * again (so it can regrow anywhere); a window keeps its box. O(capacity / 32). Atomic under
+ * BENTO_POWER_SAFE (a clear a reset cut is completed by open).
  */
 void bento_grid_clear(bento_grid *grid);
 
@@ -225,6 +253,13 @@ typedef void (*bento_grid_evict_fn)(void *context, const int32_t *coords, void *
  * O(dims * (dims + cells of the old box outside the new one)): a step of one cell along one
  * axis walks one face of the box, a jump walks the whole box, cell by cell.
  * The callback must not change the grid.
+ * Resumable under BENTO_POWER_SAFE: each eviction (the call, then the removal) and each
+ * axis's move is one atomic step, so a reset leaves the window part of the way, with the
+ * elements not yet evicted whole and where they were, and focus again with the same point
+ * completes the slide. No element evicted before the reset is passed to evict again; the one
+ * whose call was in flight (or had returned, its removal not yet made) is still in the
+ * window, and is passed again: an evict that saves the cell somewhere must tolerate saving
+ * it twice.
  */
 bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid_evict_fn evict,
                               void *context);
@@ -308,8 +343,10 @@ bool bento_grid_iter_next(bento_grid_iter *it);
  *   name_get(const name *, coords)        -> T * or NULL (straight-line code for dims)
  *   name_contains(const name *, coords)   -> bool
  *   name_insert(name *, coords, T **cell) -> bento_status (cell optional)
+ *   name_insert_from(name *, coords, const T *value) -> bento_status
  *   name_ensure(name *, coords), name_remove(name *, coords) -> bento_status
- *   name_get_at, name_contains_at, name_insert_at, name_ensure_at, name_remove_at
+ *   name_get_at, name_contains_at, name_insert_at, name_insert_from_at, name_ensure_at,
+ *   name_remove_at
  *   name_origin(const name *, unsigned axis) -> int32_t
  *   name_extent(const name *, unsigned axis) -> uint32_t
  *   name_count, name_capacity, name_moved  -> uint32_t
@@ -355,9 +392,20 @@ bool bento_grid_iter_next(bento_grid_iter *it);
 /** @cond INTERNAL */
 
 /* Header: 4 parameter words (dims | window << 8, cell size, capacity, window shifts), then the
- * state. */
+ * state, */
 #define BENTO_IMPL_GRID_PARAMS 4u
-#define BENTO_IMPL_GRID_HEAD BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_GRID_PARAMS + sizeof(bento_grid_state) / 4u)
+/* then the journal, with room for the most words an operation logs (a growth: the origin and
+ * size of every axis, and moved; its strides are stored again after a reset, not logged) */
+#define BENTO_IMPL_GRID_ENTRIES (2u * BENTO_GRID_MAX_DIMS + 1u)
+#define BENTO_IMPL_GRID_HEAD                                                                      \
+    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_GRID_PARAMS + sizeof(bento_grid_state) / 4u +                \
+                          BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_GRID_ENTRIES))
+
+#if BENTO_POWER_SAFE
+/* The cells of the box `axis` describes in `grid`, or BENTO_NONE when it is unsound
+ * (core/src/grid_check.c): what open's recovery checks of the boxes a journal names. */
+uint32_t bento_impl_grid_box(const bento_grid *grid, const bento_grid_axis *axis);
+#endif
 
 /* The hit path yields a pointer into the buffer, never NULL; telling the compiler so lets a
  * caller's NULL test fold into the lookup's own tests. */
@@ -529,6 +577,15 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     BENTO_WRAPPER bento_status name##_insert_at(name *g, bento_point p, T **cell)                 \
     {                                                                                             \
         return name##_insert(g, p.c, cell);                                                       \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_insert_from(name *g, const int32_t *coords, const T *value) \
+    {                                                                                             \
+        BENTO_ASSERT(g != BENTO_IMPL_NULL && coords != BENTO_IMPL_NULL && value != BENTO_IMPL_NULL); \
+        return bento_grid_insert_from(&g->generic_, coords, value);                               \
+    }                                                                                             \
+    BENTO_WRAPPER bento_status name##_insert_from_at(name *g, bento_point p, const T *value)      \
+    {                                                                                             \
+        return name##_insert_from(g, p.c, value);                                                 \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_ensure(name *g, const int32_t *coords)                      \
     {                                                                                             \
