@@ -288,7 +288,9 @@ static int settle(const op *o, uint32_t k, uint32_t stage)
                 return SETTLED_WRONG;
             }
             if (drv->caller_fills) {
-                drv->fill(rec.epoch, k, ref);
+                reset_value value;
+                reset_value_of(&value, rec.epoch, k);
+                drv->fill(ref, &value);
             }
             put(&rec.ref[k], ref);
         }
@@ -555,6 +557,7 @@ static void run(void)
         const reset_driver *drv;
         bento_status status = BENTO_OK;
         uint32_t ref = RESET_NO_REF;
+        reset_value value;
         op o;
         if (k == EPOCH_OPS) {
             new_epoch();
@@ -562,9 +565,12 @@ static void run(void)
         }
         o = generate(k);
         drv = drivers[o.driver];
+        if (o.kind == OP_INSERT) {
+            reset_value_of(&value, rec.epoch, o.id);
+        }
         put(&rec.mark, k << 2 | STAGE_KIT);
         if (o.kind == OP_INSERT) {
-            status = drv->insert(rec.epoch, o.id, &ref);
+            status = drv->insert(o.id, &value, &ref);
         } else if (o.kind == OP_REMOVE) {
             status = drv->remove(o.id, rec.ref[o.id]);
         } else {
@@ -577,7 +583,7 @@ static void run(void)
         if (o.kind == OP_INSERT) {
             put(&rec.ref[o.id], ref);
             if (drv->caller_fills) {
-                drv->fill(rec.epoch, o.id, ref);
+                drv->fill(ref, &value);
             }
         }
         apply(&o);

@@ -50,17 +50,14 @@ static uint32_t pool_count(void)
     return reset_pool_count(&pool);
 }
 
-/* create_from: the value goes in with the object, in one atomic step */
-static bento_status pool_insert(uint32_t epoch, uint32_t id, uint32_t *ref)
+/* create_from: the value goes in with the object, in one atomic step. The pool copies
+ * sizeof(pool_value) bytes from the first words of `value`. */
+static bento_status pool_insert(uint32_t id, const reset_value *value, uint32_t *ref)
 {
-    pool_value v;
     reset_pool_handle h;
     bento_status status;
-    uint32_t i;
-    for (i = 0u; i < POOL_WORDS; i++) {
-        v.w[i] = reset_word(epoch, id, i);
-    }
-    status = reset_pool_create_from(&pool, &h, &v);
+    (void)id;
+    status = reset_pool_create_from(&pool, &h, (const pool_value *)(const void *)value);
     *ref = h.raw;
     return status;
 }
@@ -106,9 +103,13 @@ const reset_driver reset_pool_driver = {
 #define BLOCK_CAP 24u
 #define BLOCK_WORDS 5u
 
+BENTO_STATIC_ASSERT(POOL_WORDS <= RESET_VALUE_WORDS, pool_value_within_reset_value);
+
 typedef struct block_value {
     uint32_t w[BLOCK_WORDS];
 } block_value;
+
+BENTO_STATIC_ASSERT(BLOCK_WORDS <= RESET_VALUE_WORDS, block_value_within_reset_value);
 
 BENTO_BLOCK_POOL_TYPE(reset_blocks, block_value, BLOCK_CAP);
 static reset_blocks blocks RESET_RETAINED;
@@ -133,23 +134,23 @@ static uint32_t block_count(void)
     return reset_blocks_count(&blocks);
 }
 
-static bento_status block_insert(uint32_t epoch, uint32_t id, uint32_t *ref)
+static bento_status block_insert(uint32_t id, const reset_value *value, uint32_t *ref)
 {
     block_value *b;
     bento_status status = reset_blocks_alloc(&blocks, &b);
-    (void)epoch;
     (void)id;
+    (void)value;
     *ref = status == BENTO_OK ? reset_blocks_index_of(&blocks, b) : RESET_NO_REF;
     return status;
 }
 
 /* The block's contents are the caller's, written after alloc returns. */
-static void block_fill(uint32_t epoch, uint32_t id, uint32_t ref)
+static void block_fill(uint32_t ref, const reset_value *value)
 {
     block_value *b = reset_blocks_block_at(&blocks, ref);
     uint32_t i;
     for (i = 0u; i < BLOCK_WORDS; i++) {
-        b->w[i] = reset_word(epoch, id, i);
+        b->w[i] = value->w[i];
     }
 }
 

@@ -20,6 +20,13 @@
 /* The most elements a driver's model holds (its capacity must not exceed it). */
 #define RESET_MODEL_CAP 32u
 
+/* Words of an element's value (a driver stores the first ones it needs). */
+#define RESET_VALUE_WORDS 8u
+
+typedef struct reset_value {
+    uint32_t w[RESET_VALUE_WORDS];
+} reset_value;
+
 /* No reference: what find answers when it finds nothing. */
 #define RESET_NO_REF 0xffffffffu
 
@@ -37,11 +44,12 @@ typedef struct reset_driver {
     bento_status (*open)(void);
     bento_status (*check)(void);
     uint32_t (*count)(void);
-    /* insert element `id` with its value; *ref is what the caller keeps to name it (a
-     * handle, a block index; anything for a keyed container, which names it by id) */
-    bento_status (*insert)(uint32_t epoch, uint32_t id, uint32_t *ref);
+    /* insert element `id` with `value` (prepared before, so that the instructions between
+     * the marks around this call are the kit's); *ref is what the caller keeps to name it
+     * (a handle, a block index; anything for a keyed container, which names it by id) */
+    bento_status (*insert)(uint32_t id, const reset_value *value, uint32_t *ref);
     /* the caller's own writes into the element after insert returned (caller_fills only) */
-    void (*fill)(uint32_t epoch, uint32_t id, uint32_t ref);
+    void (*fill)(uint32_t ref, const reset_value *value);
     bento_status (*remove)(uint32_t id, uint32_t ref);
     void (*clear)(void);
     /* true when element `id`, named by `ref`, is present with its whole value */
@@ -62,6 +70,15 @@ static inline uint32_t reset_word(uint32_t epoch, uint32_t id, uint32_t word)
     x *= 0x846ca68bu;
     x ^= x >> 16;
     return x;
+}
+
+/* The value of element `id` in `epoch`. */
+static inline void reset_value_of(reset_value *value, uint32_t epoch, uint32_t id)
+{
+    uint32_t i;
+    for (i = 0u; i < RESET_VALUE_WORDS; i++) {
+        value->w[i] = reset_word(epoch, id, i);
+    }
 }
 
 extern const reset_driver reset_pool_driver;
