@@ -46,8 +46,9 @@ static const reset_driver *const drivers[] = {
 
 /* Operations per epoch: bounds the replay after a reset and the record's ref table. */
 #define EPOCH_OPS 128u
-/* Distinct interrupted instructions remembered (open addressing, 0 is empty). */
-#define PC_SLOTS 512u
+/* Distinct interrupted instructions remembered (open addressing, 0 is empty; 4 KiB, the
+ * first thing to shrink when the micro:bit's 16 KiB run short). */
+#define PC_SLOTS 1024u
 #define RECORD_MAGIC 0x52535431u
 #define RECORD_MAGIC_END 0x454e4431u
 #define MARK_INIT 0xffffffffu
