@@ -7,6 +7,7 @@
 #   make run         EXAMPLE=name BOARD=board: any example on any board
 #   make test        host unit tests (gcc strict, gcc ASan+UBSan, clang when installed)
 #   make qemu-test   the same tests on every board under qemu-system-arm
+#   make reset-test  containers in retained RAM under thousands of system resets, on the M0 and M4
 #   make examples    every example on every board under qemu-system-arm
 #   make single      the single header (build/single/bento.h) and the host tests against it
 #   make cxx         every public header in C++ (g++, clang++, clang++ -Weverything)
@@ -639,6 +640,7 @@ fuzz-tools:
 
 include bench/bench.mk
 include tests/cut/cut.mk
+include tests/reset/reset.mk
 
 # ---------------------------------------------------------------- tools
 
