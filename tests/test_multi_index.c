@@ -83,7 +83,8 @@ static void test_init_statuses(void)
      * into a small buffer */
     CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, 8u, BENTO_MULTI_INDEX_MAX_VALUES - 1u),
                  BENTO_E_ARGUMENT); /* more than 4 GiB, even where size_t could count it */
-    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, 8u, 0x0ffffff0u),
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, 8u,
+                                        (uint32_t)((0xffffffffu - BENTO_MULTI_INDEX_BYTES(8u, 0u)) / 16u)),
                  BENTO_E_SIZE); /* just under 4 GiB: a valid request, a short buffer */
     CHECK_STATUS(bento_multi_index_init(&mi, (unsigned char *)memory + 4, bytes - 16u, KEYS,
                                         VALUES - 1u),

@@ -55,6 +55,14 @@ static const struct {
     {"pool (retire)", "destroy", DECLARED_ATOMIC},
     {"pool (retire)", "destroy (retires)", DECLARED_ATOMIC},
     {"pool (retire)", "clear", DECLARED_RESUMABLE},
+    {"index", "insert", DECLARED_ATOMIC},
+    {"index", "upsert", DECLARED_ATOMIC},
+    {"index", "remove", DECLARED_ATOMIC},
+    {"index", "clear", DECLARED_ATOMIC},
+    {"index32", "insert", DECLARED_ATOMIC},
+    {"index32", "upsert", DECLARED_ATOMIC},
+    {"index32", "remove", DECLARED_ATOMIC},
+    {"index32", "clear", DECLARED_ATOMIC},
     {NULL, NULL, 0}, /* the end */
 };
 
