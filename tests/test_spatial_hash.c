@@ -265,6 +265,11 @@ static void test_open(void)
     /* every word of the three headers: open and check refuse the buffer */
     for (i = 0u; i < heads; i++) {
         bento_spatial_hash opened;
+        const uint32_t mi_at = BENTO_IMPL_SPATIAL_HASH_HEAD / 4u;
+        if (BENTO_POWER_SAFE && ((i >= 8u && i < mi_at) ||
+                                 (i >= mi_at + 7u && i < mi_at + BENTO_IMPL_MULTI_INDEX_HEAD / 4u))) {
+            continue; /* the journals: a change reads as an operation in flight, recovered */
+        }
         saved = words[i];
         words[i] ^= 0x4u; /* a size stays within the buffer: it is wrong, not too large */
         CHECK_STATUS(bento_spatial_hash_check(&sh), BENTO_E_CORRUPT);

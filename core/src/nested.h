@@ -23,9 +23,18 @@ bento_status bento_impl_index_insert_logged(bento_index *ix, uint64_t key, uint3
 bento_status bento_impl_index_remove_logged(bento_index *ix, uint64_t key, bento_impl_journal *j);
 #define BENTO_IMPL_INDEX_INSERT(ix, key, value, j) bento_impl_index_insert_logged(ix, key, value, j)
 #define BENTO_IMPL_INDEX_REMOVE(ix, key, j) bento_impl_index_remove_logged(ix, key, j)
+
+/* bento_multi_index_insert, _move and _remove_value: BENTO_OK once they stored (move also
+ * BENTO_E_CORRUPT), any other status with nothing stored. */
+bento_status bento_impl_multi_index_insert_logged(bento_multi_index *mi, uint64_t key,
+                                                  uint32_t value, bento_impl_journal *j);
+bento_status bento_impl_multi_index_move_logged(bento_multi_index *mi, uint64_t key,
+                                                uint32_t value, bento_impl_journal *j);
+bento_status bento_impl_multi_index_remove_value_logged(bento_multi_index *mi, uint32_t value,
+                                                        bento_impl_journal *j);
 #else
-#define BENTO_IMPL_INDEX_INSERT(ix, key, value, j) ((void)(j), bento_index_insert(ix, key, value))
-#define BENTO_IMPL_INDEX_REMOVE(ix, key, j) ((void)(j), bento_index_remove(ix, key, BENTO_IMPL_NULL))
+#define BENTO_IMPL_INDEX_INSERT(ix, key, value, j) bento_index_insert(ix, key, value)
+#define BENTO_IMPL_INDEX_REMOVE(ix, key, j) bento_index_remove(ix, key, BENTO_IMPL_NULL)
 #endif
 
 #endif /* BENTO_NESTED_H */

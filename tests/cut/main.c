@@ -63,6 +63,17 @@ static const struct {
     {"index32", "upsert", DECLARED_ATOMIC},
     {"index32", "remove", DECLARED_ATOMIC},
     {"index32", "clear", DECLARED_ATOMIC},
+    {"multi-index", "insert", DECLARED_ATOMIC},
+    {"multi-index", "remove", DECLARED_ATOMIC},
+    {"multi-index", "remove_value", DECLARED_ATOMIC},
+    {"multi-index", "remove_key", DECLARED_ATOMIC},
+    {"multi-index", "move", DECLARED_ATOMIC},
+    {"multi-index", "clear", DECLARED_ATOMIC},
+    {"spatial hash", "insert", DECLARED_ATOMIC},
+    {"spatial hash", "move", DECLARED_ATOMIC},
+    {"spatial hash", "move (same cell)", DECLARED_ATOMIC},
+    {"spatial hash", "remove", DECLARED_ATOMIC},
+    {"spatial hash", "clear", DECLARED_ATOMIC},
     {NULL, NULL, 0}, /* the end */
 };
 

@@ -218,10 +218,16 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it);
  */
 /** @cond INTERNAL */
 
-/* Header: 2 parameter words (key capacity, value capacity), then the counters. */
+/* Header: 2 parameter words (key capacity, value capacity), then the counters, then the
+ * journal of the whole buffer (the hash index's own stays idle), with room for the most words
+ * an operation changes: a move to a new key (the value's two key words, the hash index's
+ * insert, then its unlinking: its links, the count and the neighbours' links, or the remove
+ * of its old key). */
 #define BENTO_IMPL_MULTI_INDEX_PARAMS 2u
+#define BENTO_IMPL_MULTI_INDEX_ENTRIES (BENTO_IMPL_INDEX_ENTRIES + 8u)
 #define BENTO_IMPL_MULTI_INDEX_HEAD                                                               \
-    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_MULTI_INDEX_PARAMS + sizeof(bento_multi_index_state) / 4u)
+    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_MULTI_INDEX_PARAMS + sizeof(bento_multi_index_state) / 4u + \
+                          BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_MULTI_INDEX_ENTRIES))
 
 /* The bytes of a multi-value index of these capacities (BENTO_MULTI_INDEX_BYTES), or 0 when a
  * capacity is out of range or the bytes do not fit in 32 bits. Init and open only. */

@@ -202,9 +202,14 @@ bento_status bento_spatial_hash_check(const bento_spatial_hash *sh);
 /** @cond INTERNAL */
 
 /* Header: 4 parameter words (cell capacity, item capacity, dims, cell_shift); no counters of
- * its own. */
+ * its own; then the journal of the whole buffer (the nested indices' own stay idle), with
+ * room for the most words an operation changes: a move (an item's coordinates, then the
+ * multi-value index's move). */
 #define BENTO_IMPL_SPATIAL_HASH_PARAMS 4u
-#define BENTO_IMPL_SPATIAL_HASH_HEAD BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPATIAL_HASH_PARAMS)
+#define BENTO_IMPL_SPATIAL_HASH_ENTRIES (BENTO_IMPL_MULTI_INDEX_ENTRIES + 3u)
+#define BENTO_IMPL_SPATIAL_HASH_HEAD                                                              \
+    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPATIAL_HASH_PARAMS +                                        \
+                          BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_SPATIAL_HASH_ENTRIES))
 
 static inline uint32_t bento_spatial_hash_count(const bento_spatial_hash *sh)
 {
