@@ -246,18 +246,17 @@ static bento_status append(bento_multi_index *mi, const uint32_t *first, uint64_
 }
 
 /* insert (BENTO_OK: it stored; any other status: nothing stored). A value in no list has
- * no key in the state: its key words need no entry. Without the journal it is the public
- * function itself (a wrapper would be a call more). */
-#if BENTO_POWER_SAFE
-static bento_status insert(bento_multi_index *mi, uint64_t key, uint32_t value J_PARAM)
+ * no key in the state: its key words need no entry. Without the journal its one caller is the
+ * public function, which gcc at -Os would leave a call apart from it. */
+#if !BENTO_POWER_SAFE && (defined(__GNUC__) || defined(__clang__))
+__attribute__((always_inline)) static inline bento_status insert(
 #else
-#define insert bento_multi_index_insert
-bento_status bento_multi_index_insert(bento_multi_index *mi, uint64_t key, uint32_t value)
+static bento_status insert(
 #endif
+    bento_multi_index *mi, uint64_t key, uint32_t value J_PARAM)
 {
     const uint32_t *first;
     bento_status status;
-    BENTO_ASSERT(mi != NULL);
     if (value >= mi->value_capacity) {
         return BENTO_E_ARGUMENT;
     }
@@ -376,6 +375,14 @@ bento_status bento_multi_index_remove_key(bento_multi_index *mi, uint64_t key, u
     return BENTO_OK;
 }
 
+/* insert within move: without the journal the public function, whose one call of insert
+ * gcc folds into it (two calls would keep a copy apart, a call more per insert). */
+#if BENTO_POWER_SAFE
+#define INSERT(mi, key, value, j) insert(mi, key, value, j)
+#else
+#define INSERT(mi, key, value, j) bento_multi_index_insert(mi, key, value)
+#endif
+
 /* move (BENTO_OK or BENTO_E_CORRUPT: it may have stored; any other status: nothing stored). */
 static bento_status move(bento_multi_index *mi, uint64_t key, uint32_t value J_PARAM)
 {
@@ -385,7 +392,7 @@ static bento_status move(bento_multi_index *mi, uint64_t key, uint32_t value J_P
         return BENTO_E_ARGUMENT;
     }
     if (mi->prev[value] == NONE) {
-        return insert(mi, key, value J_ARG(j));
+        return INSERT(mi, key, value, j);
     }
     old = key_of(mi, value);
     if (old == key) {
@@ -397,7 +404,7 @@ static bento_status move(bento_multi_index *mi, uint64_t key, uint32_t value J_P
     if (bento_index_contains(&mi->keys, key)) {
         /* the key has a list: off the old one, onto its end */
         status = unlink_value(mi, old, value J_ARG(j));
-        return status != BENTO_OK ? status : insert(mi, key, value J_ARG(j));
+        return status != BENTO_OK ? status : INSERT(mi, key, value, j);
     }
     /* a new key: entered first, so that a full hash index refuses before anything moves */
     status = BENTO_IMPL_INDEX_INSERT(&mi->keys, key, value, j);
@@ -416,20 +423,18 @@ static bento_status move(bento_multi_index *mi, uint64_t key, uint32_t value J_P
 /* The public operations: each its own transaction in the multi-value index's journal, idle
  * again once the operation stored (an inert one stores nothing and its journal, its own
  * struct then, is never written). */
-#if BENTO_POWER_SAFE
 bento_status bento_multi_index_insert(bento_multi_index *mi, uint64_t key, uint32_t value)
 {
     bento_impl_journal j;
     bento_status status;
     BENTO_ASSERT(mi != NULL);
     BENTO_IMPL_BEGIN(&j, mi);
-    status = insert(mi, key, value, &j);
+    status = insert(mi, key, value J_ARG(&j));
     if (status == BENTO_OK) {
         bento_impl_done(&j);
     }
     return status;
 }
-#endif
 
 bento_status bento_multi_index_remove(bento_multi_index *mi, uint64_t key, uint32_t value)
 {
