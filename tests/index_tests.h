@@ -308,6 +308,9 @@ static void test_layout(void)
     uint32_t log2c, shift, b, fp;
     IXT_KEY next = START;
     CHECK_EQ(BENTO_IMPL_INDEX_HEAD, BENTO_POWER_SAFE ? 256 : 64); /* the journal: 3 lines */
+    CHECK(4u + BENTO_IMPL_INDEX_PARAMS + sizeof(bento_index_state) / 4u +
+              BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_INDEX_ENTRIES) <=
+          BENTO_IMPL_INDEX_HEAD / 4u); /* the header holds the journal */
     CHECK_EQ(IXT_BYTES(8), BENTO_IMPL_INDEX_HEAD + 8u * IXT_BW); /* IXT_BW words: 4 slots */
     CHECK_EQ(IXT_BYTES(BIG), BENTO_IMPL_INDEX_HEAD + BIG * IXT_BW);
     CHECK_EQ(BENTO_INDEX_MIN_CAPACITY, 8);

@@ -249,11 +249,10 @@ static bento_status append(bento_multi_index *mi, const uint32_t *first, uint64_
  * no key in the state: its key words need no entry. Without the journal its one caller is the
  * public function, which gcc at -Os would leave a call apart from it. */
 #if !BENTO_POWER_SAFE && (defined(__GNUC__) || defined(__clang__))
-__attribute__((always_inline)) static inline bento_status insert(
-#else
-static bento_status insert(
+static inline bento_status insert(bento_multi_index *mi, uint64_t key, uint32_t value)
+    __attribute__((always_inline));
 #endif
-    bento_multi_index *mi, uint64_t key, uint32_t value J_PARAM)
+static bento_status insert(bento_multi_index *mi, uint64_t key, uint32_t value J_PARAM)
 {
     const uint32_t *first;
     bento_status status;

@@ -327,10 +327,6 @@ bool bento_index32_iter_next(bento_index32_iter *it);
 #else
 #define BENTO_IMPL_INDEX_HEAD 64u
 #endif
-BENTO_STATIC_ASSERT(4u + BENTO_IMPL_INDEX_PARAMS + sizeof(bento_index_state) / 4u +
-                            BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_INDEX_ENTRIES) <=
-                        BENTO_IMPL_INDEX_HEAD / 4u,
-                    bento_index_header_holds_its_journal);
 
 /* Bucket words, both widths: the fingerprints, the spill counts, 4 values, then 4 keys of
  * `kw` words (1 or 2). */
