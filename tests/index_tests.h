@@ -307,9 +307,12 @@ static void test_layout(void)
     IXT ix;
     uint32_t log2c, shift, b, fp;
     IXT_KEY next = START;
-    CHECK_EQ(BENTO_IMPL_INDEX_HEAD, 64);
-    CHECK_EQ(IXT_BYTES(8), 64u + 8u * IXT_BW); /* a bucket of IXT_BW words holds 4 slots */
-    CHECK_EQ(IXT_BYTES(BIG), 64u + BIG * IXT_BW);
+    CHECK_EQ(BENTO_IMPL_INDEX_HEAD, BENTO_POWER_SAFE ? 256 : 64); /* the journal: 3 lines */
+    CHECK(4u + BENTO_IMPL_INDEX_PARAMS + sizeof(bento_index_state) / 4u +
+              BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_INDEX_ENTRIES) <=
+          BENTO_IMPL_INDEX_HEAD / 4u); /* the header holds the journal */
+    CHECK_EQ(IXT_BYTES(8), BENTO_IMPL_INDEX_HEAD + 8u * IXT_BW); /* IXT_BW words: 4 slots */
+    CHECK_EQ(IXT_BYTES(BIG), BENTO_IMPL_INDEX_HEAD + BIG * IXT_BW);
     CHECK_EQ(BENTO_INDEX_MIN_CAPACITY, 8);
     CHECK_EQ(BENTO_INDEX_MAX_COUNT(8), 6);
     CHECK_EQ(BENTO_INDEX_MAX_COUNT(16), 13);
@@ -1242,6 +1245,67 @@ static void run_model(bool typed, uint32_t universe, uint32_t steps)
     CHECK_EQ(mismatches, 0);
 }
 
+#if BENTO_POWER_SAFE
+/* Journals as a reset leaves them (core/src/internal.h, "journal"), written by hand: entries
+ * in force are undone, a clear named is done again, and journals no operation writes are
+ * refused. */
+static void test_journal_recovery(void)
+{
+    IXT ix, reopened;
+    uint32_t *log, *fps, words, b = 0u, j = 0u;
+    IXT_KEY next = START;
+    const IXT_KEY k0 = next++, k1 = next++;
+    CHECK_STATUS(F(init)(&ix, memory, sizeof memory, BIG), BENTO_OK);
+    words = (uint32_t)((IXT_BYTES(BIG) - (size_t)((unsigned char *)(void *)ix.saved -
+                                                  (unsigned char *)memory)) / 4u);
+    log = (uint32_t *)(void *)ix.saved + 1u;
+    CHECK_STATUS(F(insert)(&ix, k0, 10u), BENTO_OK);
+    CHECK_EQ(log[0], 0);
+    /* an insert cut after its fingerprint and count were stored: both entries undone */
+    CHECK_STATUS(F(insert)(&ix, k1, 11u), BENTO_OK);
+    CHECK(slot_with(&ix, k1, &b, &j));
+    fps = bucket(&ix, b) + T_FPS;
+    log[3] = (uint32_t)(fps - (uint32_t *)(void *)ix.saved);
+    log[4] = *fps & ~(0xffu << (8u * j));
+    log[5] = 0u; /* the count */
+    log[6] = 1u;
+    log[0] = 2u;
+    CHECK_STATUS(F(check)(&ix), BENTO_E_CORRUPT); /* an operation in flight */
+    CHECK_STATUS(F(open)(&reopened, memory, sizeof memory), BENTO_OK);
+    CHECK_EQ(F(count)(&reopened), 1);
+    CHECK(!F(contains)(&reopened, k1));
+    CHECK_EQ(F(value)(&reopened, k0, 0u), 10);
+    CHECK_EQ(log[0], 0);
+    /* a clear cut midway: done again */
+    CHECK_STATUS(F(insert)(&reopened, k1, 11u), BENTO_OK);
+    log[1] = 1u; /* the clear */
+    log[2] = 0u;
+    log[0] = 0x80000000u;
+    CHECK_STATUS(F(open)(&ix, memory, sizeof memory), BENTO_OK);
+    CHECK_EQ(F(count)(&ix), 0);
+    CHECK(!F(contains)(&ix, k0));
+    CHECK_EQ(log[0], 0);
+    CHECK_STATUS(F(check)(&ix), BENTO_OK);
+    /* journals no operation writes: refused */
+    log[0] = 0x80000000u;
+    log[1] = 2u; /* no such action */
+    CHECK_STATUS(F(open)(&reopened, memory, sizeof memory), BENTO_E_CORRUPT);
+    log[0] = BENTO_IMPL_INDEX_ENTRIES + 1u; /* more entries than room */
+    CHECK_STATUS(F(open)(&reopened, memory, sizeof memory), BENTO_E_CORRUPT);
+    log[0] = 1u;
+    log[3] = words; /* past the buffer */
+    CHECK_STATUS(F(open)(&reopened, memory, sizeof memory), BENTO_E_CORRUPT);
+    log[3] = 0u;
+    log[4] = 0u;
+    CHECK_STATUS(F(open)(&reopened, memory, sizeof memory), BENTO_OK);
+    CHECK_STATUS(F(check)(&reopened), BENTO_OK);
+    log[0] = 1u;
+    log[3] = 1u; /* into the journal */
+    CHECK_STATUS(F(open)(&reopened, memory, sizeof memory), BENTO_E_CORRUPT);
+    log[0] = 0u;
+}
+#endif
+
 static void run_index_tests(void)
 {
     test_layout();
@@ -1254,6 +1318,9 @@ static void run_index_tests(void)
     test_refusal();
     test_moves();
     test_open();
+#if BENTO_POWER_SAFE
+    test_journal_recovery();
+#endif
     test_check_damage();
     test_confinement();
     run_model(true, 24u, 1500u * bento_test_scale());

@@ -4,6 +4,7 @@
 #include <bento/index.h>
 
 #include "internal.h"
+#include "nested.h"
 
 #include "index_key64.h"
 #define BENTO_IMPL_INDEX_OPS

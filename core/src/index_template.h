@@ -23,6 +23,10 @@
 /* Header word after the common four. */
 #define P_CAPACITY 0u
 
+/* The pending action of a clear (bento_impl_redo): every bucket emptied, the count 0. */
+#define CLEAR_ALL 1u
+
+
 /* Bucket b's words. */
 static inline uint32_t *bucket_of(const IX *ix, uint32_t b)
 {
@@ -90,6 +94,7 @@ bento_status IX_NAME(init)(IX *ix, void *memory, size_t bytes, uint32_t capacity
     head = (uint32_t *)memory;
     bento_impl_head_write(head, IX_KIND, IX_BYTES(capacity));
     head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = capacity;
+    BENTO_IMPL_JOURNAL_INIT(ix);
     IX_NAME(clear)(ix);
     return BENTO_OK;
 }
@@ -97,7 +102,17 @@ bento_status IX_NAME(init)(IX *ix, void *memory, size_t bytes, uint32_t capacity
 void IX_NAME(clear)(IX *ix)
 {
     uint32_t b;
+    bento_impl_journal j;
     BENTO_ASSERT(ix != NULL);
+#if BENTO_POWER_SAFE
+    if (ix->buckets == NULL) {
+        return; /* inert: empty, and its journal would be its own struct */
+    }
+#endif
+    /* one action, named before its first store: from there on a reset leaves it for open to
+     * do again (the same stores, whatever part of them was made) */
+    BENTO_IMPL_BEGIN(&j, ix);
+    bento_impl_redo(&j, CLEAR_ALL, 0u);
     for (b = 0u; b < ix->capacity >> 2; b++) {
         uint32_t *bk = bucket_of(ix, b);
         bk[FPS] = 0u;
@@ -105,6 +120,7 @@ void IX_NAME(clear)(IX *ix)
     }
     ix->state.count = 0u;
     BENTO_IMPL_SAVE(ix);
+    bento_impl_done(&j);
 }
 
 /* A free slot of a bucket (the one a match of fingerprint 0 names first), or 4 when full. */
@@ -145,6 +161,43 @@ BENTO_IMPL_NOINLINE static uint32_t locate(const IX *ix, IX_KEY key, uint32_t h)
     }
     return b << 3 | j;
 }
+
+/* The journal an operation logs into, an argument only with BENTO_POWER_SAFE: without it
+ * there is none, and an argument nothing reads still changes the code gcc makes. */
+#if BENTO_POWER_SAFE
+#define J_PARAM , bento_impl_journal *jr
+#define J_ARG(j) , j
+
+/* Log the value and key words of slot j of bucket bk, which the caller fills. */
+static inline void log_slot(bento_impl_journal *jr, uint32_t *bk, uint32_t j)
+{
+    uint32_t k;
+    bento_impl_log(jr, bk + VALUES + j);
+    for (k = 0u; k < IX_KW; k++) {
+        bento_impl_log(jr, bk + KEYS + IX_KW * j + k);
+    }
+}
+
+/* Log what add changes once its slot is free: slot j of bucket root[r] (its fingerprint word,
+ * value and key), the spill word of the first bucket when the key lives in its second, the
+ * count; then commit every word logged so far. */
+static inline void log_add(const IX *ix, bento_impl_journal *jr, const uint32_t *root, uint32_t r,
+                           uint32_t j)
+{
+    uint32_t *bk = bucket_of(ix, root[r]);
+    bento_impl_log(jr, bk + FPS);
+    log_slot(jr, bk, j);
+    if (r != 0u) {
+        bento_impl_log(jr, bucket_of(ix, root[0]) + SPILLS);
+    }
+    bento_impl_log(jr, &ix->saved->count);
+    bento_impl_commit(jr);
+}
+
+#else
+#define J_PARAM
+#define J_ARG(j)
+#endif
 
 /*
  * Move the entry in slot j of bucket `from` to a free slot of its other bucket `to`, keeping
@@ -204,20 +257,49 @@ static bool search(const IX *ix, uint32_t root, uint32_t limit, uint32_t *path, 
     }
 }
 
+#if BENTO_POWER_SAFE
+/*
+ * Log every word the moves along a path of `limit` moves change (path and slot as search
+ * leaves them): the fingerprint and spill words of its buckets, and the value and key words
+ * of each slot a move fills. The last move fills a free slot of path[limit]; every other
+ * bucket of the path is full (a shorter path would have been found through a free slot of
+ * it), so the move into path[k + 1] fills the slot the move out of it freed, slot[k + 1].
+ */
+static void log_path(const IX *ix, bento_impl_journal *jr, const uint32_t *path,
+                     const unsigned char *slot, uint32_t limit)
+{
+    uint32_t k;
+    for (k = 0u; k <= limit; k++) {
+        uint32_t *bk = bucket_of(ix, path[k]);
+        bento_impl_log(jr, bk + FPS);
+        bento_impl_log(jr, bk + SPILLS);
+        if (k != 0u) {
+            log_slot(jr, bk, k == limit ? free_slot(bk) : slot[k]);
+        }
+    }
+}
+#endif
+
 /*
  * Both buckets of a key full (root[0] and root[1]): free a slot of one of them by moving
  * entries along the shortest path the search finds (iterative deepening, so the first path
  * found is a shortest one). Sets *r to the bucket (0 or 1) and answers the slot freed, or 4
- * when no path is BENTO_INDEX_MAX_MOVES moves long or less (nothing moved). Apart from add,
+ * when no path is BENTO_INDEX_MAX_MOVES moves long or less (nothing moved). Every word the
+ * moves and add then change is logged and committed before the first move. Apart from add,
  * so that its path stays off the stack of the common insert.
  */
-BENTO_IMPL_NOINLINE static uint32_t make_room(const IX *ix, const uint32_t *root, uint32_t *r)
+BENTO_IMPL_NOINLINE static uint32_t make_room(const IX *ix, const uint32_t *root,
+                                              uint32_t *r J_PARAM)
 {
     uint32_t path[BENTO_INDEX_MAX_MOVES + 1u], limit, k;
     unsigned char slot[BENTO_INDEX_MAX_MOVES];
     for (limit = 1u; limit <= BENTO_INDEX_MAX_MOVES; limit++) {
         for (*r = 0u; *r < 2u; ++*r) {
             if (search(ix, root[*r], limit, path, slot)) {
+#if BENTO_POWER_SAFE
+                log_path(ix, jr, path, slot, limit);
+                log_add(ix, jr, root, *r, slot[0]);
+#endif
                 /* the deepest move first, each into the slot the one after it freed; the
                  * buckets of a path are distinct, so each has its free slot */
                 for (k = limit; k-- != 0u;) {
@@ -231,8 +313,8 @@ BENTO_IMPL_NOINLINE static uint32_t make_room(const IX *ix, const uint32_t *root
 }
 
 /* Add `key`, known to be absent: a free slot of its first bucket, else of its second, else
- * one make_room frees. */
-static bento_status add(IX *ix, IX_KEY key, uint32_t h, uint32_t value)
+ * one make_room frees. Logs and commits every word it changes before the first store. */
+static bento_status add(IX *ix, IX_KEY key, uint32_t h, uint32_t value J_PARAM)
 {
     const uint32_t fp = bento_impl_index_fp(h);
     uint32_t root[2], r = 0u, j;
@@ -247,10 +329,14 @@ static bento_status add(IX *ix, IX_KEY key, uint32_t h, uint32_t value)
         j = free_slot(bucket_of(ix, root[1]));
     }
     if (j == 4u) {
-        j = make_room(ix, root, &r);
+        j = make_room(ix, root, &r J_ARG(jr));
         if (j == 4u) {
             return BENTO_E_FULL;
         }
+#if BENTO_POWER_SAFE
+    } else {
+        log_add(ix, jr, root, r, j);
+#endif
     }
     put_entry(bucket_of(ix, root[r]), j, fp, key, value);
     if (r != 0u) {
@@ -260,8 +346,9 @@ static bento_status add(IX *ix, IX_KEY key, uint32_t h, uint32_t value)
     return BENTO_OK;
 }
 
-/* Insert, or (replace) overwrite the value of a key already there. */
-static bento_status put(IX *ix, IX_KEY key, uint32_t value, bool replace)
+/* Insert, or (replace) overwrite the value of a key already there, logging into `jr` and
+ * committing before any store (BENTO_OK: it stored; any other status: nothing logged). */
+static bento_status put(IX *ix, IX_KEY key, uint32_t value, bool replace J_PARAM)
 {
     const uint32_t h = IX_HASH(key);
     uint32_t at;
@@ -270,31 +357,53 @@ static bento_status put(IX *ix, IX_KEY key, uint32_t value, bool replace)
     }
     at = locate(ix, key, h);
     if ((at & 7u) == 4u) {
-        return add(ix, key, h, value);
+        return add(ix, key, h, value J_ARG(jr));
     }
     if (!replace) {
         return BENTO_E_EXISTS;
     }
+#if BENTO_POWER_SAFE
+    bento_impl_log(jr, bucket_of(ix, at >> 3) + VALUES + (at & 7u));
+    bento_impl_commit(jr);
+#endif
     bucket_of(ix, at >> 3)[VALUES + (at & 7u)] = value;
     return BENTO_OK;
 }
 
+/* The journal of an index's own operation: begun before put or take (which store nothing on
+ * an inert index, so its journal, its own struct then, is never written), idle again once
+ * they stored. */
 bento_status IX_NAME(insert)(IX *ix, IX_KEY key, uint32_t value)
 {
+    bento_impl_journal j;
+    bento_status status;
     BENTO_ASSERT(ix != NULL);
-    return put(ix, key, value, false);
+    BENTO_IMPL_BEGIN(&j, ix);
+    status = put(ix, key, value, false J_ARG(&j));
+    if (status == BENTO_OK) {
+        bento_impl_done(&j);
+    }
+    return status;
 }
 
 bento_status IX_NAME(upsert)(IX *ix, IX_KEY key, uint32_t value)
 {
+    bento_impl_journal j;
+    bento_status status;
     BENTO_ASSERT(ix != NULL);
-    return put(ix, key, value, true);
+    BENTO_IMPL_BEGIN(&j, ix);
+    status = put(ix, key, value, true J_ARG(&j));
+    if (status == BENTO_OK) {
+        bento_impl_done(&j);
+    }
+    return status;
 }
 
-bento_status IX_NAME(remove)(IX *ix, IX_KEY key, uint32_t *value)
+/* Remove, logging into `jr` and committing before any store (BENTO_OK: it stored; any other
+ * status: nothing logged). */
+static bento_status take(IX *ix, IX_KEY key, uint32_t *value J_PARAM)
 {
     uint32_t h, at, j, *bk;
-    BENTO_ASSERT(ix != NULL);
     if (value != NULL) {
         *value = BENTO_NONE;
     }
@@ -314,6 +423,14 @@ bento_status IX_NAME(remove)(IX *ix, IX_KEY key, uint32_t *value)
     if (value != NULL) {
         *value = bk[VALUES + j];
     }
+#if BENTO_POWER_SAFE
+    bento_impl_log(jr, bk + FPS);
+    if (at >> 3 != h >> ix->shift) {
+        bento_impl_log(jr, bucket_of(ix, h >> ix->shift) + SPILLS);
+    }
+    bento_impl_log(jr, &ix->saved->count);
+    bento_impl_commit(jr);
+#endif
     set_fp(bk, j, 0u);
     if (at >> 3 != h >> ix->shift) {
         --*bento_impl_index_spill(bucket_of(ix, h >> ix->shift), bento_impl_index_fp(h));
@@ -322,9 +439,52 @@ bento_status IX_NAME(remove)(IX *ix, IX_KEY key, uint32_t *value)
     return BENTO_OK;
 }
 
+bento_status IX_NAME(remove)(IX *ix, IX_KEY key, uint32_t *value)
+{
+    bento_impl_journal j;
+    bento_status status;
+    BENTO_ASSERT(ix != NULL);
+    BENTO_IMPL_BEGIN(&j, ix);
+    status = take(ix, key, value J_ARG(&j));
+    if (status == BENTO_OK) {
+        bento_impl_done(&j);
+    }
+    return status;
+}
+
+#if BENTO_POWER_SAFE && IX_KW == 2u
+/* An index inside another container's buffer (core/src/nested.h): its insert and remove
+ * logged into that container's journal. */
+bento_status IX_INNER(insert_logged)(IX *ix, IX_KEY key, uint32_t value, bento_impl_journal *j)
+{
+    return put(ix, key, value, false, j);
+}
+
+bento_status IX_INNER(remove_logged)(IX *ix, IX_KEY key, bento_impl_journal *j)
+{
+    return take(ix, key, NULL, j);
+}
+#endif
+
 #endif /* BENTO_IMPL_INDEX_OPS */
 
 #ifdef BENTO_IMPL_INDEX_CHECKS
+
+/* An operation cut by a reset: undone, or its clear done again (init with the capacity the
+ * header names: the same stores, the journal idle after them). */
+static bento_status recover(IX *ix, void *memory, size_t used)
+{
+    uint32_t action, arg;
+    bento_status status = bento_impl_recover(memory, used, ix->saved, sizeof ix->state,
+                                             BENTO_IMPL_INDEX_ENTRIES, &action, &arg);
+    if (status == BENTO_OK && action != 0u) {
+        if (action != CLEAR_ALL) {
+            return BENTO_E_CORRUPT;
+        }
+        (void)IX_NAME(init)(ix, memory, used, ix->capacity); /* configured just before */
+    }
+    return status;
+}
 
 bento_status IX_NAME(open)(IX *ix, void *memory, size_t bytes)
 {
@@ -340,6 +500,9 @@ bento_status IX_NAME(open)(IX *ix, void *memory, size_t bytes)
     status = IX_INNER(configure)(ix, memory, used, head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY]);
     if (status == BENTO_OK && used != IX_BYTES(ix->capacity)) {
         status = BENTO_E_CORRUPT;
+    }
+    if (status == BENTO_OK) {
+        status = recover(ix, memory, used);
     }
     if (status != BENTO_OK) {
         BENTO_IMPL_INERT(ix);
@@ -387,7 +550,7 @@ static bool header_sound(const IX *ix)
     const uint32_t *head = (const uint32_t *)(const void *)ix->saved - BENTO_IMPL_HEAD_PARAMS -
                            BENTO_IMPL_INDEX_PARAMS;
     return bento_impl_saved_matches(ix->saved, &ix->state, sizeof ix->state) &&
-           bento_impl_head_is(head, IX_KIND, IX_BYTES(ix->capacity)) &&
+           BENTO_IMPL_JOURNAL_IDLE(ix) && bento_impl_head_is(head, IX_KIND, IX_BYTES(ix->capacity)) &&
            head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] == ix->capacity;
 }
 

@@ -4,14 +4,23 @@
 #include <bento/multi_index.h>
 
 #include "internal.h"
+#include "nested.h"
 
 #define NONE BENTO_NONE
 
 /* Header words after the common four. */
 #define P_KEY_CAPACITY 0u
 #define P_VALUE_CAPACITY 1u
-/* The header's last word pads it to a multiple of 8 bytes: 0. */
+/* The header's last word, when it pads the header to a multiple of 8 bytes: 0. */
 #define PAD (BENTO_IMPL_MULTI_INDEX_HEAD / 4u - 1u)
+#define PADDED                                                                                     \
+    (PAD == 4u + BENTO_IMPL_MULTI_INDEX_PARAMS + sizeof(bento_multi_index_state) / 4u +            \
+                BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_MULTI_INDEX_ENTRIES))
+
+/* Pending actions (bento_impl_redo): the clear; the unlisting of the values of a key that
+ * remove_key took out of the hash index (argument: its first value, whose key_of names it). */
+#define CLEAR_ALL 1u
+#define UNLIST 2u
 
 size_t bento_impl_multi_index_bytes(uint32_t key_capacity, uint32_t value_capacity)
 {
@@ -76,12 +85,51 @@ bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t 
                           BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity));
     head[BENTO_IMPL_HEAD_PARAMS + P_KEY_CAPACITY] = key_capacity;
     head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_CAPACITY] = value_capacity;
-    head[PAD] = 0u;
+    if (PADDED) {
+        head[PAD] = 0u;
+    }
     /* cannot fail: the capacity and the buffer were checked above */
     (void)bento_index_init(&mi->keys, (unsigned char *)memory + BENTO_IMPL_MULTI_INDEX_HEAD,
                            BENTO_INDEX_BYTES(key_capacity), key_capacity);
+    BENTO_IMPL_JOURNAL_INIT(mi);
     bento_multi_index_clear(mi);
     return BENTO_OK;
+}
+
+static uint64_t key_of(const bento_multi_index *mi, uint32_t value)
+{
+    return (uint64_t)mi->key_of[2u * (size_t)value + 1u] << 32 | mi->key_of[2u * (size_t)value];
+}
+
+/* An operation cut by a reset: undone, or its pending action done again. A clear is an init
+ * with the header's capacities (the same stores, the journal idle after them); the unlisting
+ * of remove_key clears the links of every value still listed under the key it took out: only
+ * the key's own values record it, and what it already unlinked is skipped. */
+static bento_status recover(bento_multi_index *mi, void *memory, size_t used)
+{
+    const uint32_t *head = (const uint32_t *)memory;
+    uint32_t action, arg, v;
+    bento_status status = bento_impl_recover(memory, used, mi->saved, sizeof mi->state,
+                                             BENTO_IMPL_MULTI_INDEX_ENTRIES, &action, &arg);
+    if (status == BENTO_OK && action != 0u) {
+        bento_impl_journal j;
+        if (action == CLEAR_ALL) {
+            return bento_multi_index_init(mi, memory, used, head[BENTO_IMPL_HEAD_PARAMS + P_KEY_CAPACITY],
+                                          mi->value_capacity);
+        }
+        if (action != UNLIST || arg >= mi->value_capacity) {
+            return BENTO_E_CORRUPT;
+        }
+        for (v = 0u; v < mi->value_capacity; v++) {
+            if (mi->prev[v] != NONE && key_of(mi, v) == key_of(mi, arg)) {
+                mi->next[v] = NONE;
+                mi->prev[v] = NONE;
+            }
+        }
+        BENTO_IMPL_BEGIN(&j, mi);
+        bento_impl_done(&j);
+    }
+    return status;
 }
 
 bento_status bento_multi_index_open(bento_multi_index *mi, void *memory, size_t bytes)
@@ -100,6 +148,9 @@ bento_status bento_multi_index_open(bento_multi_index *mi, void *memory, size_t 
     key_capacity = head[BENTO_IMPL_HEAD_PARAMS + P_KEY_CAPACITY];
     status = configure(mi, memory, used, key_capacity,
                        head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_CAPACITY]);
+    if (status == BENTO_OK && used == BENTO_MULTI_INDEX_BYTES(key_capacity, mi->value_capacity)) {
+        status = recover(mi, memory, used);
+    }
     status = BENTO_IMPL_OPENED(mi, status,
                                used == BENTO_MULTI_INDEX_BYTES(key_capacity, mi->value_capacity));
     /* the hash index inside: its own header, of the capacity this header names */
@@ -123,20 +174,45 @@ bento_status bento_multi_index_open(bento_multi_index *mi, void *memory, size_t 
 void bento_multi_index_clear(bento_multi_index *mi)
 {
     uint32_t v;
+    bento_impl_journal j;
     BENTO_ASSERT(mi != NULL);
+#if BENTO_POWER_SAFE
+    if (mi->value_capacity == 0u) {
+        return; /* inert: empty, and its journal would be its own struct */
+    }
+    /* one action, named before its first store, which open does again after a reset; the
+     * hash index emptied as init empties it, its own journal left idle */
+    BENTO_IMPL_BEGIN(&j, mi);
+    bento_impl_redo(&j, CLEAR_ALL, 0u);
+    (void)bento_index_init(&mi->keys, (unsigned char *)(void *)mi->keys.buckets - BENTO_IMPL_INDEX_HEAD,
+                           BENTO_INDEX_BYTES(mi->keys.capacity), mi->keys.capacity);
+#else
+    BENTO_IMPL_BEGIN(&j, mi);
     bento_index_clear(&mi->keys);
+#endif
     for (v = 0u; v < mi->value_capacity; v++) {
         mi->next[v] = NONE;
         mi->prev[v] = NONE;
     }
     mi->state.count = 0u;
     BENTO_IMPL_SAVE(mi);
+    bento_impl_done(&j);
 }
 
-static uint64_t key_of(const bento_multi_index *mi, uint32_t value)
-{
-    return (uint64_t)mi->key_of[2u * (size_t)value + 1u] << 32 | mi->key_of[2u * (size_t)value];
-}
+/* The journal of an operation: the multi-value index's own (its public functions), or that
+ * of the buffer it lives in (core/src/nested.h); an argument only with BENTO_POWER_SAFE, as
+ * in the hash index. Each step logs the words it changes, commits, then stores. */
+#if BENTO_POWER_SAFE
+#define J_PARAM , bento_impl_journal *j
+#define J_ARG(x) , x
+#define LOG(p) bento_impl_log(j, (p))
+#define COMMIT() bento_impl_commit(j)
+#else
+#define J_PARAM
+#define J_ARG(x)
+#define LOG(p) ((void)0)
+#define COMMIT() ((void)0)
+#endif
 
 /* Record `value` (in range, in no list) as the last of the list of `key`, after `last` (itself
  * when it is alone: the first value's prev names the last). */
@@ -151,24 +227,35 @@ static void list_value(bento_multi_index *mi, uint64_t key, uint32_t value, uint
 
 /* Append `value` (in range, in no list) to the list whose first value `first` points to. */
 static bento_status append(bento_multi_index *mi, const uint32_t *first, uint64_t key,
-                           uint32_t value)
+                           uint32_t value J_PARAM)
 {
     const uint32_t head = *first;
     uint32_t last;
     if (head >= mi->value_capacity || (last = mi->prev[head]) >= mi->value_capacity) {
         return BENTO_E_CORRUPT;
     }
+    LOG(&mi->next[last]);
+    LOG(&mi->prev[head]);
+    LOG(&mi->prev[value]);
+    LOG(&mi->saved->count);
+    COMMIT();
     mi->next[last] = value;
     mi->prev[head] = value;
     list_value(mi, key, value, last);
     return BENTO_OK;
 }
 
-bento_status bento_multi_index_insert(bento_multi_index *mi, uint64_t key, uint32_t value)
+/* insert (BENTO_OK: it stored; any other status: nothing stored). A value in no list has
+ * no key in the state: its key words need no entry. Without the journal its one caller is the
+ * public function, which gcc at -Os would leave a call apart from it. */
+#if !BENTO_POWER_SAFE && (defined(__GNUC__) || defined(__clang__))
+static inline bento_status insert(bento_multi_index *mi, uint64_t key, uint32_t value)
+    __attribute__((always_inline));
+#endif
+static bento_status insert(bento_multi_index *mi, uint64_t key, uint32_t value J_PARAM)
 {
     const uint32_t *first;
     bento_status status;
-    BENTO_ASSERT(mi != NULL);
     if (value >= mi->value_capacity) {
         return BENTO_E_ARGUMENT;
     }
@@ -177,9 +264,12 @@ bento_status bento_multi_index_insert(bento_multi_index *mi, uint64_t key, uint3
     }
     first = bento_index_get(&mi->keys, key);
     if (first != NULL) {
-        return append(mi, first, key, value);
+        return append(mi, first, key, value J_ARG(j));
     }
-    status = bento_index_insert(&mi->keys, key, value);
+    /* committed with the hash index's words, by its insert */
+    LOG(&mi->prev[value]);
+    LOG(&mi->saved->count);
+    status = BENTO_IMPL_INDEX_INSERT(&mi->keys, key, value, j);
     if (status == BENTO_OK) {
         list_value(mi, key, value, value); /* alone */
     }
@@ -191,7 +281,7 @@ bento_status bento_multi_index_insert(bento_multi_index *mi, uint64_t key, uint3
  * follows is checked first: BENTO_E_CORRUPT, and nothing changed, when one is out of range,
  * when the key has no list, or when the count is already 0.
  */
-static bento_status unlink_value(bento_multi_index *mi, uint64_t key, uint32_t value)
+static bento_status unlink_value(bento_multi_index *mi, uint64_t key, uint32_t value J_PARAM)
 {
     const uint32_t capacity = mi->value_capacity;
     uint32_t *first = bento_index_get(&mi->keys, key);
@@ -201,14 +291,24 @@ static bento_status unlink_value(bento_multi_index *mi, uint64_t key, uint32_t v
         (after != NONE && after >= capacity) || mi->state.count == 0u) {
         return BENTO_E_CORRUPT;
     }
+    LOG(&mi->prev[value]);
+    LOG(&mi->next[value]);
+    LOG(&mi->saved->count);
     if (value == *first) {
         if (after == NONE) {
-            (void)bento_index_remove(&mi->keys, key, NULL); /* found just above */
+            COMMIT(); /* the hash index's remove commits again, with its own words */
+            (void)BENTO_IMPL_INDEX_REMOVE(&mi->keys, key, j); /* found just above */
         } else {
+            LOG(&mi->prev[after]);
+            LOG(first);
+            COMMIT();
             mi->prev[after] = before; /* the last value */
             *first = after;
         }
     } else {
+        LOG(&mi->next[before]);
+        LOG(&mi->prev[after == NONE ? *first : after]);
+        COMMIT();
         mi->next[before] = after;
         mi->prev[after == NONE ? *first : after] = before;
     }
@@ -218,34 +318,22 @@ static bento_status unlink_value(bento_multi_index *mi, uint64_t key, uint32_t v
     return BENTO_OK;
 }
 
-bento_status bento_multi_index_remove(bento_multi_index *mi, uint64_t key, uint32_t value)
+static bento_status remove_value(bento_multi_index *mi, uint32_t value J_PARAM)
 {
-    BENTO_ASSERT(mi != NULL);
-    if (value >= mi->value_capacity) {
-        return BENTO_E_ARGUMENT;
-    }
-    if (mi->prev[value] == NONE || key_of(mi, value) != key) {
-        return BENTO_E_NOT_FOUND;
-    }
-    return unlink_value(mi, key, value);
-}
-
-bento_status bento_multi_index_remove_value(bento_multi_index *mi, uint32_t value)
-{
-    BENTO_ASSERT(mi != NULL);
     if (value >= mi->value_capacity) {
         return BENTO_E_ARGUMENT;
     }
     if (mi->prev[value] == NONE) {
         return BENTO_E_NOT_FOUND;
     }
-    return unlink_value(mi, key_of(mi, value), value);
+    return unlink_value(mi, key_of(mi, value), value J_ARG(j));
 }
 
 bento_status bento_multi_index_remove_key(bento_multi_index *mi, uint64_t key, uint32_t *removed)
 {
     const uint32_t *first;
     uint32_t capacity, v, head, n = 0u, k;
+    bento_impl_journal j;
     BENTO_ASSERT(mi != NULL);
     capacity = mi->value_capacity;
     if (removed != NULL) {
@@ -263,55 +351,155 @@ bento_status bento_multi_index_remove_key(bento_multi_index *mi, uint64_t key, u
         }
         n++;
     }
-    /* then the same n values again, unlinked */
-    (void)bento_index_remove(&mi->keys, key, NULL); /* found just above */
-    for (v = head, k = 0u; k < n; k++) {
-        const uint32_t after = mi->next[v];
-        mi->prev[v] = NONE;
-        mi->next[v] = NONE;
-        v = after;
-    }
+    /* the key out of the hash index and the count, logged; then the same n values again,
+     * unlinked, as one action: from there on a reset leaves it for open to do again. Each
+     * value's next link before its prev, so that one whose prev says unlisted links nowhere */
+    BENTO_IMPL_BEGIN(&j, mi);
+    bento_impl_log(&j, &mi->saved->count);
+    bento_impl_commit(&j);
+    (void)BENTO_IMPL_INDEX_REMOVE(&mi->keys, key, &j); /* found just above */
     mi->state.count -= n;
     mi->saved->count = mi->state.count;
+    bento_impl_redo(&j, UNLIST, head);
+    for (v = head, k = 0u; k < n; k++) {
+        const uint32_t after = mi->next[v];
+        mi->next[v] = NONE;
+        mi->prev[v] = NONE;
+        v = after;
+    }
+    bento_impl_done(&j);
     if (removed != NULL) {
         *removed = n;
     }
     return BENTO_OK;
 }
 
-bento_status bento_multi_index_move(bento_multi_index *mi, uint64_t key, uint32_t value)
+/* insert within move: without the journal the public function, whose one call of insert
+ * gcc folds into it (two calls would keep a copy apart, a call more per insert). */
+#if BENTO_POWER_SAFE
+#define INSERT(mi, key, value, j) insert(mi, key, value, j)
+#else
+#define INSERT(mi, key, value, j) bento_multi_index_insert(mi, key, value)
+#endif
+
+/* move (BENTO_OK or BENTO_E_CORRUPT: it may have stored; any other status: nothing stored). */
+static bento_status move(bento_multi_index *mi, uint64_t key, uint32_t value J_PARAM)
 {
     uint64_t old;
     bento_status status;
-    BENTO_ASSERT(mi != NULL);
     if (value >= mi->value_capacity) {
         return BENTO_E_ARGUMENT;
     }
     if (mi->prev[value] == NONE) {
-        return bento_multi_index_insert(mi, key, value);
+        return INSERT(mi, key, value, j);
     }
     old = key_of(mi, value);
     if (old == key) {
         return BENTO_OK;
     }
+    /* a listed value's key words are in the state: logged before they change */
+    LOG(&mi->key_of[2u * (size_t)value]);
+    LOG(&mi->key_of[2u * (size_t)value + 1u]);
     if (bento_index_contains(&mi->keys, key)) {
         /* the key has a list: off the old one, onto its end */
-        status = unlink_value(mi, old, value);
-        return status != BENTO_OK ? status : bento_multi_index_insert(mi, key, value);
+        status = unlink_value(mi, old, value J_ARG(j));
+        return status != BENTO_OK ? status : INSERT(mi, key, value, j);
     }
     /* a new key: entered first, so that a full hash index refuses before anything moves */
-    status = bento_index_insert(&mi->keys, key, value);
+    status = BENTO_IMPL_INDEX_INSERT(&mi->keys, key, value, j);
     if (status != BENTO_OK) {
         return status;
     }
-    status = unlink_value(mi, old, value);
+    status = unlink_value(mi, old, value J_ARG(j));
     if (status != BENTO_OK) {
-        (void)bento_index_remove(&mi->keys, key, NULL);
+        (void)BENTO_IMPL_INDEX_REMOVE(&mi->keys, key, j);
         return status;
     }
     list_value(mi, key, value, value); /* alone */
     return BENTO_OK;
 }
+
+/* The public operations: each its own transaction in the multi-value index's journal, idle
+ * again once the operation stored (an inert one stores nothing and its journal, its own
+ * struct then, is never written). */
+bento_status bento_multi_index_insert(bento_multi_index *mi, uint64_t key, uint32_t value)
+{
+    bento_impl_journal j;
+    bento_status status;
+    BENTO_ASSERT(mi != NULL);
+    BENTO_IMPL_BEGIN(&j, mi);
+    status = insert(mi, key, value J_ARG(&j));
+    if (status == BENTO_OK) {
+        bento_impl_done(&j);
+    }
+    return status;
+}
+
+bento_status bento_multi_index_remove(bento_multi_index *mi, uint64_t key, uint32_t value)
+{
+    bento_impl_journal j;
+    bento_status status;
+    BENTO_ASSERT(mi != NULL);
+    if (value >= mi->value_capacity) {
+        return BENTO_E_ARGUMENT;
+    }
+    if (mi->prev[value] == NONE || key_of(mi, value) != key) {
+        return BENTO_E_NOT_FOUND;
+    }
+    BENTO_IMPL_BEGIN(&j, mi);
+    status = unlink_value(mi, key, value J_ARG(&j));
+    if (status == BENTO_OK) {
+        bento_impl_done(&j);
+    }
+    return status;
+}
+
+bento_status bento_multi_index_remove_value(bento_multi_index *mi, uint32_t value)
+{
+    bento_impl_journal j;
+    bento_status status;
+    BENTO_ASSERT(mi != NULL);
+    BENTO_IMPL_BEGIN(&j, mi);
+    status = remove_value(mi, value J_ARG(&j));
+    if (status == BENTO_OK) {
+        bento_impl_done(&j);
+    }
+    return status;
+}
+
+bento_status bento_multi_index_move(bento_multi_index *mi, uint64_t key, uint32_t value)
+{
+    bento_impl_journal j;
+    bento_status status;
+    BENTO_ASSERT(mi != NULL);
+    BENTO_IMPL_BEGIN(&j, mi);
+    status = move(mi, key, value J_ARG(&j));
+    if (status == BENTO_OK || status == BENTO_E_CORRUPT) {
+        bento_impl_done(&j);
+    }
+    return status;
+}
+
+#if BENTO_POWER_SAFE
+/* A multi-value index inside a spatial hash (core/src/nested.h). */
+bento_status bento_impl_multi_index_insert_logged(bento_multi_index *mi, uint64_t key,
+                                                  uint32_t value, bento_impl_journal *j)
+{
+    return insert(mi, key, value, j);
+}
+
+bento_status bento_impl_multi_index_move_logged(bento_multi_index *mi, uint64_t key,
+                                                uint32_t value, bento_impl_journal *j)
+{
+    return move(mi, key, value, j);
+}
+
+bento_status bento_impl_multi_index_remove_value_logged(bento_multi_index *mi, uint32_t value,
+                                                        bento_impl_journal *j)
+{
+    return remove_value(mi, value, j);
+}
+#endif
 
 bool bento_multi_index_key_of(const bento_multi_index *mi, uint32_t value, uint64_t *key)
 {
@@ -350,7 +538,8 @@ static bool header_sound(const bento_multi_index *mi)
            bento_impl_head_is(head, BENTO_IMPL_KIND_MULTI_INDEX,
                               BENTO_MULTI_INDEX_BYTES(keys, values)) &&
            head[BENTO_IMPL_HEAD_PARAMS + P_KEY_CAPACITY] == keys &&
-           head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_CAPACITY] == values && head[PAD] == 0u;
+           head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_CAPACITY] == values &&
+           (!PADDED || head[PAD] == 0u) && BENTO_IMPL_JOURNAL_IDLE(mi);
 }
 
 /*

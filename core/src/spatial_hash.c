@@ -4,6 +4,7 @@
 #include <bento/spatial_hash.h>
 
 #include "internal.h"
+#include "nested.h"
 
 #define AXIS_BITS 21u
 #define AXIS_MASK ((1u << AXIS_BITS) - 1u)
@@ -39,6 +40,33 @@ static uint64_t key_at(const bento_spatial_hash *sh, const int32_t *position)
 #define P_ITEM_CAPACITY 1u
 #define P_DIMS 2u
 #define P_CELL_SHIFT 3u
+
+/* The pending action of a clear (bento_impl_redo). */
+#define CLEAR_ALL 1u
+
+/*
+ * The journal of the whole buffer (the multi-value index's and the hash index's own stay
+ * idle): the spatial hash has no counters of its own, so it starts right after the
+ * parameters, and entries count words from there. Only of a spatial hash that is not inert
+ * (an inert one's multi-value index points into the struct).
+ */
+#if BENTO_POWER_SAFE
+static uint32_t *journal_of(const bento_spatial_hash *sh)
+{
+    return (uint32_t *)(void *)sh->cells.saved - BENTO_IMPL_HEAD_PARAMS -
+           BENTO_IMPL_MULTI_INDEX_PARAMS - BENTO_IMPL_SPATIAL_HASH_HEAD / 4u +
+           BENTO_IMPL_HEAD_PARAMS + BENTO_IMPL_SPATIAL_HASH_PARAMS;
+}
+#define BEGIN(j, sh) bento_impl_begin((j), journal_of(sh), 0u)
+#define INSERT(sh, key, item, j) bento_impl_multi_index_insert_logged(&(sh)->cells, key, item, j)
+#define MOVE(sh, key, item, j) bento_impl_multi_index_move_logged(&(sh)->cells, key, item, j)
+#define REMOVE(sh, item, j) bento_impl_multi_index_remove_value_logged(&(sh)->cells, item, j)
+#else
+#define BEGIN(j, sh) bento_impl_begin((j), BENTO_IMPL_NULL, 0u)
+#define INSERT(sh, key, item, j) bento_multi_index_insert(&(sh)->cells, key, item)
+#define MOVE(sh, key, item, j) bento_multi_index_move(&(sh)->cells, key, item)
+#define REMOVE(sh, item, j) bento_multi_index_remove_value(&(sh)->cells, item)
+#endif
 
 /* Inert: the struct zeroed (dims 0), the multi-value index inside it inert too. */
 static void inert(bento_spatial_hash *sh)
@@ -98,10 +126,34 @@ bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_
     head[BENTO_IMPL_HEAD_PARAMS + P_ITEM_CAPACITY] = item_capacity;
     head[BENTO_IMPL_HEAD_PARAMS + P_DIMS] = dims;
     head[BENTO_IMPL_HEAD_PARAMS + P_CELL_SHIFT] = cell_shift;
+    bento_impl_journal_init(head + BENTO_IMPL_HEAD_PARAMS + BENTO_IMPL_SPATIAL_HASH_PARAMS, 0u);
     /* cannot fail: the capacities and the buffer were checked above */
     (void)bento_multi_index_init(&sh->cells, (unsigned char *)memory + BENTO_IMPL_SPATIAL_HASH_HEAD,
                                  cells_bytes, cell_capacity, item_capacity);
     return BENTO_OK;
+}
+
+/* An operation cut by a reset: undone, or its clear done again (an init of the multi-value
+ * index with the capacities the header names: the same stores). */
+static bento_status recover(bento_spatial_hash *sh, void *memory, size_t used, size_t cells_bytes)
+{
+    uint32_t *const head = (uint32_t *)memory;
+    uint32_t action, arg;
+    bento_status status =
+        bento_impl_recover(memory, used, head + BENTO_IMPL_HEAD_PARAMS + BENTO_IMPL_SPATIAL_HASH_PARAMS,
+                           0u, BENTO_IMPL_SPATIAL_HASH_ENTRIES, &action, &arg);
+    if (status == BENTO_OK && action != 0u) {
+        bento_impl_journal j;
+        if (action != CLEAR_ALL) {
+            return BENTO_E_CORRUPT;
+        }
+        (void)bento_multi_index_init(&sh->cells, (unsigned char *)memory + BENTO_IMPL_SPATIAL_HASH_HEAD,
+                                     cells_bytes, head[BENTO_IMPL_HEAD_PARAMS + P_CELL_CAPACITY],
+                                     head[BENTO_IMPL_HEAD_PARAMS + P_ITEM_CAPACITY]);
+        bento_impl_begin(&j, head + BENTO_IMPL_HEAD_PARAMS + BENTO_IMPL_SPATIAL_HASH_PARAMS, 0u);
+        bento_impl_done(&j);
+    }
+    return status;
 }
 
 bento_status bento_spatial_hash_open(bento_spatial_hash *sh, void *memory, size_t bytes)
@@ -125,6 +177,9 @@ bento_status bento_spatial_hash_open(bento_spatial_hash *sh, void *memory, size_
         used != BENTO_IMPL_SPATIAL_HASH_HEAD + cells_bytes + (size_t)items * sh->dims * 4u) {
         status = BENTO_E_CORRUPT;
     }
+    if (status == BENTO_OK) {
+        status = recover(sh, memory, used, cells_bytes);
+    }
     /* the multi-value index inside: its own header, of the capacities this header names */
     if (status == BENTO_OK &&
         (bento_multi_index_open(&sh->cells, (unsigned char *)memory + BENTO_IMPL_SPATIAL_HASH_HEAD,
@@ -145,7 +200,24 @@ bento_status bento_spatial_hash_open(bento_spatial_hash *sh, void *memory, size_
 void bento_spatial_hash_clear(bento_spatial_hash *sh)
 {
     BENTO_ASSERT(sh != NULL);
+#if BENTO_POWER_SAFE
+    if (sh->cells.value_capacity != 0u) { /* inert: empty, and no journal */
+        /* one action, named before its first store, which open does again after a reset:
+         * the multi-value index emptied as init empties it, its own journal left idle */
+        bento_impl_journal j;
+        BEGIN(&j, sh);
+        bento_impl_redo(&j, CLEAR_ALL, 0u);
+        (void)bento_multi_index_init(&sh->cells,
+                                     (uint32_t *)(void *)sh->cells.saved - BENTO_IMPL_HEAD_PARAMS -
+                                         BENTO_IMPL_MULTI_INDEX_PARAMS,
+                                     BENTO_MULTI_INDEX_BYTES(sh->cells.keys.capacity,
+                                                             sh->cells.value_capacity),
+                                     sh->cells.keys.capacity, sh->cells.value_capacity);
+        bento_impl_done(&j);
+    }
+#else
     bento_multi_index_clear(&sh->cells);
+#endif
 }
 
 static void store(bento_spatial_hash *sh, uint32_t item, const int32_t *position)
@@ -160,13 +232,23 @@ bento_status bento_spatial_hash_insert(bento_spatial_hash *sh, uint32_t item,
                                        const int32_t *position)
 {
     bento_status status;
+    bento_impl_journal j;
     BENTO_ASSERT(sh != NULL);
     if (position == NULL) {
         return BENTO_E_ARGUMENT;
     }
-    status = bento_multi_index_insert(&sh->cells, key_at(sh, position), item);
+#if BENTO_POWER_SAFE
+    if (item >= sh->cells.value_capacity) {
+        return BENTO_E_ARGUMENT; /* as the multi-value index answers; and no journal if inert */
+    }
+#endif
+    /* the position of an item not in is no part of the state: stored after the commit,
+     * before the journal is idle, with no entry */
+    BEGIN(&j, sh);
+    status = INSERT(sh, key_at(sh, position), item, &j);
     if (status == BENTO_OK) {
         store(sh, item, position);
+        bento_impl_done(&j);
     }
     return status;
 }
@@ -175,6 +257,10 @@ bento_status bento_spatial_hash_move(bento_spatial_hash *sh, uint32_t item,
                                      const int32_t *position)
 {
     bento_status status;
+    bento_impl_journal j;
+#if BENTO_POWER_SAFE
+    uint32_t d;
+#endif
     BENTO_ASSERT(sh != NULL);
     if (position == NULL || item >= sh->cells.value_capacity) {
         return BENTO_E_ARGUMENT;
@@ -182,17 +268,39 @@ bento_status bento_spatial_hash_move(bento_spatial_hash *sh, uint32_t item,
     if (!bento_multi_index_key_of(&sh->cells, item, NULL)) {
         return BENTO_E_NOT_FOUND;
     }
-    status = bento_multi_index_move(&sh->cells, key_at(sh, position), item);
+    BEGIN(&j, sh);
+#if BENTO_POWER_SAFE
+    for (d = 0u; d < sh->dims; d++) {
+        bento_impl_log(&j, &sh->position[sh->dims * item + d]);
+    }
+#endif
+    status = MOVE(sh, key_at(sh, position), item, &j);
     if (status == BENTO_OK) {
+        bento_impl_commit(&j); /* the position's words (a move within the cell commits nothing) */
         store(sh, item, position);
+    }
+    if (status == BENTO_OK || status == BENTO_E_CORRUPT) {
+        bento_impl_done(&j);
     }
     return status;
 }
 
 bento_status bento_spatial_hash_remove(bento_spatial_hash *sh, uint32_t item)
 {
+    bento_status status;
+    bento_impl_journal j;
     BENTO_ASSERT(sh != NULL);
-    return bento_multi_index_remove_value(&sh->cells, item);
+#if BENTO_POWER_SAFE
+    if (item >= sh->cells.value_capacity) {
+        return BENTO_E_ARGUMENT; /* as the multi-value index answers; and no journal if inert */
+    }
+#endif
+    BEGIN(&j, sh);
+    status = REMOVE(sh, item, &j);
+    if (status == BENTO_OK) {
+        bento_impl_done(&j);
+    }
+    return status;
 }
 
 bool bento_spatial_hash_contains(const bento_spatial_hash *sh, uint32_t item)
@@ -417,7 +525,9 @@ static bool header_sound(const bento_spatial_hash *sh)
                            BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_MULTI_INDEX_PARAMS -
                            BENTO_IMPL_SPATIAL_HASH_HEAD / 4u;
     const uint32_t cells = sh->cells.keys.capacity, items = sh->cells.value_capacity;
-    return bento_impl_head_is(head, BENTO_IMPL_KIND_SPATIAL_HASH,
+    return bento_impl_journal_idle(head + BENTO_IMPL_HEAD_PARAMS + BENTO_IMPL_SPATIAL_HASH_PARAMS,
+                                   0u) &&
+           bento_impl_head_is(head, BENTO_IMPL_KIND_SPATIAL_HASH,
                               BENTO_SPATIAL_HASH_BYTES(cells, items, sh->dims)) &&
            head[BENTO_IMPL_HEAD_PARAMS + P_CELL_CAPACITY] == cells &&
            head[BENTO_IMPL_HEAD_PARAMS + P_ITEM_CAPACITY] == items &&

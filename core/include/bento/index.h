@@ -43,7 +43,8 @@
  *
  * Memory (BENTO_INDEX_BYTES(C) bytes, 4-byte aligned; 64-byte aligned memory puts each bucket
  * in one cache line):
- *     header   64 bytes: the capacity and a copy of the count (bento/common.h, "Buffers")
+ *     header   64 bytes: the capacity and a copy of the count (bento/common.h, "Buffers");
+ *              256 with BENTO_POWER_SAFE, which adds the journal
  *     buckets  C/4 buckets of 16 words: 16 bytes per slot
  * A 32-bit-key index (BENTO_INDEX32_BYTES(C)) has buckets of 10 words (fingerprints, spills,
  * 4 values, 4 keys): 10 bytes per slot.
@@ -119,8 +120,9 @@ static inline uint32_t bento_index_hash(uint64_t key);
 bento_status bento_index_init(bento_index *ix, void *memory, size_t bytes, uint32_t capacity);
 
 /**
- * Reattach `ix` to `memory`, a buffer that holds an index (bento/common.h, "Buffers"): the
- * header, the count and every invariant bento_index_check verifies are validated.
+ * Reattach `ix` to `memory`, a buffer that holds an index (bento/common.h, "Buffers"): an
+ * operation a reset cut is undone or finished (BENTO_POWER_SAFE), then the header, the count
+ * and every invariant bento_index_check verifies are validated.
  * BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN for a buffer not 4-byte aligned,
  * BENTO_E_SIZE when bytes is shorter than the index the header describes, BENTO_E_CORRUPT for
  * anything else; the index is inert then. O(capacity).
@@ -150,12 +152,13 @@ static inline bool bento_index_contains(const bento_index *ix, uint64_t key);
  * unchanged on failure (the search moves nothing). O(1) worst case: at most
  * BENTO_INDEX_MAX_READS buckets read and BENTO_INDEX_MAX_MOVES entries moved, whatever the
  * load and the history (docs/hash_index.md has the instructions of a crafted worst case).
+ * Atomic under BENTO_POWER_SAFE, its moves included.
  */
 bento_status bento_index_insert(bento_index *ix, uint64_t key, uint32_t value);
 
 /**
  * Set the value of `key`, adding the key when it is absent. Fails only where insert of an
- * absent key fails (BENTO_E_FULL). O(1) worst case, as insert.
+ * absent key fails (BENTO_E_FULL). O(1) worst case, as insert. Atomic under BENTO_POWER_SAFE.
  */
 bento_status bento_index_upsert(bento_index *ix, uint64_t key, uint32_t value);
 
@@ -163,11 +166,13 @@ bento_status bento_index_upsert(bento_index *ix, uint64_t key, uint32_t value);
  * Remove `key`; *value (optional) gets its value. BENTO_E_NOT_FOUND when the key is absent;
  * BENTO_E_CORRUPT when an entry was found though the count is 0 (a damaged buffer); the index
  * is unchanged then and *value is BENTO_NONE. O(1) worst case: at most 2 buckets read, one
- * fingerprint byte and one spill count written; nothing moves, no tombstone is left.
+ * fingerprint byte and one spill count written; nothing moves, no tombstone is left. Atomic
+ * under BENTO_POWER_SAFE.
  */
 bento_status bento_index_remove(bento_index *ix, uint64_t key, uint32_t *value);
 
-/** Remove every entry. O(capacity). */
+/** Remove every entry. O(capacity). Atomic under BENTO_POWER_SAFE: a reset in it leaves the
+ * clear for open to finish. */
 void bento_index_clear(bento_index *ix);
 
 /** Entries in the index. O(1). */
@@ -219,7 +224,7 @@ bool bento_index_iter_next(bento_index_iter *it);
  *
  * The same index for 32-bit keys: 10 bytes per slot (against 16) and one key compare fewer
  * per hit. Same scheme, limits, statuses, complexities and
- * contracts as above, function for function: bento_index32_init, _open, _get, _value,
+ * contracts (under BENTO_POWER_SAFE too) as above, function for function: bento_index32_init, _open, _get, _value,
  * _contains, _insert, _upsert, _remove, _clear, _count, _capacity, _max_count, _check,
  * _iter_init, _iter_next. Both widths are one implementation compiled twice, into separate
  * objects: firmware that uses one width carries one. The hash of a 32-bit key is the hash of
@@ -308,10 +313,20 @@ bool bento_index32_iter_next(bento_index32_iter *it);
  */
 /** @cond INTERNAL */
 
-/* Header: 1 parameter word (the capacity), then the counters, padded to 64 bytes so that the
- * buckets of a 64-aligned buffer are cache lines. Both key widths. */
+/* Header: 1 parameter word (the capacity), then the counters, then the journal, padded to a
+ * multiple of 64 bytes so that the buckets of a 64-aligned buffer are cache lines. Both key
+ * widths. The journal has room for the most words an insert changes (64-bit keys): along a
+ * path of BENTO_INDEX_MAX_MOVES moves, the fingerprint and spill words of its 4 buckets (8),
+ * the value and key words of each slot a move fills (9, a slot an earlier move emptied
+ * included: its old words are still the state before), then the new entry's fingerprint word,
+ * value and key (4), its first bucket's spill word and the count (2). */
 #define BENTO_IMPL_INDEX_PARAMS 1u
+#define BENTO_IMPL_INDEX_ENTRIES 23u
+#if BENTO_POWER_SAFE
+#define BENTO_IMPL_INDEX_HEAD 256u
+#else
 #define BENTO_IMPL_INDEX_HEAD 64u
+#endif
 
 /* Bucket words, both widths: the fingerprints, the spill counts, 4 values, then 4 keys of
  * `kw` words (1 or 2). */

@@ -12,7 +12,8 @@
  * are listed in the order they joined it.
  *
  * Memory (BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity) bytes, 4-byte aligned):
- *     header   the two capacities and a copy of the count (bento/common.h, "Buffers")
+ *     header   the two capacities and a copy of the count (bento/common.h, "Buffers"); with
+ *              BENTO_POWER_SAFE the journal of the whole buffer (the hash index's stays idle)
  *     keys     a hash index of key_capacity slots, header included: key -> first value
  *     next     value_capacity * uint32_t: the value after v in its key's list, or BENTO_NONE
  *     prev     value_capacity * uint32_t: the value before v; the first value's prev is the
@@ -79,7 +80,8 @@ bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t 
 
 /**
  * Reattach `mi` to `memory`, a buffer that holds a multi-value index (bento/common.h,
- * "Buffers"): its header, the hash index inside it (as bento_index_open) and every invariant
+ * "Buffers"): an operation a reset cut is undone or finished (BENTO_POWER_SAFE), then its
+ * header, the hash index inside it (as bento_index_open) and every invariant
  * bento_multi_index_check verifies are validated. BENTO_E_ARGUMENT for NULL memory,
  * BENTO_E_ALIGN for a buffer not 4-byte aligned, BENTO_E_SIZE when bytes is shorter than the
  * header says, BENTO_E_CORRUPT for anything else; the multi-value index is inert then.
@@ -92,7 +94,7 @@ bento_status bento_multi_index_open(bento_multi_index *mi, void *memory, size_t 
  * value_capacity, BENTO_E_EXISTS when the value is already listed (under any key),
  * BENTO_E_FULL when the key is new and the hash index is full (bento_index_insert),
  * BENTO_E_CORRUPT when the key's list has a link out of range; unchanged on failure. O(1)
- * expected (one hash lookup).
+ * expected (one hash lookup). Atomic under BENTO_POWER_SAFE.
  */
 bento_status bento_multi_index_insert(bento_multi_index *mi, uint64_t key, uint32_t value);
 
@@ -100,18 +102,20 @@ bento_status bento_multi_index_insert(bento_multi_index *mi, uint64_t key, uint3
  * Take `value` off the list of `key`. BENTO_E_ARGUMENT when value >= value_capacity,
  * BENTO_E_NOT_FOUND when the value is not listed under that key, BENTO_E_CORRUPT when its
  * links are out of range or its key is missing from the hash index (unchanged then). O(1)
- * expected.
+ * expected. Atomic under BENTO_POWER_SAFE.
  */
 bento_status bento_multi_index_remove(bento_multi_index *mi, uint64_t key, uint32_t value);
 
-/** Take `value` off whatever list it is on. As remove, BENTO_E_NOT_FOUND when it is on none. */
+/** Take `value` off whatever list it is on. As remove, BENTO_E_NOT_FOUND when it is on none.
+ * Atomic under BENTO_POWER_SAFE. */
 bento_status bento_multi_index_remove_value(bento_multi_index *mi, uint32_t value);
 
 /**
  * Take every value off the list of `key` and the key out of the hash index; *removed
  * (optional) gets how many. BENTO_E_NOT_FOUND when the key has no values; BENTO_E_CORRUPT
  * when its list leaves the values or does not end within value_capacity values (unchanged
- * then); *removed is 0 on failure. O(values removed).
+ * then); *removed is 0 on failure. O(values removed). Atomic under BENTO_POWER_SAFE: a reset
+ * in it leaves the values' unlinking for open to finish.
  */
 bento_status bento_multi_index_remove_key(bento_multi_index *mi, uint64_t key, uint32_t *removed);
 
@@ -121,7 +125,8 @@ bento_status bento_multi_index_remove_key(bento_multi_index *mi, uint64_t key, u
  * BENTO_E_ARGUMENT for a value out of range; BENTO_E_FULL when `key` is new and the hash
  * index is full (even when the value's old key would be left without values: the new key is
  * entered before the old one leaves), and the value stays where it was; BENTO_E_CORRUPT as
- * for insert and remove (then the value may have left its old list). O(1) expected.
+ * for insert and remove (then the value may have left its old list). O(1) expected. Atomic
+ * under BENTO_POWER_SAFE.
  */
 bento_status bento_multi_index_move(bento_multi_index *mi, uint64_t key, uint32_t value);
 
@@ -145,7 +150,8 @@ static inline uint32_t bento_multi_index_key_count(const bento_multi_index *mi);
 /** The value capacity given at init (0 when inert). O(1). */
 static inline uint32_t bento_multi_index_capacity(const bento_multi_index *mi);
 
-/** Take every value off every list. O(key_capacity + value_capacity). */
+/** Take every value off every list. O(key_capacity + value_capacity). Atomic under
+ * BENTO_POWER_SAFE: a reset in it leaves the clear for open to finish. */
 void bento_multi_index_clear(bento_multi_index *mi);
 
 /**
@@ -218,10 +224,16 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it);
  */
 /** @cond INTERNAL */
 
-/* Header: 2 parameter words (key capacity, value capacity), then the counters. */
+/* Header: 2 parameter words (key capacity, value capacity), then the counters, then the
+ * journal of the whole buffer (the hash index's own stays idle), with room for the most words
+ * an operation changes: a move to a new key (the value's two key words, the hash index's
+ * insert, then its unlinking: its links, the count and the neighbours' links, or the remove
+ * of its old key). */
 #define BENTO_IMPL_MULTI_INDEX_PARAMS 2u
+#define BENTO_IMPL_MULTI_INDEX_ENTRIES (BENTO_IMPL_INDEX_ENTRIES + 8u)
 #define BENTO_IMPL_MULTI_INDEX_HEAD                                                               \
-    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_MULTI_INDEX_PARAMS + sizeof(bento_multi_index_state) / 4u)
+    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_MULTI_INDEX_PARAMS + sizeof(bento_multi_index_state) / 4u + \
+                          BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_MULTI_INDEX_ENTRIES))
 
 /* The bytes of a multi-value index of these capacities (BENTO_MULTI_INDEX_BYTES), or 0 when a
  * capacity is out of range or the bytes do not fit in 32 bits. Init and open only. */

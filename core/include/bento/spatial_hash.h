@@ -26,7 +26,8 @@
  *
  * Memory (BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims), 4-byte aligned):
  *     header     the capacities, dims and cell_shift (bento/common.h, "Buffers"; the counters
- *                are the multi-value index's, in its own header)
+ *                are the multi-value index's, in its own header); with BENTO_POWER_SAFE the
+ *                journal of the whole buffer (the nested indices' stay idle)
  *     cells      a multi-value index of cell_capacity hash slots (at most 7/8 of them hold
  *                occupied cells) and item_capacity values, header included
  *     positions  item_capacity * dims int32_t
@@ -92,7 +93,7 @@ bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_
 
 /**
  * Reattach `sh` to `memory`, a buffer that holds a spatial hash (bento/common.h, "Buffers"):
- * its header (dims and cell_shift in range before anything uses them), the multi-value index
+ * an operation a reset cut is undone or finished (BENTO_POWER_SAFE), then its header (dims and cell_shift in range before anything uses them), the multi-value index
  * inside it (as bento_multi_index_open) and every item in the cell its position names.
  * BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN for a buffer not 4-byte aligned,
  * BENTO_E_SIZE when bytes is shorter than the header says, BENTO_E_CORRUPT for anything else;
@@ -104,7 +105,7 @@ bento_status bento_spatial_hash_open(bento_spatial_hash *sh, void *memory, size_
  * Put `item` at `position`. BENTO_E_ARGUMENT for an item out of range or a NULL position,
  * BENTO_E_EXISTS when the item is already in, BENTO_E_FULL when its cell is new and the cell
  * index is full, BENTO_E_CORRUPT as bento_multi_index_insert; unchanged on failure. O(1)
- * expected.
+ * expected. Atomic under BENTO_POWER_SAFE.
  */
 bento_status bento_spatial_hash_insert(bento_spatial_hash *sh, uint32_t item,
                                        const int32_t *position);
@@ -114,13 +115,14 @@ bento_status bento_spatial_hash_insert(bento_spatial_hash *sh, uint32_t item,
  * BENTO_E_ARGUMENT as insert, BENTO_E_NOT_FOUND when the item is not in, BENTO_E_FULL when
  * the new cell is new and the cell index is full, even when the item was alone in its old
  * cell (the item stays where it was), BENTO_E_CORRUPT as bento_multi_index_move. O(1)
- * expected.
+ * expected. Atomic under BENTO_POWER_SAFE (the stored position included).
  */
 bento_status bento_spatial_hash_move(bento_spatial_hash *sh, uint32_t item,
                                      const int32_t *position);
 
 /** Take `item` out. BENTO_E_ARGUMENT for an item out of range, BENTO_E_NOT_FOUND when it is
- * not in, BENTO_E_CORRUPT as bento_multi_index_remove_value. O(1) expected. */
+ * not in, BENTO_E_CORRUPT as bento_multi_index_remove_value. O(1) expected. Atomic under
+ * BENTO_POWER_SAFE. */
 bento_status bento_spatial_hash_remove(bento_spatial_hash *sh, uint32_t item);
 
 /** The stored position of `item` (dims coordinates), or NULL when it is not in. O(1). */
@@ -156,7 +158,8 @@ static inline uint32_t bento_spatial_hash_count(const bento_spatial_hash *sh);
 /** The item capacity given at init (0 when inert). O(1). */
 static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh);
 
-/** Take every item out. O(cell_capacity + item_capacity). */
+/** Take every item out. O(cell_capacity + item_capacity). Atomic under BENTO_POWER_SAFE: a
+ * reset in it leaves the clear for open to finish. */
 void bento_spatial_hash_clear(bento_spatial_hash *sh);
 
 /**
@@ -202,9 +205,14 @@ bento_status bento_spatial_hash_check(const bento_spatial_hash *sh);
 /** @cond INTERNAL */
 
 /* Header: 4 parameter words (cell capacity, item capacity, dims, cell_shift); no counters of
- * its own. */
+ * its own; then the journal of the whole buffer (the nested indices' own stay idle), with
+ * room for the most words an operation changes: a move (an item's coordinates, then the
+ * multi-value index's move). */
 #define BENTO_IMPL_SPATIAL_HASH_PARAMS 4u
-#define BENTO_IMPL_SPATIAL_HASH_HEAD BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPATIAL_HASH_PARAMS)
+#define BENTO_IMPL_SPATIAL_HASH_ENTRIES (BENTO_IMPL_MULTI_INDEX_ENTRIES + 3u)
+#define BENTO_IMPL_SPATIAL_HASH_HEAD                                                              \
+    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPATIAL_HASH_PARAMS +                                        \
+                          BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_SPATIAL_HASH_ENTRIES))
 
 static inline uint32_t bento_spatial_hash_count(const bento_spatial_hash *sh)
 {
