@@ -36,6 +36,12 @@ static void put_entry(bento_sparse_set *set, uint32_t i, uint32_t entry)
     }
 }
 
+/* Where the entry of index i is (a journal entry logs the word around it). */
+static const void *entry_at(const bento_sparse_set *set, uint32_t i)
+{
+    return (const unsigned char *)set->sparse + ((size_t)i << (set->wide != 0u ? 2 : 1));
+}
+
 /* Point the entry of `key` (whose index is below the universe) at `position`. */
 static void place(bento_sparse_set *set, uint32_t key, uint32_t position)
 {
@@ -58,6 +64,34 @@ static unsigned char *element(const bento_sparse_set *set, uint32_t c, uint32_t 
 static void copy(void *dst, const void *src, size_t n)
 {
     bento_impl_copy(dst, src, n);
+}
+
+/* The pending actions of the journal (core/src/internal.h, "journal"), done again by open. */
+#define MOVE_ROW 1u /* remove: the last row (at the count) into the hole `arg` */
+#define CLEAR 2u    /* clear: the count 0, the entries of the first `arg` keys ABSENT */
+
+/* Copy the row at `from` over the row at `to`, column by column. */
+static void move_row(const bento_sparse_set *set, uint32_t to, uint32_t from)
+{
+    uint32_t c;
+    for (c = 0u; c < set->column_count; c++) {
+        copy(element(set, c, to), element(set, c, from), set->columns[c].size);
+    }
+}
+
+/* The count 0 and the entries of the first n keys ABSENT: what clear stores, and what open
+ * does again (the keys are not written, so twice is once). */
+static void clear_entries(bento_sparse_set *set, uint32_t n)
+{
+    uint32_t p;
+    set->saved->count = 0u;
+    for (p = 0u; p < n; p++) {
+        const uint32_t index = set->dense[p] & set->index_mask;
+        /* a damaged key is skipped: check reports it */
+        if (index < set->universe) {
+            put_entry(set, index, absent(set));
+        }
+    }
 }
 
 /* True when the column descriptors are ones init takes: no more than the header holds, each
@@ -107,8 +141,7 @@ static bento_status configure(bento_sparse_set *set, void *memory, size_t bytes,
     pos_bits = bento_impl_log2(capacity) + 1u; /* capacity <= 2^pos_bits - 1 */
     tag_shift = pos_bits > index_bits ? 1u : 0u; /* capacity == 2^index_bits */
     wide = (generation_bits == 0u ? pos_bits : index_bits + generation_bits + tag_shift) > 16u;
-    layout = bento_impl_layout_start(
-        BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + column_count + 1u));
+    layout = bento_impl_layout_start(BENTO_IMPL_SPARSE_SET_HEAD(column_count));
     dense = bento_impl_layout_add(&layout, capacity, 4u, 4u);
     sparse = bento_impl_layout_add(&layout, universe, wide ? 4u : 2u, 4u);
     (void)bento_impl_layout_add(&layout, 0u, 1u, 4u); /* whole words */
@@ -172,7 +205,31 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
         *word = 0xffffffffu;
     }
     BENTO_IMPL_SAVE(set);
+    BENTO_IMPL_JOURNAL_INIT(set);
     return BENTO_OK;
+}
+
+/* An operation cut by a reset: undone, or its pending action done again (the count in the
+ * header is already the one after it). */
+static bento_status recover(bento_sparse_set *set, void *memory)
+{
+    uint32_t action, arg;
+    bento_status status = bento_impl_recover(memory, set->bytes, set->saved, sizeof set->state,
+                                             BENTO_IMPL_SPARSE_SET_ENTRIES, &action, &arg);
+    if (status == BENTO_OK && action != 0u) {
+        const uint32_t count = set->saved->count;
+        bento_impl_journal j;
+        if (action == MOVE_ROW && arg < count && count < set->capacity) {
+            move_row(set, arg, count);
+        } else if (action == CLEAR && arg <= set->capacity) {
+            clear_entries(set, arg);
+        } else {
+            return BENTO_E_CORRUPT;
+        }
+        BENTO_IMPL_BEGIN(&j, set);
+        bento_impl_done(&j);
+    }
+    return status;
 }
 
 bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t bytes,
@@ -185,7 +242,7 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
     BENTO_ASSERT(set != NULL);
     BENTO_IMPL_INERT(set);
     status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_SPARSE_SET, 4u,
-                                  BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + 1u), &used);
+                                  BENTO_IMPL_SPARSE_SET_HEAD(0u), &used);
     if (status == BENTO_OK && !columns_sound(columns, column_count)) {
         status = BENTO_E_ARGUMENT;
     }
@@ -196,7 +253,7 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
        before its sizes are read), each of the same size */
     params = (const uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS;
     status = params[P_COLUMNS] != column_count || (params[P_BITS] >> 16) != 0u ||
-                     BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + column_count + 1u) > used
+                     BENTO_IMPL_SPARSE_SET_HEAD(column_count) > used
                  ? BENTO_E_CORRUPT
                  : BENTO_OK;
     for (c = 0u; status == BENTO_OK && c < column_count; c++) {
@@ -208,6 +265,9 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
     }
     if (status == BENTO_OK && used != set->bytes) {
         status = BENTO_E_CORRUPT;
+    }
+    if (status == BENTO_OK) {
+        status = recover(set, memory);
     }
     if (status == BENTO_OK) {
         bento_impl_save(&set->state, set->saved, sizeof set->state);
@@ -223,12 +283,18 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
     return BENTO_OK;
 }
 
-bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32_t *position)
+/*
+ * Insert `key`, with its row copied from `elements` (one pointer per column) unless NULL;
+ * insert and insert_row in one body, inlined into each, so that insert carries no copy.
+ */
+static inline bento_status insert(bento_sparse_set *set, uint32_t key, const void *const *elements,
+                                  uint32_t *position)
 {
     uint32_t index;
     uint32_t at;
+    uint32_t c;
     bool fits;
-    BENTO_ASSERT(set != NULL);
+    bento_impl_journal j;
     index = key & set->index_mask;
     at = set->state.count;
     fits = well_formed(set, key);
@@ -249,14 +315,40 @@ bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32
     if (!fits) {
         return BENTO_E_ARGUMENT;
     }
+    /* the row, like the key, past the count: no part of the state before, so no entry (and
+       a refusal halfway leaves the set as it was) */
+    for (c = 0u; elements != NULL && c < set->column_count; c++) {
+        if (elements[c] == NULL) {
+            return BENTO_E_ARGUMENT;
+        }
+        copy(element(set, c, at), elements[c], set->columns[c].size);
+    }
+    BENTO_IMPL_BEGIN(&j, set);
+    bento_impl_log(&j, entry_at(set, index));
+    BENTO_IMPL_LOG_COUNTER(&j, bento_sparse_set_state, count);
+    bento_impl_commit(&j);
     set->dense[at] = key;
     place(set, key, at);
     set->state.count = at + 1u;
     set->saved->count = at + 1u;
+    bento_impl_done(&j);
     if (position != NULL) {
         *position = at;
     }
     return BENTO_OK;
+}
+
+bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32_t *position)
+{
+    BENTO_ASSERT(set != NULL);
+    return insert(set, key, NULL, position);
+}
+
+bento_status bento_sparse_set_insert_row(bento_sparse_set *set, uint32_t key,
+                                         const void *const *elements, uint32_t *position)
+{
+    BENTO_ASSERT(set != NULL && elements != NULL);
+    return insert(set, key, elements, position);
 }
 
 bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key)
@@ -264,7 +356,7 @@ bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key)
     uint32_t p;
     uint32_t last;
     uint32_t moved = 0u;
-    uint32_t c;
+    bento_impl_journal j;
     BENTO_ASSERT(set != NULL);
     p = bento_sparse_set_index_of(set, key);
     if (p == BENTO_NONE) {
@@ -278,32 +370,46 @@ bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key)
         (p != last && ((moved = set->dense[last]) & set->index_mask) >= set->universe)) {
         return BENTO_E_CORRUPT;
     }
-    put_entry(set, key & set->index_mask, absent(set));
+    BENTO_IMPL_BEGIN(&j, set);
+    bento_impl_log(&j, entry_at(set, key & set->index_mask));
     if (p != last) {
-        set->dense[p] = moved;
-        place(set, moved, p);
-        for (c = 0u; c < set->column_count; c++) {
-            copy(element(set, c, p), element(set, c, last), set->columns[c].size);
-        }
+        bento_impl_log(&j, &set->dense[p]);
+        bento_impl_log(&j, entry_at(set, moved & set->index_mask));
     }
+    BENTO_IMPL_LOG_COUNTER(&j, bento_sparse_set_state, count);
+    bento_impl_commit(&j);
+    put_entry(set, key & set->index_mask, absent(set));
     set->state.count = last;
     set->saved->count = last;
+    if (p != last) {
+        /* swap-and-pop: the last key takes the hole; its row last, once every word says where
+           it goes: a reset from there on moves it again (the last row is not written) */
+        set->dense[p] = moved;
+        place(set, moved, p);
+        bento_impl_redo(&j, MOVE_ROW, p);
+        move_row(set, p, last);
+    }
+    bento_impl_done(&j);
     return BENTO_OK;
 }
 
 void bento_sparse_set_clear(bento_sparse_set *set)
 {
-    uint32_t p;
+    uint32_t count;
+    bento_impl_journal j;
     BENTO_ASSERT(set != NULL);
-    for (p = 0u; p < set->state.count; p++) {
-        const uint32_t index = set->dense[p] & set->index_mask;
-        /* a damaged key is skipped: check reports it */
-        if (index < set->universe) {
-            put_entry(set, index, absent(set));
-        }
+    count = set->state.count;
+    /* nothing to do when empty, and an inert set (empty) has no journal: its counters' copy
+       is its own struct */
+    if (count != 0u) {
+        /* the whole clear is the pending action from the start: a reset anywhere in it is
+           followed by all of it again */
+        BENTO_IMPL_BEGIN(&j, set);
+        bento_impl_redo(&j, CLEAR, count);
+        set->state.count = 0u;
+        clear_entries(set, count);
+        bento_impl_done(&j);
     }
-    set->state.count = 0u;
-    BENTO_IMPL_SAVE(set);
 }
 
 /* ---------------------------------------------------------------- sorting */

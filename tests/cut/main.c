@@ -55,6 +55,10 @@ static const struct {
     {"pool (retire)", "destroy", DECLARED_ATOMIC},
     {"pool (retire)", "destroy (retires)", DECLARED_ATOMIC},
     {"pool (retire)", "clear", DECLARED_RESUMABLE},
+    {"sparse set", "insert", DECLARED_ATOMIC},
+    {"sparse set", "insert_row", DECLARED_ATOMIC},
+    {"sparse set", "remove", DECLARED_ATOMIC},
+    {"sparse set", "clear", DECLARED_ATOMIC},
     {NULL, NULL, 0}, /* the end */
 };
 

@@ -49,6 +49,15 @@
  * the column count and element sizes the header recorded. Typed sets (BENTO_SPARSE_SET_TYPE
  * below) embed their columns and descriptors in their own storage and reopen from it alone.
  *
+ * Resets (BENTO_POWER_SAFE, bento/common.h): the buffer and the columns fail and recover as one.
+ * Insert, insert_row, remove and clear are failure-atomic: after a reset at any instant, open
+ * (given the columns again) finds the set exactly as before the operation or as after it, every
+ * key with its own row; remove's row move and clear's entries are done again by open. The
+ * sorts and sort_as are resumable: open finds the same keys, each with its own row, and
+ * running the sort again completes it. A value the caller writes through a pointer the set
+ * handed out (insert's position, get, values) is the caller's write, which the set cannot
+ * make atomic: insert_row stores a new key's row with the key, in one atomic operation.
+ *
  * Conventions (bento/common.h): statuses, out-parameters, inert after a failed init or open,
  * confinement on damaged buffers (the buffer's entries, keys and header; the caller's columns
  * hold only element bytes). Lookups, keys, columns and joins may run concurrently with each
@@ -121,7 +130,7 @@ typedef struct bento_sparse_set {
  * the sparse entries. The arguments are init's. A constant expression when they are.
  */
 #define BENTO_SPARSE_SET_BYTES(universe, capacity, index_bits, generation_bits, column_count)      \
-    (BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + BENTO_IMPL_CAST(size_t, column_count) + 1u) + \
+    (BENTO_IMPL_SPARSE_SET_HEAD(column_count) +                                                    \
      BENTO_IMPL_CAST(size_t, capacity) * 4u +                                                      \
      BENTO_ALIGN_UP(BENTO_IMPL_CAST(size_t, universe) *                                            \
                     BENTO_SPARSE_SET_WIDTH(capacity, index_bits, generation_bits), 4u))
@@ -150,7 +159,8 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
  * refuse, BENTO_E_ALIGN for a misaligned buffer, BENTO_E_SIZE when bytes is shorter than the
  * set the header describes or a column too short for its capacity, BENTO_E_CORRUPT for
  * anything else (columns that do not match included); the set is inert then. Keys and handles
- * keep their meaning across a close and open. O(universe).
+ * keep their meaning across a close and open. Under BENTO_POWER_SAFE it first completes or
+ * undoes an operation a reset cut (writing the buffer and the columns). O(universe).
  */
 bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t bytes,
                                    const bento_sparse_set_column *columns, uint32_t column_count);
@@ -162,20 +172,35 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
  * of it: remove that one first), BENTO_E_FULL when count == capacity, BENTO_E_ARGUMENT when
  * the key is not well formed (its index is >= universe or it has bits above its generation),
  * in that order; BENTO_E_CORRUPT when the key's entry is
- * damaged. The set is unchanged and *position BENTO_NONE on failure. O(1).
+ * damaged. The set is unchanged and *position BENTO_NONE on failure. O(1). Atomic under
+ * BENTO_POWER_SAFE (the elements the caller then writes are not: see insert_row).
  */
 bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32_t *position);
+
+/**
+ * Insert `key` as bento_sparse_set_insert does, with its row: `elements` holds one pointer per
+ * column, and each column's element is copied from it (columns[c].size bytes, from memory that
+ * is not the set's) before the key is added. The same statuses, in the same order, and
+ * BENTO_E_ARGUMENT also when one of the pointers is NULL; the set is unchanged and *position
+ * (optional) BENTO_NONE on failure. `elements` must not be NULL (it is read only for a set with
+ * columns). O(1) plus one element copy per column. Atomic under BENTO_POWER_SAFE, the row
+ * included: after a reset the key is absent, or present with its whole row.
+ */
+bento_status bento_sparse_set_insert_row(bento_sparse_set *set, uint32_t key,
+                                         const void *const *elements, uint32_t *position);
 
 /**
  * Remove `key`: the last key and its column elements move into its place (swap-and-pop).
  * BENTO_E_NOT_FOUND when the key is well formed and absent (never inserted, removed, a stale
  * generation), BENTO_E_ARGUMENT when it is not well formed (as insert: its index is >= universe
  * or it has bits above its generation); BENTO_E_CORRUPT when its entry or the last key is
- * damaged; the set is unchanged then. O(1) plus one element copy per column.
+ * damaged; the set is unchanged then. O(1) plus one element copy per column. Atomic under
+ * BENTO_POWER_SAFE: the last row's move into the hole is done again by open.
  */
 bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key);
 
-/** Remove every key: their entries become ABSENT. O(count). */
+/** Remove every key: their entries become ABSENT. O(count). Atomic under BENTO_POWER_SAFE:
+ * once it has begun, open finishes it. */
 void bento_sparse_set_clear(bento_sparse_set *set);
 
 /**
@@ -388,6 +413,10 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
  *   name_insert(name *, name_key, name_row *row) -> bento_status; *row (optional) points at
  *                                          the new key's elements, uninitialised (all NULL on
  *                                          failure). Without columns: name_insert(name *, key).
+ *   name_elements                       (1+ columns) a struct of one `T field` per column
+ *   name_insert_row(name *, name_key, const name_elements *) -> bento_status (1+ columns):
+ *                                          bento_sparse_set_insert_row, the row copied from
+ *                                          the struct (atomic under BENTO_POWER_SAFE)
  *   name_remove(name *, name_key)       -> bento_status
  *   name_contains(const name *, name_key) -> bool
  *   name_index_of(const name *, name_key) -> uint32_t position or BENTO_NONE
@@ -440,8 +469,14 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 /** @cond INTERNAL */
 
 /* Header: 4 parameter words (universe, capacity, bits, column count), then each column's
- * element size, then the counters. */
+ * element size, then the counters, then the journal, with room for the most words an
+ * operation changes (remove: the removed key's entry, the moved key and its entry, the count;
+ * a swap of sort_as: two keys and their entries). */
 #define BENTO_IMPL_SPARSE_SET_PARAMS 4u
+#define BENTO_IMPL_SPARSE_SET_ENTRIES 4u
+#define BENTO_IMPL_SPARSE_SET_HEAD(column_count)                                                   \
+    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + BENTO_IMPL_CAST(size_t, column_count) + 1u + \
+                          BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_SPARSE_SET_ENTRIES))
 
 /*
  * Position of `key`, or BENTO_NONE. The set's shape (index mask, tag shift, entry width,
@@ -720,6 +755,8 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 
 /* Per column: the row member, the accessors, the descriptor, the row's pointer. */
 #define BENTO_IMPL_SS_MEMBER(name, C, j_, off, T, f) T *f;
+#define BENTO_IMPL_SS_VALUE(name, C, j_, off, T, f) T f;
+#define BENTO_IMPL_SS_ELEMENT(name, C, j_, off, T, f) e_[j_] = &elements_->f;
 #define BENTO_IMPL_SS_PLUS(name, C, j_, off, T, f) +BENTO_ALIGN_UP(BENTO_IMPL_CAST(size_t, C) * sizeof(T), 8u)
 #define BENTO_IMPL_SS_FILL(name, C, j_, off, T, f) row_.f = name##_##f(s_) + position_;
 #define BENTO_IMPL_SS_NULL(name, C, j_, off, T, f) row_.f = BENTO_IMPL_NULL;
@@ -752,6 +789,9 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     typedef struct name##_row {                                                                    \
         BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_MEMBER, name, C, BENTO_IMPL_SS_UNPAREN cols))      \
     } name##_row;                                                                                  \
+    typedef struct name##_elements {                                                               \
+        BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_VALUE, name, C, BENTO_IMPL_SS_UNPAREN cols))       \
+    } name##_elements;                                                                             \
     BENTO_IMPL_STRUCTS_END                                                                         \
     BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_COLUMN, name, C, BENTO_IMPL_SS_UNPAREN cols))          \
     BENTO_WRAPPER void name##_describe_(name *s_)                                                  \
@@ -786,6 +826,14 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
             *row_ = name##_row_at(s_, position_);                                                  \
         }                                                                                          \
         return status;                                                                             \
+    }                                                                                              \
+    BENTO_WRAPPER bento_status name##_insert_row(name *s_, name##_key key_,                        \
+                                                 const name##_elements *elements_)                 \
+    {                                                                                              \
+        const void *e_[N];                                                                         \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL && elements_ != BENTO_IMPL_NULL);                       \
+        BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_ELEMENT, name, C, BENTO_IMPL_SS_UNPAREN cols))     \
+        return bento_sparse_set_insert_row(&s_->generic_, name##_raw_(key_), e_, BENTO_IMPL_NULL); \
     }                                                                                              \
     BENTO_IMPL_SS_END(name, IB, GB, U, C)
 
