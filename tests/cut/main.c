@@ -59,6 +59,11 @@ static const struct {
     {"sparse set", "insert_row", DECLARED_ATOMIC},
     {"sparse set", "remove", DECLARED_ATOMIC},
     {"sparse set", "clear", DECLARED_ATOMIC},
+    {"sparse set", "sort heap", DECLARED_ATOMIC},
+    {"sparse set", "sort insertion", DECLARED_ATOMIC},
+    {"sparse set", "sort radix", DECLARED_ATOMIC},
+    {"sparse set", "sort merge", DECLARED_ATOMIC},
+    {"sparse set", "sort_as", DECLARED_RESUMABLE},
     {NULL, NULL, 0}, /* the end */
 };
 

@@ -53,8 +53,9 @@
  * Insert, insert_row, remove and clear are failure-atomic: after a reset at any instant, open
  * (given the columns again) finds the set exactly as before the operation or as after it, every
  * key with its own row; remove's row move and clear's entries are done again by open. The
- * sorts and sort_as are resumable: open finds the same keys, each with its own row, and
- * running the sort again completes it. A value the caller writes through a pointer the set
+ * sorts (sort, sort_radix, sort_merge) are atomic too: open rebuilds the keys of a sort cut
+ * while it ordered them, or completes the rows' moves. sort_as is resumable: open finds the
+ * same keys, each with its own row, and sort_as again completes the order. A value the caller writes through a pointer the set
  * handed out (insert's position, get, values) is the caller's write, which the set cannot
  * make atomic: insert_row stores a new key's row with the key, in one atomic operation.
  *
@@ -272,6 +273,11 @@ typedef enum bento_sparse_set_sort_mode {
  * BENTO_E_ARGUMENT when n > count, `by` is neither BENTO_SPARSE_SET_BY_KEY nor a column, or
  * compare is NULL with a column; BENTO_E_CORRUPT when an entry of the first n keys does not
  * point back at its key (checked before anything moves); the set is unchanged then.
+ * Atomic under BENTO_POWER_SAFE: a reset while the keys are being ordered reopens the set as
+ * it was (open rebuilds the keys from their entries), one while the rows move reopens it
+ * sorted (open completes the walks; a walk then moves 8 bytes of row instead of 32). In a set
+ * that loses the top generation bit of its keys (see "Entries"), the keys rebuilt carry that
+ * bit as their entries do: clear.
  * O(n log n) comparisons worst case with BENTO_SPARSE_SET_SORT_HEAP (not stable),
  * O(n + inversions) with BENTO_SPARSE_SET_SORT_INSERTION (stable), plus O(n) element moves
  * per column.
@@ -292,7 +298,10 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
  * bytes, 4-byte aligned, any content; it is overwritten.
  *
  * BENTO_E_ARGUMENT when n > count or scratch is NULL, BENTO_E_ALIGN when scratch is not
- * 4-byte aligned, BENTO_E_SIZE when bytes is too small; the set is unchanged then.
+ * 4-byte aligned, BENTO_E_SIZE when bytes is too small; the set is unchanged then. Under
+ * BENTO_POWER_SAFE the columns follow the entries rather than the scratch array:
+ * BENTO_E_CORRUPT when an entry of the first n keys does not point back at its key (before
+ * anything moves); atomic as bento_sparse_set_sort.
  * O(n) time (at most 4 passes), plus O(n) element moves per column.
  */
 bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void *scratch,
@@ -312,7 +321,8 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
  *
  * BENTO_E_ARGUMENT for the arguments bento_sparse_set_sort refuses or a NULL scratch,
  * BENTO_E_ALIGN when scratch is not 4-byte aligned, BENTO_E_SIZE when bytes is too small;
- * the set is unchanged then.
+ * the set is unchanged then. Under BENTO_POWER_SAFE, BENTO_E_CORRUPT and atomic as
+ * bento_sparse_set_sort_radix.
  */
 bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint32_t by,
                                          bento_sparse_set_compare compare, void *context,
@@ -327,7 +337,9 @@ bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint
  * O(count of other) lookups and at most one row swap each, no comparator, no extra memory;
  * `other` == `set` leaves it as it is. BENTO_E_CORRUPT when an entry here points past the
  * count or a key here is outside the universe (the set may then be partly reordered, still a
- * permutation of its keys and rows).
+ * permutation of its keys and rows). Resumable under BENTO_POWER_SAFE: each swap is atomic
+ * (open completes a swap of rows a reset cut), so a reset leaves every key with its row, and
+ * sort_as again completes the order.
  */
 bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_set *other);
 
@@ -473,7 +485,7 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
  * operation changes (remove: the removed key's entry, the moved key and its entry, the count;
  * a swap of sort_as: two keys and their entries). */
 #define BENTO_IMPL_SPARSE_SET_PARAMS 4u
-#define BENTO_IMPL_SPARSE_SET_ENTRIES 4u
+#define BENTO_IMPL_SPARSE_SET_ENTRIES 6u
 #define BENTO_IMPL_SPARSE_SET_HEAD(column_count)                                                   \
     BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + BENTO_IMPL_CAST(size_t, column_count) + 1u + \
                           BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_SPARSE_SET_ENTRIES))
