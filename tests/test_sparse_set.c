@@ -1052,6 +1052,154 @@ static void test_journal_recovery(void)
     CHECK_EQ(log[0], 0);
     CHECK_STATUS(bento_sparse_set_check(&reopened), BENTO_OK);
 }
+
+/* A set of 3 keys of universe 40 with rows of 16 bytes (two 8-byte windows), as a sort leaves
+ * it once it has ordered its keys (k2 k0 k1; the entries and rows where they were) and is about
+ * to move the rows: the pending action SORT_ROWS, its record between walks at position 0. */
+static uint32_t *sort_cut(bento_sparse_set *set, bento_sparse_set_column *cols, const uint32_t *k)
+{
+    uint32_t *log, *room;
+    uint32_t i;
+    cols[0] = column(col_a, sizeof col_a, 4u);
+    cols[1] = column(col_c, sizeof col_c, sizeof(vec3));
+    CHECK_STATUS(bento_sparse_set_init(set, mem, sizeof mem, 40u, CAP, IDX_BITS, GEN_BITS, cols, 2u),
+                 BENTO_OK);
+    for (i = 0; i < 3u; i++) {
+        const vec3 v = {(int32_t)i, 0, 0};
+        const uint32_t u = 100u + i;
+        const void *elements[2];
+        elements[0] = &u;
+        elements[1] = &v;
+        CHECK_STATUS(bento_sparse_set_insert_row(set, k[i], elements, NULL), BENTO_OK);
+    }
+    log = (uint32_t *)(void *)set->saved + sizeof set->state / 4u;
+    room = log + 3u;
+    set->dense[0] = k[2];
+    set->dense[1] = k[0];
+    set->dense[2] = k[1];
+    room[0] = 0u; /* record 0 in force: */
+    room[1] = 0u; /* start */
+    room[2] = 0u; /* window */
+    room[3] = BENTO_NONE; /* between walks */
+    room[4] = 0u;
+    log[1] = 4u; /* SORT_ROWS */
+    log[2] = 0u;
+    log[0] = 0x80000000u;
+    return log;
+}
+
+/* Recovery of the sorts and of sort_as: keys rebuilt, rows moved on, a swap completed; records
+ * no sort writes refused. */
+static void test_sort_recovery(void)
+{
+    bento_sparse_set set, reopened;
+    bento_sparse_set_column cols[2];
+    const uint32_t k[3] = {key_of(5u, 1u), key_of(9u, 2u), key_of(33u, 7u)};
+    uint32_t *log, *room;
+    uint32_t i;
+    /* a sort cut while it ordered the keys: rebuilt from their entries, the state before */
+    log = sort_cut(&set, cols, k);
+    log[1] = 3u; /* SORT_KEYS */
+    set.dense[1] = set.dense[0]; /* mid-sift: a key twice, one missing */
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_OK);
+    for (i = 0; i < 3u; i++) {
+        CHECK_EQ(bento_sparse_set_keys(&reopened)[i], k[i]);
+    }
+    log = sort_cut(&set, cols, k);
+    log[1] = 3u;
+    set.saved->count = 2u; /* an entry past the count */
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
+    /* cut between walks, and in the middle of one (the first window held, position 0 filled
+       from position 2): the rows moved on, the state after */
+    for (i = 0; i < 2u; i++) {
+        uint32_t j;
+        log = sort_cut(&set, cols, k);
+        room = log + 3u;
+        if (i == 1u) {
+            room[10] = 100u; /* held: the window of position 0 (its u32 and the vec3's x) */
+            room[11] = 0u;
+            room[0] = 1u;     /* record 1: */
+            room[5] = 0u;     /* start 0 */
+            room[6] = 0u;     /* window 0 */
+            room[7] = 2u;     /* at 2... */
+            room[8] = 1u;     /* ...from 1 */
+            ((uint32_t *)(void *)col_a)[0] = 102u; /* position 0 has 2's window */
+            ((vec3 *)(void *)col_c)[0].x = 2;
+            ((uint32_t *)(void *)col_a)[2] = 0u; /* and 2 is torn */
+        }
+        CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_OK);
+        CHECK_EQ(log[0], 0);
+        for (j = 0; j < 3u; j++) {
+            CHECK_EQ(bento_sparse_set_index_of(&reopened, k[j]), (j + 1u) % 3u);
+            CHECK_EQ(at_u32(bento_sparse_set_get(&reopened, k[j], 0u), 0), 100u + j);
+            CHECK_EQ(first_of(bento_sparse_set_get(&reopened, k[j], 1u)), j);
+        }
+    }
+    /* records no sort writes */
+    for (i = 0; i < 11u; i++) {
+        log = sort_cut(&set, cols, k);
+        room = log + 3u;
+        if (i >= 5u) { /* walking: start 0, window 0, at 0, from 2 */
+            room[3] = 0u;
+            room[4] = 2u;
+        }
+        switch (i) {
+        case 0: room[0] = 2u; break;                  /* no such record */
+        case 1: room[2] = 17u; break;                 /* a window past the row */
+        case 2: room[2] = 16u; break;                 /* a walk of the window at the row's end */
+        case 3: set.dense[0] = key_of(50u, 1u); break; /* a key outside the universe */
+        case 4: set.dense[0] = key_of(5u, 2u); break;  /* a key whose entry is not its own */
+        case 5: room[1] = 3u; break;                  /* a start past the count */
+        case 6: room[3] = 3u; break;                  /* a position past the count */
+        case 7: room[4] = 3u; break;                  /* a source past the count */
+        case 8: set.dense[0] = key_of(50u, 1u); break; /* a key outside the universe */
+        case 9: set.dense[2] = key_of(50u, 1u); break; /* the next key outside it */
+        default:                                       /* a cycle that does not come back */
+            set.dense[0] = k[0];
+            set.dense[1] = k[2];
+            set.dense[2] = k[1];
+            room[3] = 1u;
+            break;
+        }
+        CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
+    }
+    /* a swap of sort_as cut in its rows (the keys k1 k0 swapped, with their entries; the first
+       window held, copied from 1 to 0): completed */
+    log = sort_cut(&set, cols, k);
+    room = log + 3u;
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_remove(&reopened, k[2]), BENTO_OK); /* k1 k0 */
+    set.dense[0] = k[0];
+    set.dense[1] = k[1];
+    ((uint16_t *)set.sparse)[5] = (uint16_t)(k[0] & ~63u);
+    ((uint16_t *)set.sparse)[9] = (uint16_t)((k[1] & ~63u) | 1u);
+    room[8] = 1u;        /* the other position */
+    room[9] = 1u;        /* window 0, step 1: held */
+    room[10] = 101u;     /* the window of position 0 */
+    room[11] = 1u;
+    ((uint32_t *)(void *)col_a)[0] = 100u; /* torn: half of position 1's window */
+    log[1] = 5u;         /* SWAP_ROWS ... */
+    log[2] = 0u;         /* ... at 0 */
+    log[0] = 0x80000000u;
+    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_E_CORRUPT);
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_OK);
+    for (i = 0; i < 2u; i++) {
+        CHECK_EQ(at_u32(bento_sparse_set_get(&reopened, k[i], 0u), 0), 100u + i);
+        CHECK_EQ(first_of(bento_sparse_set_get(&reopened, k[i], 1u)), i);
+    }
+    log[0] = 0x80000000u; /* refused: a step no swap takes, positions past the count */
+    room[9] = 3u;
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
+    room[9] = 0u;
+    room[8] = 2u;
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
+    room[8] = 1u;
+    log[2] = 2u;
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
+    log[2] = 0u;
+    set.saved->count = CAP + 1u; /* a count past the capacity */
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
+}
 #endif
 
 /* ---------------------------------------------------------------- sorting */
@@ -1954,6 +2102,7 @@ void test_sparse_set(void)
     test_insert_row();
 #if BENTO_POWER_SAFE
     test_journal_recovery();
+    test_sort_recovery();
 #endif
     test_sort();
     test_sort_as();

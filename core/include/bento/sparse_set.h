@@ -481,9 +481,10 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 /** @cond INTERNAL */
 
 /* Header: 4 parameter words (universe, capacity, bits, column count), then each column's
- * element size, then the counters, then the journal, with room for the most words an
- * operation changes (remove: the removed key's entry, the moved key and its entry, the count;
- * a swap of sort_as: two keys and their entries). */
+ * element size, then the counters, then the journal. An operation logs at most 4 words
+ * (remove: the removed key's entry, the moved key and its entry, the count; a swap of sort_as:
+ * two keys and their entries); the room of 6 entries also holds what a sort or a swap of
+ * sort_as records of its progress (12 words: core/src/sparse_set.c, "R_"). */
 #define BENTO_IMPL_SPARSE_SET_PARAMS 4u
 #define BENTO_IMPL_SPARSE_SET_ENTRIES 6u
 #define BENTO_IMPL_SPARSE_SET_HEAD(column_count)                                                   \
