@@ -788,34 +788,6 @@ static bento_status swap_rows(bento_sparse_set *set, uint32_t a, uint32_t b)
     return BENTO_OK;
 }
 
-/* Open's part: the keys rebuilt from their entries (a sort cut while it ordered the keys: the
- * rows have not moved), the rows of a sort moved on, or a swap of sort_as completed. */
-static bento_status resume(bento_sparse_set *set, uint32_t action, uint32_t arg)
-{
-    const uint32_t count = set->saved->count;
-    if (action == SORT_KEYS) {
-        const uint32_t positions = UINT32_MAX >> (32u - set->pos_bits);
-        uint32_t i;
-        for (i = 0u; i < set->universe; i++) {
-            const uint32_t entry = bento_impl_sparse_set_entry(set, i);
-            if (entry != absent(set)) {
-                if ((entry & positions) >= count) {
-                    return BENTO_E_CORRUPT;
-                }
-                set->dense[entry & positions] = ((entry >> set->tag_shift) & ~set->index_mask) | i;
-            }
-        }
-        return BENTO_OK;
-    }
-    if (action == SORT_ROWS) {
-        return rows(set, count);
-    }
-    if (action == SWAP_ROWS && arg < count && room(set)[R_OTHER] < count) {
-        return swap_rows(set, arg, room(set)[R_OTHER]);
-    }
-    return BENTO_E_CORRUPT;
-}
-
 /* A sort begins: its keys are scratch until sorted() (nothing to do for fewer than 2 keys,
  * and an inert set has no journal). */
 static bool sort_begins(bento_sparse_set *set, uint32_t n, bento_impl_journal *j)
@@ -850,15 +822,43 @@ static void swap(bento_sparse_set *set, uint32_t next, uint32_t p, uint32_t mine
     (void)swap_rows(set, next, p);
     bento_impl_done(&j);
 }
-#else
+#endif
+
+/* Open's part: the keys rebuilt from their entries (a sort cut while it ordered the keys: the
+ * rows have not moved), the rows of a sort moved on, or a swap of sort_as completed. */
 static bento_status resume(bento_sparse_set *set, uint32_t action, uint32_t arg)
 {
+#if BENTO_POWER_SAFE
+    const uint32_t count = set->saved->count;
+    if (action == SORT_KEYS) {
+        const uint32_t positions = UINT32_MAX >> (32u - set->pos_bits);
+        uint32_t i;
+        for (i = 0u; i < set->universe; i++) {
+            const uint32_t entry = bento_impl_sparse_set_entry(set, i);
+            if (entry != absent(set)) {
+                if ((entry & positions) >= count) {
+                    return BENTO_E_CORRUPT;
+                }
+                set->dense[entry & positions] = ((entry >> set->tag_shift) & ~set->index_mask) | i;
+            }
+        }
+        return BENTO_OK;
+    }
+    if (action == SORT_ROWS) {
+        return rows(set, count);
+    }
+    if (action == SWAP_ROWS && arg < count && room(set)[R_OTHER] < count) {
+        return swap_rows(set, arg, room(set)[R_OTHER]);
+    }
+#else
+    /* without the journal open finds no action */
     (void)set;
     (void)action;
     (void)arg;
+#endif
     return BENTO_E_CORRUPT;
 }
-#endif
+
 
 bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t by,
                                    bento_sparse_set_compare compare, void *context,
