@@ -919,9 +919,9 @@ static void test_typed_open(void)
 }
 
 
-/* insert_row: the key and its row stored together; every status insert answers, and a NULL
+/* insert_from: the key and its row stored together; every status insert answers, and a NULL
  * element; generic and typed. */
-static void test_insert_row(void)
+static void test_insert_from(void)
 {
     bento_sparse_set set;
     bento_sparse_set_column cols[2];
@@ -942,25 +942,25 @@ static void test_insert_row(void)
     elements[1] = &va;
     holes[0] = &ua;
     holes[1] = NULL;
-    CHECK_STATUS(bento_sparse_set_insert_row(&set, 1u << 16, elements, &position),
+    CHECK_STATUS(bento_sparse_set_insert_from(&set, 1u << 16, elements, &position),
                  BENTO_E_ARGUMENT);
     CHECK_EQ(position, BENTO_NONE);
-    CHECK_STATUS(bento_sparse_set_insert_row(&set, a, holes, &position), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_sparse_set_insert_from(&set, a, holes, &position), BENTO_E_ARGUMENT);
     CHECK_EQ(position, BENTO_NONE);
     CHECK_EQ(bento_sparse_set_count(&set), 0);
-    CHECK_STATUS(bento_sparse_set_insert_row(&set, a, elements, &position), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_insert_from(&set, a, elements, &position), BENTO_OK);
     CHECK_EQ(position, 0);
     CHECK_EQ(at_u32(bento_sparse_set_get(&set, a, 0u), 0), 0x11223344u);
     CHECK_EQ(first_of(bento_sparse_set_get(&set, a, 1u)), 1);
     CHECK_EQ(((const vec3 *)bento_sparse_set_get(&set, a, 1u))->z, 3);
-    CHECK_STATUS(bento_sparse_set_insert_row(&set, key_of(5u, 3u), elements, NULL), BENTO_E_EXISTS);
-    CHECK_STATUS(bento_sparse_set_insert_row(&set, b, elements, &position), BENTO_E_FULL);
+    CHECK_STATUS(bento_sparse_set_insert_from(&set, key_of(5u, 3u), elements, NULL), BENTO_E_EXISTS);
+    CHECK_STATUS(bento_sparse_set_insert_from(&set, b, elements, &position), BENTO_E_FULL);
     CHECK_EQ(position, BENTO_NONE);
     CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
     /* a set without columns reads no element */
     CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, U, 2u, IDX_BITS, GEN_BITS, NULL, 0u),
                  BENTO_OK);
-    CHECK_STATUS(bento_sparse_set_insert_row(&set, b, holes + 1, NULL), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_insert_from(&set, b, holes + 1, NULL), BENTO_OK);
     CHECK(bento_sparse_set_contains(&set, b));
     /* typed */
     CHECK_STATUS(actors_init(&world), BENTO_OK);
@@ -972,8 +972,8 @@ static void test_insert_row(void)
     e.vel.x = -1;
     e.vel.y = -2;
     CHECK_STATUS(bodies_insert(typed, h[0], NULL), BENTO_OK);
-    CHECK_STATUS(bodies_insert_row(typed, h[1], &e), BENTO_OK);
-    CHECK_STATUS(bodies_insert_row(typed, h[1], &e), BENTO_E_EXISTS);
+    CHECK_STATUS(bodies_insert_from(typed, h[1], &e), BENTO_OK);
+    CHECK_STATUS(bodies_insert_from(typed, h[1], &e), BENTO_E_EXISTS);
     CHECK_EQ(bodies_index_of(typed, h[1]), 1);
     CHECK_EQ(first_of(bodies_pos_get(typed, h[1])), 7);
     CHECK_EQ(second_of(bodies_vel_get(typed, h[1])), -2);
@@ -1003,7 +1003,7 @@ static void test_journal_recovery(void)
         const void *elements[2];
         elements[0] = &u;
         elements[1] = &v;
-        CHECK_STATUS(bento_sparse_set_insert_row(&set, k[i], elements, NULL), BENTO_OK);
+        CHECK_STATUS(bento_sparse_set_insert_from(&set, k[i], elements, NULL), BENTO_OK);
     }
     CHECK_EQ(log[0], 0);
     /* an insert cut after its count was stored: one entry in force, undone */
@@ -1070,7 +1070,7 @@ static uint32_t *sort_cut(bento_sparse_set *set, bento_sparse_set_column *cols, 
         const void *elements[2];
         elements[0] = &u;
         elements[1] = &v;
-        CHECK_STATUS(bento_sparse_set_insert_row(set, k[i], elements, NULL), BENTO_OK);
+        CHECK_STATUS(bento_sparse_set_insert_from(set, k[i], elements, NULL), BENTO_OK);
     }
     log = (uint32_t *)(void *)set->saved + sizeof set->state / 4u;
     room = log + 3u;
@@ -2099,7 +2099,7 @@ void test_sparse_set(void)
     test_typed();
     test_typed_ids();
     test_typed_open();
-    test_insert_row();
+    test_insert_from();
 #if BENTO_POWER_SAFE
     test_journal_recovery();
     test_sort_recovery();

@@ -291,7 +291,7 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
 
 /*
  * Insert `key`, with its row copied from `elements` (one pointer per column) unless NULL;
- * insert and insert_row in one body, inlined into each, so that insert carries no copy.
+ * insert and insert_from in one body, inlined into each, so that insert carries no copy.
  */
 static inline bento_status insert(bento_sparse_set *set, uint32_t key, const void *const *elements,
                                   uint32_t *position)
@@ -350,7 +350,7 @@ bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32
     return insert(set, key, NULL, position);
 }
 
-bento_status bento_sparse_set_insert_row(bento_sparse_set *set, uint32_t key,
+bento_status bento_sparse_set_insert_from(bento_sparse_set *set, uint32_t key,
                                          const void *const *elements, uint32_t *position)
 {
     BENTO_ASSERT(set != NULL && elements != NULL);

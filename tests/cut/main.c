@@ -56,7 +56,7 @@ static const struct {
     {"pool (retire)", "destroy (retires)", DECLARED_ATOMIC},
     {"pool (retire)", "clear", DECLARED_RESUMABLE},
     {"sparse set", "insert", DECLARED_ATOMIC},
-    {"sparse set", "insert_row", DECLARED_ATOMIC},
+    {"sparse set", "insert_from", DECLARED_ATOMIC},
     {"sparse set", "remove", DECLARED_ATOMIC},
     {"sparse set", "clear", DECLARED_ATOMIC},
     {"sparse set", "sort heap", DECLARED_ATOMIC},

@@ -50,14 +50,15 @@
  * below) embed their columns and descriptors in their own storage and reopen from it alone.
  *
  * Resets (BENTO_POWER_SAFE, bento/common.h): the buffer and the columns fail and recover as one.
- * Insert, insert_row, remove and clear are failure-atomic: after a reset at any instant, open
+ * Insert, insert_from, remove and clear are failure-atomic: after a reset at any instant, open
  * (given the columns again) finds the set exactly as before the operation or as after it, every
  * key with its own row; remove's row move and clear's entries are done again by open. The
  * sorts (sort, sort_radix, sort_merge) are atomic too: open rebuilds the keys of a sort cut
  * while it ordered them, or completes the rows' moves. sort_as is resumable: open finds the
  * same keys, each with its own row, and sort_as again completes the order. A value the caller writes through a pointer the set
  * handed out (insert's position, get, values) is the caller's write, which the set cannot
- * make atomic: insert_row stores a new key's row with the key, in one atomic operation.
+ * make atomic: insert_from stores a new key's row with the key, in one atomic operation (as
+ * bento_pool_create_from does a value).
  *
  * Conventions (bento/common.h): statuses, out-parameters, inert after a failed init or open,
  * confinement on damaged buffers (the buffer's entries, keys and header; the caller's columns
@@ -174,7 +175,7 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
  * the key is not well formed (its index is >= universe or it has bits above its generation),
  * in that order; BENTO_E_CORRUPT when the key's entry is
  * damaged. The set is unchanged and *position BENTO_NONE on failure. O(1). Atomic under
- * BENTO_POWER_SAFE (the elements the caller then writes are not: see insert_row).
+ * BENTO_POWER_SAFE (the elements the caller then writes are not: see insert_from).
  */
 bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32_t *position);
 
@@ -187,7 +188,7 @@ bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32
  * columns). O(1) plus one element copy per column. Atomic under BENTO_POWER_SAFE, the row
  * included: after a reset the key is absent, or present with its whole row.
  */
-bento_status bento_sparse_set_insert_row(bento_sparse_set *set, uint32_t key,
+bento_status bento_sparse_set_insert_from(bento_sparse_set *set, uint32_t key,
                                          const void *const *elements, uint32_t *position);
 
 /**
@@ -426,8 +427,8 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
  *                                          the new key's elements, uninitialised (all NULL on
  *                                          failure). Without columns: name_insert(name *, key).
  *   name_elements                       (1+ columns) a struct of one `T field` per column
- *   name_insert_row(name *, name_key, const name_elements *) -> bento_status (1+ columns):
- *                                          bento_sparse_set_insert_row, the row copied from
+ *   name_insert_from(name *, name_key, const name_elements *) -> bento_status (1+ columns):
+ *                                          bento_sparse_set_insert_from, the row copied from
  *                                          the struct (atomic under BENTO_POWER_SAFE)
  *   name_remove(name *, name_key)       -> bento_status
  *   name_contains(const name *, name_key) -> bool
@@ -840,13 +841,13 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
         }                                                                                          \
         return status;                                                                             \
     }                                                                                              \
-    BENTO_WRAPPER bento_status name##_insert_row(name *s_, name##_key key_,                        \
+    BENTO_WRAPPER bento_status name##_insert_from(name *s_, name##_key key_,                        \
                                                  const name##_elements *elements_)                 \
     {                                                                                              \
         const void *e_[N];                                                                         \
         BENTO_ASSERT(s_ != BENTO_IMPL_NULL && elements_ != BENTO_IMPL_NULL);                       \
         BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_ELEMENT, name, C, BENTO_IMPL_SS_UNPAREN cols))     \
-        return bento_sparse_set_insert_row(&s_->generic_, name##_raw_(key_), e_, BENTO_IMPL_NULL); \
+        return bento_sparse_set_insert_from(&s_->generic_, name##_raw_(key_), e_, BENTO_IMPL_NULL); \
     }                                                                                              \
     BENTO_IMPL_SS_END(name, IB, GB, U, C)
 
