@@ -1123,9 +1123,10 @@ static void test_sort_recovery(void)
             room[6] = 0u;     /* window 0 */
             room[7] = 2u;     /* at 2... */
             room[8] = 1u;     /* ...from 1 */
-            ((uint32_t *)(void *)col_a)[0] = 102u; /* position 0 has 2's window */
-            ((vec3 *)(void *)col_c)[0].x = 2;
-            ((uint32_t *)(void *)col_a)[2] = 0u; /* and 2 is torn */
+            /* position 0 has 2's window, and 2 is torn */
+            ((uint32_t *)bento_sparse_set_values(&set, 0u))[0] = 102u;
+            ((vec3 *)bento_sparse_set_values(&set, 1u))[0].x = 2;
+            ((uint32_t *)bento_sparse_set_values(&set, 0u))[2] = 0u;
         }
         CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_OK);
         CHECK_EQ(log[0], 0);
@@ -1177,7 +1178,7 @@ static void test_sort_recovery(void)
     room[9] = 1u;        /* window 0, step 1: held */
     room[10] = 101u;     /* the window of position 0 */
     room[11] = 1u;
-    ((uint32_t *)(void *)col_a)[0] = 100u; /* torn: half of position 1's window */
+    ((uint32_t *)bento_sparse_set_values(&set, 0u))[0] = 100u; /* torn: half of 1's window */
     log[1] = 5u;         /* SWAP_ROWS ... */
     log[2] = 0u;         /* ... at 0 */
     log[0] = 0x80000000u;
