@@ -327,7 +327,8 @@ static inline bento_status insert(bento_sparse_set *set, uint32_t key, const voi
         if (elements[c] == NULL) {
             return BENTO_E_ARGUMENT;
         }
-        copy(element(set, c, at), elements[c], set->columns[c].size);
+        copy((unsigned char *)set->columns[c].data + (size_t)at * set->columns[c].size, elements[c],
+             set->columns[c].size);
     }
     BENTO_IMPL_BEGIN(&j, set);
     bento_impl_log(&j, entry_at(set, index));
@@ -353,8 +354,33 @@ bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32
 bento_status bento_sparse_set_insert_from(bento_sparse_set *set, uint32_t key,
                                          const void *const *elements, uint32_t *position)
 {
+#if BENTO_POWER_SAFE
     BENTO_ASSERT(set != NULL && elements != NULL);
     return insert(set, key, elements, position);
+#else
+    /* no order to keep: the insert, then the row (insert's own code carries no copy) */
+    uint32_t at;
+    uint32_t c;
+    bento_status status;
+    BENTO_ASSERT(set != NULL && elements != NULL);
+    for (c = 0u; c < set->column_count; c++) {
+        if (elements[c] == NULL) {
+            if (position != NULL) {
+                *position = BENTO_NONE;
+            }
+            return BENTO_E_ARGUMENT;
+        }
+    }
+    status = bento_sparse_set_insert(set, key, &at);
+    for (c = 0u; status == BENTO_OK && c < set->column_count; c++) {
+        copy((unsigned char *)set->columns[c].data + (size_t)at * set->columns[c].size, elements[c],
+             set->columns[c].size);
+    }
+    if (position != NULL) {
+        *position = at;
+    }
+    return status;
+#endif
 }
 
 bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key)
@@ -385,16 +411,20 @@ bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key)
     bento_impl_log_at(&j, 0u); /* the count */
     bento_impl_commit(&j);
     put_entry(set, key & set->index_mask, absent(set));
-    set->state.count = last;
-    set->saved->count = last;
     if (p != last) {
-        /* swap-and-pop: the last key takes the hole; its row last, once every word says where
-           it goes: a reset from there on moves it again (the last row is not written) */
+        /* swap-and-pop: the last key takes the hole; its row last, once every word (the count
+           included) says where it goes: a reset from there on moves it again (the last row is
+           not written) */
         set->dense[p] = moved;
         place(set, moved, p);
+#if BENTO_POWER_SAFE
+        set->saved->count = last;
         bento_impl_redo(&j, MOVE_ROW, p);
+#endif
         move_row(set, p, last);
     }
+    set->state.count = last;
+    set->saved->count = last;
     bento_impl_done(&j);
     return BENTO_OK;
 }
@@ -936,8 +966,9 @@ static bento_status take_scratch(void *scratch, size_t bytes, size_t need, uint3
 
 /* End a scratch sort: the sorted keys back into the dense array, then the columns (with
  * BENTO_POWER_SAFE from the entries, as open would: they agree with the sources). */
-static bento_status finish(bento_sparse_set *set, uint32_t n, const uint32_t *keys, uint32_t *from,
-                           bento_impl_journal *j)
+static BENTO_IMPL_NOINLINE bento_status finish(bento_sparse_set *set, uint32_t n,
+                                               const uint32_t *keys, uint32_t *from,
+                                               bento_impl_journal *j)
 {
     uint32_t i;
     if (keys != set->dense) {
