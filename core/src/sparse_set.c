@@ -85,19 +85,19 @@ static void move_row(const bento_sparse_set *set, uint32_t to, uint32_t from)
     }
 }
 
-/* The count 0 and the entries of the first n keys ABSENT: what clear stores, and what open
+/* The count 0 and the entries of the first *n keys ABSENT: what clear stores, and what open
  * does again (the keys are not written, so twice is once). */
-static void clear_entries(bento_sparse_set *set, uint32_t n)
+static void clear_entries(bento_sparse_set *set, const uint32_t *n)
 {
     uint32_t p;
-    set->saved->count = 0u;
-    for (p = 0u; p < n; p++) {
+    for (p = 0u; p < *n; p++) {
         const uint32_t index = set->dense[p] & set->index_mask;
         /* a damaged key is skipped: check reports it */
         if (index < set->universe) {
             put_entry(set, index, absent(set));
         }
     }
+    set->saved->count = 0u;
 }
 
 /* True when the column descriptors are ones init takes: no more than the header holds, each
@@ -228,7 +228,7 @@ static bento_status recover(bento_sparse_set *set, void *memory)
         if (action == MOVE_ROW && arg < count && count < set->capacity) {
             move_row(set, arg, count);
         } else if (action == CLEAR && arg <= set->capacity) {
-            clear_entries(set, arg);
+            clear_entries(set, &arg);
         } else if (count > set->capacity || resume(set, action, arg) != BENTO_OK) {
             return BENTO_E_CORRUPT;
         }
@@ -431,21 +431,22 @@ bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key)
 
 void bento_sparse_set_clear(bento_sparse_set *set)
 {
-    uint32_t count;
     bento_impl_journal j;
     BENTO_ASSERT(set != NULL);
-    count = set->state.count;
+#if BENTO_POWER_SAFE
     /* nothing to do when empty, and an inert set (empty) has no journal: its counters' copy
        is its own struct */
-    if (count != 0u) {
-        /* the whole clear is the pending action from the start: a reset anywhere in it is
-           followed by all of it again */
-        BENTO_IMPL_BEGIN(&j, set);
-        bento_impl_redo(&j, CLEAR, count);
-        set->state.count = 0u;
-        clear_entries(set, count);
-        bento_impl_done(&j);
+    if (set->state.count == 0u) {
+        return;
     }
+    /* the whole clear is the pending action from the start: a reset anywhere in it is
+       followed by all of it again */
+    BENTO_IMPL_BEGIN(&j, set);
+    bento_impl_redo(&j, CLEAR, set->state.count);
+#endif
+    clear_entries(set, &set->state.count);
+    set->state.count = 0u;
+    bento_impl_done(&j);
 }
 
 /* ---------------------------------------------------------------- sorting */
@@ -778,17 +779,19 @@ static bento_status rows(bento_sparse_set *set, uint32_t n)
 
 /* The keys are in order: the rows follow (SORT_ROWS from the first position), and the sort is
  * complete. */
-static bento_status sorted(bento_sparse_set *set, uint32_t n, bento_impl_journal *j)
+static bento_status sorted(bento_sparse_set *set, uint32_t n)
 {
     uint32_t *const r = room(set);
+    bento_impl_journal j;
     bento_status status;
+    BENTO_IMPL_BEGIN(&j, set); /* the sort's journal, under way */
     r[R_SELECT] = 0u;
     r[R_RECORD] = 0u;
     r[R_RECORD + 1u] = 0u;
     r[R_RECORD + 2u] = BENTO_NONE;
-    bento_impl_redo(j, SORT_ROWS, 0u);
+    bento_impl_redo(&j, SORT_ROWS, 0u);
     status = rows(set, n);
-    bento_impl_done(j);
+    bento_impl_done(&j);
     return status;
 }
 
@@ -820,13 +823,14 @@ static bento_status swap_rows(bento_sparse_set *set, uint32_t a, uint32_t b)
 
 /* A sort begins: its keys are scratch until sorted() (nothing to do for fewer than 2 keys,
  * and an inert set has no journal). */
-static bool sort_begins(bento_sparse_set *set, uint32_t n, bento_impl_journal *j)
+static bool sort_begins(bento_sparse_set *set, uint32_t n)
 {
+    bento_impl_journal j;
     if (n < 2u) {
         return false;
     }
-    BENTO_IMPL_BEGIN(j, set);
-    bento_impl_redo(j, SORT_KEYS, 0u);
+    BENTO_IMPL_BEGIN(&j, set);
+    bento_impl_redo(&j, SORT_KEYS, 0u);
     return true;
 }
 
@@ -897,9 +901,6 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
     uint32_t *a;
     uint32_t i;
     sorter s;
-#if BENTO_POWER_SAFE
-    bento_impl_journal journal;
-#endif
     BENTO_ASSERT(set != NULL);
     a = set->dense;
     if (!prepare(&s, set, n, by, compare, context)) {
@@ -909,7 +910,7 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
         return BENTO_E_CORRUPT;
     }
 #if BENTO_POWER_SAFE
-    if (!sort_begins(set, n, &journal)) {
+    if (!sort_begins(set, n)) {
         return BENTO_OK;
     }
 #endif
@@ -935,7 +936,7 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
         }
     }
 #if BENTO_POWER_SAFE
-    return sorted(set, n, &journal);
+    return sorted(set, n);
 #else
     apply(set, n, NULL);
     return BENTO_OK;
@@ -966,9 +967,13 @@ static bento_status take_scratch(void *scratch, size_t bytes, size_t need, uint3
 
 /* End a scratch sort: the sorted keys back into the dense array, then the columns (with
  * BENTO_POWER_SAFE from the entries, as open would: they agree with the sources). */
+#if BENTO_POWER_SAFE
 static BENTO_IMPL_NOINLINE bento_status finish(bento_sparse_set *set, uint32_t n,
-                                               const uint32_t *keys, uint32_t *from,
-                                               bento_impl_journal *j)
+                                               const uint32_t *keys, uint32_t *from)
+#else
+static BENTO_IMPL_NOINLINE void finish(bento_sparse_set *set, uint32_t n, const uint32_t *keys,
+                                       uint32_t *from)
+#endif
 {
     uint32_t i;
     if (keys != set->dense) {
@@ -978,29 +983,25 @@ static BENTO_IMPL_NOINLINE bento_status finish(bento_sparse_set *set, uint32_t n
     }
 #if BENTO_POWER_SAFE
     (void)from;
-    return sorted(set, n, j);
+    return sorted(set, n);
 #else
-    (void)j;
     apply(set, n, from);
-    return BENTO_OK;
 #endif
 }
 
 /* Under BENTO_POWER_SAFE a scratch sort writes the dense keys (one side of its passes) with
  * their entries as the record of where each key was: they must be sound (BENTO_E_CORRUPT
  * otherwise, before anything moves), and the sort begins; false when there is nothing to do. */
-static bool scratch_begins(bento_sparse_set *set, uint32_t n, bento_impl_journal *j,
-                           bento_status *status)
+static bool scratch_begins(bento_sparse_set *set, uint32_t n, bento_status *status)
 {
 #if BENTO_POWER_SAFE
     if (*status == BENTO_OK && !entries_sound(set, n)) {
         *status = BENTO_E_CORRUPT;
     }
-    return *status == BENTO_OK && sort_begins(set, n, j);
+    return *status == BENTO_OK && sort_begins(set, n);
 #else
     (void)set;
     (void)n;
-    (void)j;
     return *status == BENTO_OK;
 #endif
 }
@@ -1030,12 +1031,11 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
     uint32_t shift;
     uint32_t i;
     bento_status status;
-    bento_impl_journal j;
     BENTO_ASSERT(set != NULL);
     src_key = set->dense;
     status = n > set->state.count ? BENTO_E_ARGUMENT
                                   : take_scratch(scratch, bytes, BENTO_SPARSE_SET_RADIX_BYTES(n), n);
-    if (!scratch_begins(set, n, &j, &status)) {
+    if (!scratch_begins(set, n, &status)) {
         return status;
     }
     dst_key = src_from + n;
@@ -1066,7 +1066,12 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
         }
         swap_sides(&src_key, &dst_key, &src_from, &dst_from);
     }
-    return finish(set, n, src_key, src_from, &j);
+#if BENTO_POWER_SAFE
+    return finish(set, n, src_key, src_from);
+#else
+    finish(set, n, src_key, src_from);
+    return BENTO_OK;
+#endif
 }
 
 /*
@@ -1117,17 +1122,21 @@ bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint
     uint32_t *from = (uint32_t *)scratch;
     sorter s;
     bento_status status;
-    bento_impl_journal j;
     BENTO_ASSERT(set != NULL);
     key = set->dense;
     status = !prepare(&s, set, n, by, compare, context)
                  ? BENTO_E_ARGUMENT
                  : take_scratch(scratch, bytes, BENTO_SPARSE_SET_MERGE_BYTES(n), n);
-    if (!scratch_begins(set, n, &j, &status)) {
+    if (!scratch_begins(set, n, &status)) {
         return status;
     }
     merge_runs(&s, n, &key, &from, from + n, from + 2u * (size_t)n);
-    return finish(set, n, key, from, &j);
+#if BENTO_POWER_SAFE
+    return finish(set, n, key, from);
+#else
+    finish(set, n, key, from);
+    return BENTO_OK;
+#endif
 }
 
 #if !BENTO_POWER_SAFE
