@@ -129,9 +129,13 @@ static void test_init_statuses(void)
     CHECK_EQ(BENTO_SPARSE_SET_WIDTH(64u, 6u, 10u), 4);    /* capacity 2^6: one bit more */
     CHECK_EQ(BENTO_SPARSE_SET_WIDTH(256u, 12u, 4u), 2);   /* 4096 entities, 256 with the set */
     CHECK_EQ(BENTO_SPARSE_SET_WIDTH(100u, 7u, 25u), 4);   /* 32-bit handles */
-    /* 4 + 4 parameters + 1 size + 1 count words of header, then keys and entries */
-    CHECK_EQ(BENTO_SPARSE_SET_BYTES(4096u, 256u, 32u, 0u, 1u), 40u + 256u * 4u + 4096u * 2u);
-    CHECK_EQ(BENTO_SPARSE_SET_BYTES(3u, 1u, 32u, 0u, 0u), 40u + 4u + 8u); /* entries: whole words */
+    /* 4 + 4 parameters + 1 size + 1 count words of header (and the journal's, 15 under
+       BENTO_POWER_SAFE), then keys and entries */
+    CHECK_EQ(BENTO_IMPL_SPARSE_SET_HEAD(1u), BENTO_POWER_SAFE ? 104u : 40u);
+    CHECK_EQ(BENTO_IMPL_SPARSE_SET_HEAD(0u), BENTO_POWER_SAFE ? 96u : 40u);
+    CHECK_EQ(BENTO_SPARSE_SET_BYTES(4096u, 256u, 32u, 0u, 1u),
+             BENTO_IMPL_SPARSE_SET_HEAD(1u) + 256u * 4u + 4096u * 2u);
+    CHECK_EQ(BENTO_SPARSE_SET_BYTES(3u, 1u, 32u, 0u, 0u), BENTO_IMPL_SPARSE_SET_HEAD(0u) + 4u + 8u); /* entries: whole words */
     cols[0] = column(col_a, CAP * 4u, 4u);
     cols[1] = column(col_b, CAP * 3u, 3u);
     /* every parameter out of range */
@@ -581,7 +585,8 @@ static void test_open(void)
     const size_t bytes = BENTO_SPARSE_SET_BYTES(U, CAP, IDX_BITS, GEN_BITS, 2);
     uint32_t *const words = (uint32_t *)(void *)scratch; /* the copy of the buffer */
     const uint32_t *const from = (const uint32_t *)(void *)mem;
-    const uint32_t keys_at = 12u; /* 11 header words, rounded up to 8 bytes */
+    const uint32_t keys_at = (uint32_t)BENTO_IMPL_SPARSE_SET_HEAD(2u) / 4u; /* 11 header words
+                                                     (and the journal's), to 8 bytes */
     uint32_t i, position;
     cols[0] = column(col_a, CAP * 4u, 4u);
     cols[1] = column(col_b, CAP * 3u, 3u);
@@ -629,8 +634,8 @@ static void test_open(void)
     CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 1u), BENTO_E_CORRUPT); /* fewer */
     check_inert(&copy);
     /* every header word damaged, one at a time: magic, kind and version, size, zero, universe,
-       capacity, bits, column count, the two sizes, the count */
-    for (i = 0; i < 11u; i++) {
+       capacity, bits, column count, the two sizes, the count (and the journal's word) */
+    for (i = 0; i < 11u + (BENTO_POWER_SAFE ? 1u : 0u); i++) {
         const uint32_t saved = words[i];
         words[i] = i == 6u ? (IDX_BITS | 27u << 8) : saved + (i == 9u ? 1u : 0x100u);
         CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 2u),
@@ -648,7 +653,7 @@ static void test_open(void)
     CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 2u), BENTO_E_CORRUPT);
     words[7] = 2u;
     /* the keys and the entries are validated too */
-    CHECK_EQ(BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + 2u + 1u), keys_at * 4u);
+    CHECK_EQ(BENTO_IMPL_SPARSE_SET_HEAD(2u), keys_at * 4u);
     words[keys_at + 1u] ^= 1u; /* the second key */
     CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 2u), BENTO_E_CORRUPT);
     words[keys_at + 1u] ^= 1u;
@@ -912,6 +917,291 @@ static void test_typed_open(void)
     CHECK_STATUS(bodies_init(&copy), BENTO_OK);
     CHECK_STATUS(bodies_open(&copy), BENTO_OK);
 }
+
+
+/* insert_from: the key and its row stored together; every status insert answers, and a NULL
+ * element; generic and typed. */
+static void test_insert_from(void)
+{
+    bento_sparse_set set;
+    bento_sparse_set_column cols[2];
+    const uint32_t a = key_of(5u, 1u), b = key_of(9u, 2u);
+    const uint32_t ua = 0x11223344u;
+    const vec3 va = {1, -2, 3};
+    const void *elements[2];
+    const void *holes[2];
+    uint32_t position = 99u;
+    bodies *const typed = &body_set;
+    bodies_elements e;
+    actors_handle h[2];
+    cols[0] = column(col_a, sizeof col_a, 4u);
+    cols[1] = column(col_c, sizeof col_c, sizeof(vec3));
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, U, 1u, IDX_BITS, GEN_BITS, cols, 2u),
+                 BENTO_OK);
+    elements[0] = &ua;
+    elements[1] = &va;
+    holes[0] = &ua;
+    holes[1] = NULL;
+    CHECK_STATUS(bento_sparse_set_insert_from(&set, 1u << 16, elements, &position),
+                 BENTO_E_ARGUMENT);
+    CHECK_EQ(position, BENTO_NONE);
+    CHECK_STATUS(bento_sparse_set_insert_from(&set, a, holes, &position), BENTO_E_ARGUMENT);
+    CHECK_EQ(position, BENTO_NONE);
+    CHECK_EQ(bento_sparse_set_count(&set), 0);
+    CHECK_STATUS(bento_sparse_set_insert_from(&set, a, elements, &position), BENTO_OK);
+    CHECK_EQ(position, 0);
+    CHECK_EQ(at_u32(bento_sparse_set_get(&set, a, 0u), 0), 0x11223344u);
+    CHECK_EQ(first_of(bento_sparse_set_get(&set, a, 1u)), 1);
+    CHECK_EQ(((const vec3 *)bento_sparse_set_get(&set, a, 1u))->z, 3);
+    CHECK_STATUS(bento_sparse_set_insert_from(&set, key_of(5u, 3u), elements, NULL), BENTO_E_EXISTS);
+    CHECK_STATUS(bento_sparse_set_insert_from(&set, b, elements, &position), BENTO_E_FULL);
+    CHECK_EQ(position, BENTO_NONE);
+    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
+    /* a set without columns reads no element */
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, U, 2u, IDX_BITS, GEN_BITS, NULL, 0u),
+                 BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_insert_from(&set, b, holes + 1, NULL), BENTO_OK);
+    CHECK(bento_sparse_set_contains(&set, b));
+    /* typed */
+    CHECK_STATUS(actors_init(&world), BENTO_OK);
+    CHECK_STATUS(bodies_init(typed), BENTO_OK);
+    CHECK_STATUS(actors_create(&world, &h[0], NULL), BENTO_OK);
+    CHECK_STATUS(actors_create(&world, &h[1], NULL), BENTO_OK);
+    e.pos.x = 7;
+    e.pos.y = 8;
+    e.vel.x = -1;
+    e.vel.y = -2;
+    CHECK_STATUS(bodies_insert(typed, h[0], NULL), BENTO_OK);
+    CHECK_STATUS(bodies_insert_from(typed, h[1], &e), BENTO_OK);
+    CHECK_STATUS(bodies_insert_from(typed, h[1], &e), BENTO_E_EXISTS);
+    CHECK_EQ(bodies_index_of(typed, h[1]), 1);
+    CHECK_EQ(first_of(bodies_pos_get(typed, h[1])), 7);
+    CHECK_EQ(second_of(bodies_vel_get(typed, h[1])), -2);
+    CHECK_STATUS(bodies_check(typed), BENTO_OK);
+}
+
+#if BENTO_POWER_SAFE
+/* The journal's recovery, on journals written by hand as a reset leaves them (the cut-point
+ * test, tests/cut/, makes them by cutting every operation before each of its stores): entries
+ * undone, a pending row move or clear done again, and journals no operation writes refused. */
+static void test_journal_recovery(void)
+{
+    bento_sparse_set set, reopened;
+    bento_sparse_set_column cols[2];
+    const uint32_t k[3] = {key_of(5u, 1u), key_of(9u, 2u), key_of(63u, 7u)};
+    uint32_t *log, *rows;
+    uint32_t i;
+    cols[0] = column(col_a, sizeof col_a, 4u);
+    cols[1] = column(col_c, sizeof col_c, sizeof(vec3));
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, U, CAP, IDX_BITS, GEN_BITS, cols, 2u),
+                 BENTO_OK);
+    log = (uint32_t *)(void *)set.saved + sizeof set.state / 4u;
+    rows = (uint32_t *)(void *)col_a;
+    for (i = 0; i < 3u; i++) {
+        const vec3 v = {(int32_t)i, 0, 0};
+        const uint32_t u = 100u + i;
+        const void *elements[2];
+        elements[0] = &u;
+        elements[1] = &v;
+        CHECK_STATUS(bento_sparse_set_insert_from(&set, k[i], elements, NULL), BENTO_OK);
+    }
+    CHECK_EQ(log[0], 0);
+    /* an insert cut after its count was stored: one entry in force, undone */
+    log[3] = 0u; /* the count's offset: the first word of the counters' copy */
+    log[4] = 3u;
+    log[0] = 1u;
+    set.saved->count = 4u;
+    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_E_CORRUPT); /* an operation in flight */
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_OK);
+    CHECK_EQ(bento_sparse_set_count(&reopened), 3);
+    CHECK_EQ(log[0], 0);
+    /* a remove of the first key cut in its row move: done again, from the last row */
+    CHECK_STATUS(bento_sparse_set_remove(&reopened, k[0]), BENTO_OK);
+    CHECK_EQ(bento_sparse_set_index_of(&reopened, k[2]), 0);
+    rows[0] = 0xdeadu; /* torn */
+    log[1] = 1u;       /* the row move... */
+    log[2] = 0u;       /* ...into position 0 */
+    log[0] = 0x80000000u;
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_OK);
+    CHECK_EQ(at_u32(bento_sparse_set_get(&reopened, k[2], 0u), 0), 102);
+    CHECK_EQ(first_of(bento_sparse_set_get(&reopened, k[2], 1u)), 2);
+    CHECK_EQ(log[0], 0);
+    /* journals no operation writes: refused, and the buffer left as it is */
+    log[0] = BENTO_IMPL_SPARSE_SET_ENTRIES + 1u; /* more entries than room */
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
+    log[0] = 0x80000000u;
+    log[1] = 0x77u; /* no such action */
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
+    log[1] = 1u;
+    log[2] = 2u; /* a move into a position not below the count */
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
+    log[2] = 0u;
+    set.saved->count = CAP; /* a move from past the capacity */
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
+    set.saved->count = 2u;
+    log[1] = 2u;
+    log[2] = CAP + 1u; /* a clear of more keys than the capacity */
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
+    CHECK_EQ(log[0], 0x80000000u);
+    /* a clear cut before it stored anything but its pending action: done again */
+    log[2] = 2u;
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_OK);
+    CHECK_EQ(bento_sparse_set_count(&reopened), 0);
+    CHECK(!bento_sparse_set_contains(&reopened, k[1]));
+    CHECK(!bento_sparse_set_contains(&reopened, k[2]));
+    CHECK_EQ(log[0], 0);
+    CHECK_STATUS(bento_sparse_set_check(&reopened), BENTO_OK);
+}
+
+/* A set of 3 keys of universe 40 with rows of 16 bytes (two 8-byte windows), as a sort leaves
+ * it once it has ordered its keys (k2 k0 k1; the entries and rows where they were) and is about
+ * to move the rows: the pending action SORT_ROWS, its record between walks at position 0. */
+static uint32_t *sort_cut(bento_sparse_set *set, bento_sparse_set_column *cols, const uint32_t *k)
+{
+    uint32_t *log, *room;
+    uint32_t i;
+    cols[0] = column(col_a, sizeof col_a, 4u);
+    cols[1] = column(col_c, sizeof col_c, sizeof(vec3));
+    CHECK_STATUS(bento_sparse_set_init(set, mem, sizeof mem, 40u, CAP, IDX_BITS, GEN_BITS, cols, 2u),
+                 BENTO_OK);
+    for (i = 0; i < 3u; i++) {
+        const vec3 v = {(int32_t)i, 0, 0};
+        const uint32_t u = 100u + i;
+        const void *elements[2];
+        elements[0] = &u;
+        elements[1] = &v;
+        CHECK_STATUS(bento_sparse_set_insert_from(set, k[i], elements, NULL), BENTO_OK);
+    }
+    log = (uint32_t *)(void *)set->saved + sizeof set->state / 4u;
+    room = log + 3u;
+    set->dense[0] = k[2];
+    set->dense[1] = k[0];
+    set->dense[2] = k[1];
+    room[0] = 0u; /* record 0 in force: */
+    room[1] = 0u; /* start */
+    room[2] = 0u; /* window */
+    room[3] = BENTO_NONE; /* between walks */
+    room[4] = 0u;
+    log[1] = 4u; /* SORT_ROWS */
+    log[2] = 0u;
+    log[0] = 0x80000000u;
+    return log;
+}
+
+/* Recovery of the sorts and of sort_as: keys rebuilt, rows moved on, a swap completed; records
+ * no sort writes refused. */
+static void test_sort_recovery(void)
+{
+    bento_sparse_set set, reopened;
+    bento_sparse_set_column cols[2];
+    const uint32_t k[3] = {key_of(5u, 1u), key_of(9u, 2u), key_of(33u, 7u)};
+    uint32_t *log, *room;
+    uint32_t i;
+    /* a sort cut while it ordered the keys: rebuilt from their entries, the state before */
+    log = sort_cut(&set, cols, k);
+    log[1] = 3u; /* SORT_KEYS */
+    set.dense[1] = set.dense[0]; /* mid-sift: a key twice, one missing */
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_OK);
+    for (i = 0; i < 3u; i++) {
+        CHECK_EQ(bento_sparse_set_keys(&reopened)[i], k[i]);
+    }
+    log = sort_cut(&set, cols, k);
+    log[1] = 3u;
+    set.saved->count = 2u; /* an entry past the count */
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
+    /* cut between walks, and in the middle of one (the first window held, position 0 filled
+       from position 2): the rows moved on, the state after */
+    for (i = 0; i < 2u; i++) {
+        uint32_t j;
+        log = sort_cut(&set, cols, k);
+        room = log + 3u;
+        if (i == 1u) {
+            room[10] = 100u; /* held: the window of position 0 (its u32 and the vec3's x) */
+            room[11] = 0u;
+            room[0] = 1u;     /* record 1: */
+            room[5] = 0u;     /* start 0 */
+            room[6] = 0u;     /* window 0 */
+            room[7] = 2u;     /* at 2... */
+            room[8] = 1u;     /* ...from 1 */
+            /* position 0 has 2's window, and 2 is torn */
+            ((uint32_t *)bento_sparse_set_values(&set, 0u))[0] = 102u;
+            ((vec3 *)bento_sparse_set_values(&set, 1u))[0].x = 2;
+            ((uint32_t *)bento_sparse_set_values(&set, 0u))[2] = 0u;
+        }
+        CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_OK);
+        CHECK_EQ(log[0], 0);
+        for (j = 0; j < 3u; j++) {
+            CHECK_EQ(bento_sparse_set_index_of(&reopened, k[j]), (j + 1u) % 3u);
+            CHECK_EQ(at_u32(bento_sparse_set_get(&reopened, k[j], 0u), 0), 100u + j);
+            CHECK_EQ(first_of(bento_sparse_set_get(&reopened, k[j], 1u)), j);
+        }
+    }
+    /* records no sort writes */
+    for (i = 0; i < 11u; i++) {
+        log = sort_cut(&set, cols, k);
+        room = log + 3u;
+        if (i >= 5u) { /* walking: start 0, window 0, at 0, from 2 */
+            room[3] = 0u;
+            room[4] = 2u;
+        }
+        switch (i) {
+        case 0: room[0] = 2u; break;                  /* no such record */
+        case 1: room[2] = 17u; break;                 /* a window past the row */
+        case 2: room[2] = 16u; break;                 /* a walk of the window at the row's end */
+        case 3: set.dense[0] = key_of(50u, 1u); break; /* a key outside the universe */
+        case 4: set.dense[0] = key_of(5u, 2u); break;  /* a key whose entry is not its own */
+        case 5: room[1] = 3u; break;                  /* a start past the count */
+        case 6: room[3] = 3u; break;                  /* a position past the count */
+        case 7: room[4] = 3u; break;                  /* a source past the count */
+        case 8: set.dense[0] = key_of(50u, 1u); break; /* a key outside the universe */
+        case 9: set.dense[2] = key_of(50u, 1u); break; /* the next key outside it */
+        default:                                       /* a cycle that does not come back */
+            set.dense[0] = k[0];
+            set.dense[1] = k[2];
+            set.dense[2] = k[1];
+            room[3] = 1u;
+            break;
+        }
+        CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
+    }
+    /* a swap of sort_as cut in its rows (the keys k1 k0 swapped, with their entries; the first
+       window held, copied from 1 to 0): completed */
+    log = sort_cut(&set, cols, k);
+    room = log + 3u;
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_OK);
+    CHECK_STATUS(bento_sparse_set_remove(&reopened, k[2]), BENTO_OK); /* k1 k0 */
+    set.dense[0] = k[0];
+    set.dense[1] = k[1];
+    ((uint16_t *)set.sparse)[5] = (uint16_t)(k[0] & ~63u);
+    ((uint16_t *)set.sparse)[9] = (uint16_t)((k[1] & ~63u) | 1u);
+    room[8] = 1u;        /* the other position */
+    room[9] = 1u;        /* window 0, step 1: held */
+    room[10] = 101u;     /* the window of position 0 */
+    room[11] = 1u;
+    ((uint32_t *)bento_sparse_set_values(&set, 0u))[0] = 100u; /* torn: half of 1's window */
+    log[1] = 5u;         /* SWAP_ROWS ... */
+    log[2] = 0u;         /* ... at 0 */
+    log[0] = 0x80000000u;
+    CHECK_STATUS(bento_sparse_set_check(&set), BENTO_E_CORRUPT);
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_OK);
+    for (i = 0; i < 2u; i++) {
+        CHECK_EQ(at_u32(bento_sparse_set_get(&reopened, k[i], 0u), 0), 100u + i);
+        CHECK_EQ(first_of(bento_sparse_set_get(&reopened, k[i], 1u)), i);
+    }
+    log[0] = 0x80000000u; /* refused: a step no swap takes, positions past the count */
+    room[9] = 3u;
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
+    room[9] = 0u;
+    room[8] = 2u;
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
+    room[8] = 1u;
+    log[2] = 2u;
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
+    log[2] = 0u;
+    set.saved->count = CAP + 1u; /* a count past the capacity */
+    CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
+}
+#endif
 
 /* ---------------------------------------------------------------- sorting */
 
@@ -1751,7 +2041,8 @@ static void test_wide(void)
     bento_sparse_set_column col;
     uint32_t i, mismatches = 0u;
     col = column(values, sizeof values, 4u);
-    CHECK_EQ(BENTO_SPARSE_SET_BYTES(WU, WCAP, 17, 15, 1), 40u + (size_t)WCAP * 4u + (size_t)WU * 4u);
+    CHECK_EQ(BENTO_SPARSE_SET_BYTES(WU, WCAP, 17, 15, 1),
+             BENTO_IMPL_SPARSE_SET_HEAD(1u) + (size_t)WCAP * 4u + (size_t)WU * 4u);
     CHECK_STATUS(bento_sparse_set_init(&set, wmem, sizeof wmem, WU, WCAP, 17u, 15u, &col, 1u), BENTO_OK);
     CHECK_EQ(set.wide, 1);
     for (i = 0; i < WCAP; i++) {
@@ -1809,6 +2100,11 @@ void test_sparse_set(void)
     test_typed();
     test_typed_ids();
     test_typed_open();
+    test_insert_from();
+#if BENTO_POWER_SAFE
+    test_journal_recovery();
+    test_sort_recovery();
+#endif
     test_sort();
     test_sort_as();
     test_stray_bit_31();

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M2 M7 M9 M12 M13 M15 M17 M19 M21 M22 M23 M25 M26 T1. */
+/* Deviations (docs/deviations.md): M1 M2 M3 M7 M9 M12 M13 M15 M17 M19 M21 M22 M23 M25 M26 T1. */
 /* bento/sparse_set.c - the sparse set. The contract is in bento/sparse_set.h. */
 #include <bento/sparse_set.h>
 
@@ -36,6 +36,12 @@ static void put_entry(bento_sparse_set *set, uint32_t i, uint32_t entry)
     }
 }
 
+/* Where the entry of index i is (a journal entry logs the word around it). */
+static const void *entry_at(const bento_sparse_set *set, uint32_t i)
+{
+    return (const unsigned char *)set->sparse + ((size_t)i << (set->wide != 0u ? 2u : 1u));
+}
+
 /* Point the entry of `key` (whose index is below the universe) at `position`. */
 static void place(bento_sparse_set *set, uint32_t key, uint32_t position)
 {
@@ -58,6 +64,40 @@ static unsigned char *element(const bento_sparse_set *set, uint32_t c, uint32_t 
 static void copy(void *dst, const void *src, size_t n)
 {
     bento_impl_copy(dst, src, n);
+}
+
+/* The pending actions of the journal (core/src/internal.h, "journal"), done again by open. */
+#define MOVE_ROW 1u /* remove: the last row (at the count) into the hole `arg` */
+#define CLEAR 2u    /* clear: the count 0, the entries of the first `arg` keys ABSENT */
+#define SORT_KEYS 3u /* a sort ordering the keys: open rebuilds them from the entries */
+#define SORT_ROWS 4u /* a sort moving the rows: open completes it from the journal's record */
+#define SWAP_ROWS 5u /* sort_as: the rows at `arg` and at the journal's other position swapped */
+
+/* The sorts' and sort_as's pending actions done again (after MOVE_ROW and CLEAR). */
+static bento_status resume(bento_sparse_set *set, uint32_t action, uint32_t arg);
+
+/* Copy the row at `from` over the row at `to`, column by column. */
+static void move_row(const bento_sparse_set *set, uint32_t to, uint32_t from)
+{
+    uint32_t c;
+    for (c = 0u; c < set->column_count; c++) {
+        copy(element(set, c, to), element(set, c, from), set->columns[c].size);
+    }
+}
+
+/* The count 0 and the entries of the first *n keys ABSENT: what clear stores, and what open
+ * does again (the keys are not written, so twice is once). */
+static void clear_entries(bento_sparse_set *set, const uint32_t *n)
+{
+    uint32_t p;
+    for (p = 0u; p < *n; p++) {
+        const uint32_t index = set->dense[p] & set->index_mask;
+        /* a damaged key is skipped: check reports it */
+        if (index < set->universe) {
+            put_entry(set, index, absent(set));
+        }
+    }
+    set->saved->count = 0u;
 }
 
 /* True when the column descriptors are ones init takes: no more than the header holds, each
@@ -107,8 +147,7 @@ static bento_status configure(bento_sparse_set *set, void *memory, size_t bytes,
     pos_bits = bento_impl_log2(capacity) + 1u; /* capacity <= 2^pos_bits - 1 */
     tag_shift = pos_bits > index_bits ? 1u : 0u; /* capacity == 2^index_bits */
     wide = (generation_bits == 0u ? pos_bits : index_bits + generation_bits + tag_shift) > 16u;
-    layout = bento_impl_layout_start(
-        BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + column_count + 1u));
+    layout = bento_impl_layout_start(BENTO_IMPL_SPARSE_SET_HEAD(column_count));
     dense = bento_impl_layout_add(&layout, capacity, 4u, 4u);
     sparse = bento_impl_layout_add(&layout, universe, wide ? 4u : 2u, 4u);
     (void)bento_impl_layout_add(&layout, 0u, 1u, 4u); /* whole words */
@@ -172,7 +211,31 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
         *word = 0xffffffffu;
     }
     BENTO_IMPL_SAVE(set);
+    BENTO_IMPL_JOURNAL_INIT(set);
     return BENTO_OK;
+}
+
+/* An operation cut by a reset: undone, or its pending action done again (the count in the
+ * header is already the one after it). */
+static bento_status recover(bento_sparse_set *set, void *memory)
+{
+    uint32_t action, arg;
+    bento_status status = bento_impl_recover(memory, set->bytes, set->saved, sizeof set->state,
+                                             BENTO_IMPL_SPARSE_SET_ENTRIES, &action, &arg);
+    if (status == BENTO_OK && action != 0u) {
+        const uint32_t count = set->saved->count;
+        bento_impl_journal j;
+        if (action == MOVE_ROW && arg < count && count < set->capacity) {
+            move_row(set, arg, count);
+        } else if (action == CLEAR && arg <= set->capacity) {
+            clear_entries(set, &arg);
+        } else if (count > set->capacity || resume(set, action, arg) != BENTO_OK) {
+            return BENTO_E_CORRUPT;
+        }
+        BENTO_IMPL_BEGIN(&j, set);
+        bento_impl_done(&j);
+    }
+    return status;
 }
 
 bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t bytes,
@@ -185,7 +248,7 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
     BENTO_ASSERT(set != NULL);
     BENTO_IMPL_INERT(set);
     status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_SPARSE_SET, 4u,
-                                  BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + 1u), &used);
+                                  BENTO_IMPL_SPARSE_SET_HEAD(0u), &used);
     if (status == BENTO_OK && !columns_sound(columns, column_count)) {
         status = BENTO_E_ARGUMENT;
     }
@@ -196,7 +259,7 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
        before its sizes are read), each of the same size */
     params = (const uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS;
     status = params[P_COLUMNS] != column_count || (params[P_BITS] >> 16) != 0u ||
-                     BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + column_count + 1u) > used
+                     BENTO_IMPL_SPARSE_SET_HEAD(column_count) > used
                  ? BENTO_E_CORRUPT
                  : BENTO_OK;
     for (c = 0u; status == BENTO_OK && c < column_count; c++) {
@@ -208,6 +271,9 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
     }
     if (status == BENTO_OK && used != set->bytes) {
         status = BENTO_E_CORRUPT;
+    }
+    if (status == BENTO_OK) {
+        status = recover(set, memory);
     }
     if (status == BENTO_OK) {
         bento_impl_save(&set->state, set->saved, sizeof set->state);
@@ -223,12 +289,18 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
     return BENTO_OK;
 }
 
-bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32_t *position)
+/*
+ * Insert `key`, with its row copied from `elements` (one pointer per column) unless NULL;
+ * insert and insert_from in one body, inlined into each, so that insert carries no copy.
+ */
+static inline bento_status insert(bento_sparse_set *set, uint32_t key, const void *const *elements,
+                                  uint32_t *position)
 {
     uint32_t index;
     uint32_t at;
+    uint32_t c;
     bool fits;
-    BENTO_ASSERT(set != NULL);
+    bento_impl_journal j;
     index = key & set->index_mask;
     at = set->state.count;
     fits = well_formed(set, key);
@@ -249,14 +321,66 @@ bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32
     if (!fits) {
         return BENTO_E_ARGUMENT;
     }
+    /* the row, like the key, past the count: no part of the state before, so no entry (and
+       a refusal halfway leaves the set as it was) */
+    for (c = 0u; elements != NULL && c < set->column_count; c++) {
+        if (elements[c] == NULL) {
+            return BENTO_E_ARGUMENT;
+        }
+        copy((unsigned char *)set->columns[c].data + (size_t)at * set->columns[c].size, elements[c],
+             set->columns[c].size);
+    }
+    BENTO_IMPL_BEGIN(&j, set);
+    bento_impl_log(&j, entry_at(set, index));
+    bento_impl_log_at(&j, 0u); /* the count: the counters' copy is that one word */
+    bento_impl_commit(&j);
     set->dense[at] = key;
     place(set, key, at);
     set->state.count = at + 1u;
     set->saved->count = at + 1u;
+    bento_impl_done(&j);
     if (position != NULL) {
         *position = at;
     }
     return BENTO_OK;
+}
+
+bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32_t *position)
+{
+    BENTO_ASSERT(set != NULL);
+    return insert(set, key, NULL, position);
+}
+
+bento_status bento_sparse_set_insert_from(bento_sparse_set *set, uint32_t key,
+                                         const void *const *elements, uint32_t *position)
+{
+#if BENTO_POWER_SAFE
+    BENTO_ASSERT(set != NULL && elements != NULL);
+    return insert(set, key, elements, position);
+#else
+    /* no order to keep: the insert, then the row (insert's own code carries no copy) */
+    uint32_t at;
+    uint32_t c;
+    bento_status status;
+    BENTO_ASSERT(set != NULL && elements != NULL);
+    for (c = 0u; c < set->column_count; c++) {
+        if (elements[c] == NULL) {
+            if (position != NULL) {
+                *position = BENTO_NONE;
+            }
+            return BENTO_E_ARGUMENT;
+        }
+    }
+    status = bento_sparse_set_insert(set, key, &at);
+    for (c = 0u; status == BENTO_OK && c < set->column_count; c++) {
+        copy((unsigned char *)set->columns[c].data + (size_t)at * set->columns[c].size, elements[c],
+             set->columns[c].size);
+    }
+    if (position != NULL) {
+        *position = at;
+    }
+    return status;
+#endif
 }
 
 bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key)
@@ -264,7 +388,7 @@ bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key)
     uint32_t p;
     uint32_t last;
     uint32_t moved = 0u;
-    uint32_t c;
+    bento_impl_journal j;
     BENTO_ASSERT(set != NULL);
     p = bento_sparse_set_index_of(set, key);
     if (p == BENTO_NONE) {
@@ -278,32 +402,51 @@ bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key)
         (p != last && ((moved = set->dense[last]) & set->index_mask) >= set->universe)) {
         return BENTO_E_CORRUPT;
     }
+    BENTO_IMPL_BEGIN(&j, set);
+    bento_impl_log(&j, entry_at(set, key & set->index_mask));
+    if (p != last) {
+        bento_impl_log(&j, &set->dense[p]);
+        bento_impl_log(&j, entry_at(set, moved & set->index_mask));
+    }
+    bento_impl_log_at(&j, 0u); /* the count */
+    bento_impl_commit(&j);
     put_entry(set, key & set->index_mask, absent(set));
     if (p != last) {
+        /* swap-and-pop: the last key takes the hole; its row last, once every word (the count
+           included) says where it goes: a reset from there on moves it again (the last row is
+           not written) */
         set->dense[p] = moved;
         place(set, moved, p);
-        for (c = 0u; c < set->column_count; c++) {
-            copy(element(set, c, p), element(set, c, last), set->columns[c].size);
-        }
+#if BENTO_POWER_SAFE
+        set->saved->count = last;
+        bento_impl_redo(&j, MOVE_ROW, p);
+#endif
+        move_row(set, p, last);
     }
     set->state.count = last;
     set->saved->count = last;
+    bento_impl_done(&j);
     return BENTO_OK;
 }
 
 void bento_sparse_set_clear(bento_sparse_set *set)
 {
-    uint32_t p;
+    bento_impl_journal j;
     BENTO_ASSERT(set != NULL);
-    for (p = 0u; p < set->state.count; p++) {
-        const uint32_t index = set->dense[p] & set->index_mask;
-        /* a damaged key is skipped: check reports it */
-        if (index < set->universe) {
-            put_entry(set, index, absent(set));
-        }
+#if BENTO_POWER_SAFE
+    /* nothing to do when empty, and an inert set (empty) has no journal: its counters' copy
+       is its own struct */
+    if (set->state.count == 0u) {
+        return;
     }
+    /* the whole clear is the pending action from the start: a reset anywhere in it is
+       followed by all of it again */
+    BENTO_IMPL_BEGIN(&j, set);
+    bento_impl_redo(&j, CLEAR, set->state.count);
+#endif
+    clear_entries(set, &set->state.count);
     set->state.count = 0u;
-    BENTO_IMPL_SAVE(set);
+    bento_impl_done(&j);
 }
 
 /* ---------------------------------------------------------------- sorting */
@@ -402,14 +545,13 @@ static void sift(const sorter *s, uint32_t *a, uint32_t root, uint32_t end, uint
     a[hole] = key;
 }
 
-/*
- * Where the element wanted at position `at` was before the keys were sorted: from the
- * caller's array when there is one, else from the key's entry, which the key sort left alone.
- */
-static uint32_t source(const bento_sparse_set *set, const uint32_t *from, uint32_t at)
-{
-    return from != NULL ? from[at] : origin(set, set->dense[at]);
-}
+/* The bytes of a row one walk moves: with BENTO_POWER_SAFE the window a walk holds is in the
+ * journal, which has room for 8. */
+#if BENTO_POWER_SAFE
+#define WINDOW 8u
+#else
+#define WINDOW 32u
+#endif
 
 /*
  * The columns' elements at one position, laid end to end, form a row of `row` bytes (less
@@ -425,10 +567,10 @@ static void move_window(bento_sparse_set *set, uint32_t window, uint32_t dst, ui
     uint32_t c;
     uint32_t begin = 0u; /* where column c starts in the row */
     /* columns that start past the window, and all after them, have nothing in it */
-    for (c = 0u; c < set->column_count && begin < window + 32u; c++) {
+    for (c = 0u; c < set->column_count && begin < window + WINDOW; c++) {
         const uint32_t size = set->columns[c].size;
         const uint32_t from = window > begin ? window - begin : 0u;       /* within the element */
-        const uint32_t to = window + 32u - begin < size ? window + 32u - begin : size;
+        const uint32_t to = window + WINDOW - begin < size ? window + WINDOW - begin : size;
         if (from < to) {
             const uint32_t at = begin + from - window; /* within the window */
             copy(dst == BENTO_NONE ? held + at : element(set, c, dst) + from,
@@ -436,6 +578,16 @@ static void move_window(bento_sparse_set *set, uint32_t window, uint32_t dst, ui
         }
         begin += size;
     }
+}
+
+#if !BENTO_POWER_SAFE
+/*
+ * Where the element wanted at position `at` was before the keys were sorted: from the
+ * caller's array when there is one, else from the key's entry, which the key sort left alone.
+ */
+static uint32_t source(const bento_sparse_set *set, const uint32_t *from, uint32_t at)
+{
+    return from != NULL ? from[at] : origin(set, set->dense[at]);
 }
 
 /*
@@ -497,6 +649,251 @@ static void apply(bento_sparse_set *set, uint32_t n, uint32_t *from)
     }
 }
 
+#endif
+
+#if BENTO_POWER_SAFE
+/*
+ * The sorts under BENTO_POWER_SAFE. A sort first orders the keys while their entries still say
+ * where each key's row is (pending action SORT_KEYS: the dense keys are scratch, and open
+ * rebuilds them from the entries, the state before), then moves the rows cycle by cycle
+ * (SORT_ROWS: open completes the walks, the state after). A walk holds the window that
+ * leaves its first position in the journal, and commits where it is after each position it
+ * fills: the copy into a position reads one the walk has not written yet, so done twice it is
+ * done once. The journal's room, past its action and argument (its entries' room: a sort
+ * logs no entry, and sort_as's swap only the first 8 words):
+ */
+#define R_SELECT 0u /* which of the two records is in force */
+#define R_RECORD 1u /* two records of 4 words: start, window, at (BENTO_NONE between walks), next */
+#define R_OTHER 8u  /* sort_as: the second position of the swap under way */
+#define R_STEP 9u   /* sort_as: window index << 2 | step (0 hold, 1 copy, 2 put back) */
+#define R_HELD 10u  /* the window held, WINDOW bytes */
+
+static uint32_t *room(const bento_sparse_set *set)
+{
+    return (uint32_t *)(void *)set->saved + sizeof set->state / 4u + 3u;
+}
+
+static uint32_t row_bytes(const bento_sparse_set *set)
+{
+    uint32_t row = 0u;
+    uint32_t c;
+    for (c = 0u; c < set->column_count; c++) {
+        row += set->columns[c].size;
+    }
+    return row;
+}
+
+/* Commit where a walk is: the record is written into the slot not in force, which one store
+ * then puts in force. */
+static void record(uint32_t *r, uint32_t start, uint32_t window, uint32_t at, uint32_t next)
+{
+    const uint32_t slot = r[R_SELECT] ^ 1u;
+    uint32_t *const rec = r + R_RECORD + 4u * slot;
+    rec[0] = start;
+    rec[1] = window;
+    rec[2] = at;
+    rec[3] = next;
+    BENTO_BARRIER();
+    r[R_SELECT] = slot;
+    BENTO_BARRIER();
+}
+
+/* Where the row wanted at `at` is (its key's entry, not yet rewritten), or BENTO_NONE when the
+ * key is outside the universe or its entry points at or past n. */
+static uint32_t source_in(const bento_sparse_set *set, uint32_t at, uint32_t n)
+{
+    const uint32_t key = set->dense[at];
+    uint32_t from;
+    if ((key & set->index_mask) >= set->universe) {
+        return BENTO_NONE;
+    }
+    from = origin(set, key);
+    return from < n ? from : BENTO_NONE;
+}
+
+/*
+ * Move the rows of the first n positions to their keys, from the record in force on: the sort
+ * does it from the start, open from where a reset left it. BENTO_E_CORRUPT for a record or
+ * an entry no sort writes (open's journal is bytes like any other); every walk ends, at most n
+ * positions long.
+ */
+static bento_status rows(bento_sparse_set *set, uint32_t n)
+{
+    uint32_t *const r = room(set);
+    unsigned char *const held = (unsigned char *)(r + R_HELD);
+    const uint32_t row = row_bytes(set);
+    uint32_t steps = 0u;
+    for (;;) {
+        const uint32_t *rec;
+        uint32_t start, window, at, next;
+        bool last;
+        if (r[R_SELECT] > 1u) {
+            return BENTO_E_CORRUPT;
+        }
+        rec = r + R_RECORD + 4u * r[R_SELECT];
+        start = rec[0];
+        window = rec[1];
+        at = rec[2];
+        next = rec[3];
+        if (window > row) {
+            return BENTO_E_CORRUPT;
+        }
+        last = row - window <= WINDOW;
+        if (at == BENTO_NONE) {
+            /* between walks: positions in place are skipped (an entry is rewritten in the
+               last window of its walk only, so a cycle with windows left is not in place) */
+            while (start < n && window == 0u && source_in(set, start, n) == start) {
+                start++;
+            }
+            if (start >= n) {
+                return BENTO_OK;
+            }
+            next = source_in(set, start, n);
+            if (next == BENTO_NONE || (window == row && row != 0u)) {
+                return BENTO_E_CORRUPT;
+            }
+            move_window(set, window, BENTO_NONE, start, held);
+            record(r, start, window, start, next);
+            steps = 0u;
+            continue;
+        }
+        if (start >= n || at >= n || next >= n || steps++ >= n ||
+            (set->dense[at] & set->index_mask) >= set->universe) {
+            return BENTO_E_CORRUPT;
+        }
+        move_window(set, window, at, next == start ? BENTO_NONE : next, held);
+        if (last) {
+            place(set, set->dense[at], at);
+        }
+        if (next == start) {
+            record(r, last ? start + 1u : start, last ? 0u : window + WINDOW, BENTO_NONE, 0u);
+        } else {
+            const uint32_t following = source_in(set, next, n);
+            if (following == BENTO_NONE) {
+                return BENTO_E_CORRUPT;
+            }
+            record(r, start, window, next, following);
+        }
+    }
+}
+
+/* The keys are in order: the rows follow (SORT_ROWS from the first position), and the sort is
+ * complete. */
+static bento_status sorted(bento_sparse_set *set, uint32_t n)
+{
+    uint32_t *const r = room(set);
+    bento_impl_journal j;
+    bento_status status;
+    BENTO_IMPL_BEGIN(&j, set); /* the sort's journal, under way */
+    r[R_SELECT] = 0u;
+    r[R_RECORD] = 0u;
+    r[R_RECORD + 1u] = 0u;
+    r[R_RECORD + 2u] = BENTO_NONE;
+    bento_impl_redo(&j, SORT_ROWS, 0u);
+    status = rows(set, n);
+    bento_impl_done(&j);
+    return status;
+}
+
+/* Swap the rows at a and b (a swap of sort_as), from the step in force on: each step copies
+ * from a place no later step writes before it is done. */
+static bento_status swap_rows(bento_sparse_set *set, uint32_t a, uint32_t b)
+{
+    uint32_t *const r = room(set);
+    unsigned char *const held = (unsigned char *)(r + R_HELD);
+    const uint32_t windows = (row_bytes(set) + WINDOW - 1u) >> 3; /* WINDOW is 8 */
+    uint32_t step;
+    while ((step = r[R_STEP]) >> 2 < windows) {
+        const uint32_t window = (step >> 2) * WINDOW;
+        if ((step & 3u) == 0u) {
+            move_window(set, window, BENTO_NONE, a, held);
+        } else if ((step & 3u) == 1u) {
+            move_window(set, window, a, b, held);
+        } else if ((step & 3u) == 2u) {
+            move_window(set, window, b, BENTO_NONE, held);
+        } else {
+            return BENTO_E_CORRUPT;
+        }
+        BENTO_BARRIER();
+        r[R_STEP] = (step & 3u) == 2u ? step + 2u : step + 1u;
+        BENTO_BARRIER();
+    }
+    return BENTO_OK;
+}
+
+/* A sort begins: its keys are scratch until sorted() (nothing to do for fewer than 2 keys,
+ * and an inert set has no journal). */
+static bool sort_begins(bento_sparse_set *set, uint32_t n)
+{
+    bento_impl_journal j;
+    if (n < 2u) {
+        return false;
+    }
+    BENTO_IMPL_BEGIN(&j, set);
+    bento_impl_redo(&j, SORT_KEYS, 0u);
+    return true;
+}
+
+/* One swap of sort_as, atomic: the keys and their entries through the journal's entries, then
+ * the rows (SWAP_ROWS). */
+static void swap(bento_sparse_set *set, uint32_t next, uint32_t p, uint32_t mine, uint32_t there)
+{
+    uint32_t *const r = room(set);
+    bento_impl_journal j;
+    r[R_OTHER] = p;
+    r[R_STEP] = 0u;
+    BENTO_IMPL_BEGIN(&j, set);
+    bento_impl_log(&j, &set->dense[next]);
+    bento_impl_log(&j, &set->dense[p]);
+    bento_impl_log(&j, entry_at(set, mine & set->index_mask));
+    bento_impl_log(&j, entry_at(set, there & set->index_mask));
+    bento_impl_commit(&j);
+    set->dense[next] = mine;
+    set->dense[p] = there;
+    place(set, mine, next);
+    place(set, there, p);
+    bento_impl_redo(&j, SWAP_ROWS, next);
+    (void)swap_rows(set, next, p);
+    bento_impl_done(&j);
+}
+#endif
+
+/* Open's part: the keys rebuilt from their entries (a sort cut while it ordered the keys: the
+ * rows have not moved), the rows of a sort moved on, or a swap of sort_as completed. */
+static bento_status resume(bento_sparse_set *set, uint32_t action, uint32_t arg)
+{
+#if BENTO_POWER_SAFE
+    const uint32_t count = set->saved->count;
+    if (action == SORT_KEYS) {
+        const uint32_t positions = UINT32_MAX >> (32u - set->pos_bits);
+        uint32_t i;
+        for (i = 0u; i < set->universe; i++) {
+            const uint32_t entry = bento_impl_sparse_set_entry(set, i);
+            if (entry != absent(set)) {
+                if ((entry & positions) >= count) {
+                    return BENTO_E_CORRUPT;
+                }
+                set->dense[entry & positions] = ((entry >> set->tag_shift) & ~set->index_mask) | i;
+            }
+        }
+        return BENTO_OK;
+    }
+    if (action == SORT_ROWS) {
+        return rows(set, count);
+    }
+    if (action == SWAP_ROWS && arg < count && room(set)[R_OTHER] < count) {
+        return swap_rows(set, arg, room(set)[R_OTHER]);
+    }
+#else
+    /* without the journal open finds no action */
+    (void)set;
+    (void)action;
+    (void)arg;
+#endif
+    return BENTO_E_CORRUPT;
+}
+
+
 bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t by,
                                    bento_sparse_set_compare compare, void *context,
                                    bento_sparse_set_sort_mode mode)
@@ -512,6 +909,11 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
     if (!entries_sound(set, n)) {
         return BENTO_E_CORRUPT;
     }
+#if BENTO_POWER_SAFE
+    if (!sort_begins(set, n)) {
+        return BENTO_OK;
+    }
+#endif
     /* order the keys; the entries still give each key's original position */
     if (mode == BENTO_SPARSE_SET_SORT_INSERTION) {
         for (i = 1u; i < n; i++) {
@@ -533,8 +935,12 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
             sift(&s, a, 0u, i, key);
         }
     }
+#if BENTO_POWER_SAFE
+    return sorted(set, n);
+#else
     apply(set, n, NULL);
     return BENTO_OK;
+#endif
 }
 
 /*
@@ -559,8 +965,15 @@ static bento_status take_scratch(void *scratch, size_t bytes, size_t need, uint3
     return BENTO_OK;
 }
 
-/* End a scratch sort: the sorted keys back into the dense array, then the columns. */
-static void finish(bento_sparse_set *set, uint32_t n, const uint32_t *keys, uint32_t *from)
+/* End a scratch sort: the sorted keys back into the dense array, then the columns (with
+ * BENTO_POWER_SAFE from the entries, as open would: they agree with the sources). */
+#if BENTO_POWER_SAFE
+typedef bento_status finished;
+#else
+typedef void finished; /* nothing to answer: a status kept in a register costs stack */
+#endif
+static BENTO_IMPL_NOINLINE finished finish(bento_sparse_set *set, uint32_t n, const uint32_t *keys,
+                                           uint32_t *from)
 {
     uint32_t i;
     if (keys != set->dense) {
@@ -568,7 +981,29 @@ static void finish(bento_sparse_set *set, uint32_t n, const uint32_t *keys, uint
             set->dense[i] = keys[i];
         }
     }
+#if BENTO_POWER_SAFE
+    (void)from;
+    return sorted(set, n);
+#else
     apply(set, n, from);
+#endif
+}
+
+/* Under BENTO_POWER_SAFE a scratch sort writes the dense keys (one side of its passes) with
+ * their entries as the record of where each key was: they must be sound (BENTO_E_CORRUPT
+ * otherwise, before anything moves), and the sort begins; false when there is nothing to do. */
+static bool scratch_begins(bento_sparse_set *set, uint32_t n, bento_status *status)
+{
+#if BENTO_POWER_SAFE
+    if (*status == BENTO_OK && !entries_sound(set, n)) {
+        *status = BENTO_E_CORRUPT;
+    }
+    return *status == BENTO_OK && sort_begins(set, n);
+#else
+    (void)set;
+    (void)n;
+    return *status == BENTO_OK;
+#endif
 }
 
 /* A scratch sort pass writes keys and sources from one side to the other: the written side
@@ -600,7 +1035,7 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
     src_key = set->dense;
     status = n > set->state.count ? BENTO_E_ARGUMENT
                                   : take_scratch(scratch, bytes, BENTO_SPARSE_SET_RADIX_BYTES(n), n);
-    if (status != BENTO_OK) {
+    if (!scratch_begins(set, n, &status)) {
         return status;
     }
     dst_key = src_from + n;
@@ -631,8 +1066,12 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
         }
         swap_sides(&src_key, &dst_key, &src_from, &dst_from);
     }
+#if BENTO_POWER_SAFE
+    return finish(set, n, src_key, src_from);
+#else
     finish(set, n, src_key, src_from);
     return BENTO_OK;
+#endif
 }
 
 /*
@@ -688,14 +1127,19 @@ bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint
     status = !prepare(&s, set, n, by, compare, context)
                  ? BENTO_E_ARGUMENT
                  : take_scratch(scratch, bytes, BENTO_SPARSE_SET_MERGE_BYTES(n), n);
-    if (status != BENTO_OK) {
+    if (!scratch_begins(set, n, &status)) {
         return status;
     }
     merge_runs(&s, n, &key, &from, from + n, from + 2u * (size_t)n);
+#if BENTO_POWER_SAFE
+    return finish(set, n, key, from);
+#else
     finish(set, n, key, from);
     return BENTO_OK;
+#endif
 }
 
+#if !BENTO_POWER_SAFE
 /* Exchange n bytes between two elements: word-wise when both are word-aligned and n is a
  * multiple of 4, bytewise otherwise. */
 static void exchange(void *a, void *b, size_t n)
@@ -718,6 +1162,7 @@ static void exchange(void *a, void *b, size_t n)
         }
     }
 }
+#endif
 
 bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_set *other)
 {
@@ -754,6 +1199,11 @@ bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_
             if (p >= count || (mine & mask) != (key & mask) || (there & mask) >= universe) {
                 return BENTO_E_CORRUPT;
             }
+#if BENTO_POWER_SAFE
+            (void)columns;
+            (void)c;
+            swap(set, next, p, mine, there);
+#else
             dense[next] = mine;
             dense[p] = there;
             place(set, mine, next);
@@ -763,6 +1213,7 @@ bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_
                 unsigned char *const data = (unsigned char *)set->columns[c].data;
                 exchange(data + (size_t)next * size, data + (size_t)p * size, size);
             }
+#endif
         }
         next++;
     }

@@ -98,6 +98,15 @@ static const struct {
     {"spatial hash", "move (same cell)", DECLARED_ATOMIC},
     {"spatial hash", "remove", DECLARED_ATOMIC},
     {"spatial hash", "clear", DECLARED_ATOMIC},
+    {"sparse set", "insert", DECLARED_ATOMIC},
+    {"sparse set", "insert_from", DECLARED_ATOMIC},
+    {"sparse set", "remove", DECLARED_ATOMIC},
+    {"sparse set", "clear", DECLARED_ATOMIC},
+    {"sparse set", "sort heap", DECLARED_ATOMIC},
+    {"sparse set", "sort insertion", DECLARED_ATOMIC},
+    {"sparse set", "sort radix", DECLARED_ATOMIC},
+    {"sparse set", "sort merge", DECLARED_ATOMIC},
+    {"sparse set", "sort_as", DECLARED_RESUMABLE},
     {NULL, NULL, 0}, /* the end */
 };
 

@@ -17,10 +17,10 @@
 #define SS_COL1 3u
 #define SS_BYTES BENTO_SPARSE_SET_BYTES(SS_UNIVERSE, SS_CAP, 32u, 0u, 2u)
 
-enum { S_INSERT, S_REMOVE, S_CLEAR, S_HEAP, S_INSERTION, S_RADIX, S_MERGE, S_SORT_AS };
+enum { S_INSERT, S_REMOVE, S_CLEAR, S_HEAP, S_INSERTION, S_RADIX, S_MERGE, S_SORT_AS, S_INSERT_FROM };
 static const char *const ss_kinds[] = {"insert",         "remove",     "clear",
                                        "sort heap",      "sort insertion", "sort radix",
-                                       "sort merge",     "sort_as"};
+                                       "sort merge",     "sort_as",    "insert_from"};
 
 typedef struct ss_obj {
     bento_sparse_set set;
@@ -90,7 +90,8 @@ static void ss_pick(const void *obj, cut_rng *r, cut_op *op)
         do {
             key = cut_below(r, SS_UNIVERSE);
         } while (bento_sparse_set_contains(s, key));
-        op->base = S_INSERT;
+        /* the row written by the caller after the insert, or stored with it */
+        op->base = cut_chance(r, 50u) ? S_INSERT : S_INSERT_FROM;
         op->a = key;
         cut_fill(r, op->bytes, 8u + SS_COL1);
     } else {
@@ -107,6 +108,12 @@ static bento_status ss_run(void *obj, cut_op *op)
     switch (op->base) {
     case S_INSERT:
         return bento_sparse_set_insert(s, op->a, &op->out_u32);
+    case S_INSERT_FROM: {
+        const void *elements[2];
+        elements[0] = op->bytes;
+        elements[1] = op->bytes + 8;
+        return bento_sparse_set_insert_from(s, op->a, elements, &op->out_u32);
+    }
     case S_REMOVE:
         return bento_sparse_set_remove(s, op->a);
     case S_CLEAR:

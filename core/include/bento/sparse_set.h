@@ -49,6 +49,17 @@
  * the column count and element sizes the header recorded. Typed sets (BENTO_SPARSE_SET_TYPE
  * below) embed their columns and descriptors in their own storage and reopen from it alone.
  *
+ * Resets (BENTO_POWER_SAFE, bento/common.h): the buffer and the columns fail and recover as one.
+ * Insert, insert_from, remove and clear are failure-atomic: after a reset at any instant, open
+ * (given the columns again) finds the set exactly as before the operation or as after it, every
+ * key with its own row; remove's row move and clear's entries are done again by open. The
+ * sorts (sort, sort_radix, sort_merge) are atomic too: open rebuilds the keys of a sort cut
+ * while it ordered them, or completes the rows' moves. sort_as is resumable: open finds the
+ * same keys, each with its own row, and sort_as again completes the order. A value the caller writes through a pointer the set
+ * handed out (insert's position, get, values) is the caller's write, which the set cannot
+ * make atomic: insert_from stores a new key's row with the key, in one atomic operation (as
+ * bento_pool_create_from does a value).
+ *
  * Conventions (bento/common.h): statuses, out-parameters, inert after a failed init or open,
  * confinement on damaged buffers (the buffer's entries, keys and header; the caller's columns
  * hold only element bytes). Lookups, keys, columns and joins may run concurrently with each
@@ -121,7 +132,7 @@ typedef struct bento_sparse_set {
  * the sparse entries. The arguments are init's. A constant expression when they are.
  */
 #define BENTO_SPARSE_SET_BYTES(universe, capacity, index_bits, generation_bits, column_count)      \
-    (BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + BENTO_IMPL_CAST(size_t, column_count) + 1u) + \
+    (BENTO_IMPL_SPARSE_SET_HEAD(column_count) +                                                    \
      BENTO_IMPL_CAST(size_t, capacity) * 4u +                                                      \
      BENTO_ALIGN_UP(BENTO_IMPL_CAST(size_t, universe) *                                            \
                     BENTO_SPARSE_SET_WIDTH(capacity, index_bits, generation_bits), 4u))
@@ -150,7 +161,8 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
  * refuse, BENTO_E_ALIGN for a misaligned buffer, BENTO_E_SIZE when bytes is shorter than the
  * set the header describes or a column too short for its capacity, BENTO_E_CORRUPT for
  * anything else (columns that do not match included); the set is inert then. Keys and handles
- * keep their meaning across a close and open. O(universe).
+ * keep their meaning across a close and open. Under BENTO_POWER_SAFE it first completes or
+ * undoes an operation a reset cut (writing the buffer and the columns). O(universe).
  */
 bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t bytes,
                                    const bento_sparse_set_column *columns, uint32_t column_count);
@@ -162,20 +174,35 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
  * of it: remove that one first), BENTO_E_FULL when count == capacity, BENTO_E_ARGUMENT when
  * the key is not well formed (its index is >= universe or it has bits above its generation),
  * in that order; BENTO_E_CORRUPT when the key's entry is
- * damaged. The set is unchanged and *position BENTO_NONE on failure. O(1).
+ * damaged. The set is unchanged and *position BENTO_NONE on failure. O(1). Atomic under
+ * BENTO_POWER_SAFE (the elements the caller then writes are not: see insert_from).
  */
 bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32_t *position);
+
+/**
+ * Insert `key` as bento_sparse_set_insert does, with its row: `elements` holds one pointer per
+ * column, and each column's element is copied from it (columns[c].size bytes, from memory that
+ * is not the set's) before the key is added. The same statuses, in the same order, and
+ * BENTO_E_ARGUMENT also when one of the pointers is NULL; the set is unchanged and *position
+ * (optional) BENTO_NONE on failure. `elements` must not be NULL (it is read only for a set with
+ * columns). O(1) plus one element copy per column. Atomic under BENTO_POWER_SAFE, the row
+ * included: after a reset the key is absent, or present with its whole row.
+ */
+bento_status bento_sparse_set_insert_from(bento_sparse_set *set, uint32_t key,
+                                         const void *const *elements, uint32_t *position);
 
 /**
  * Remove `key`: the last key and its column elements move into its place (swap-and-pop).
  * BENTO_E_NOT_FOUND when the key is well formed and absent (never inserted, removed, a stale
  * generation), BENTO_E_ARGUMENT when it is not well formed (as insert: its index is >= universe
  * or it has bits above its generation); BENTO_E_CORRUPT when its entry or the last key is
- * damaged; the set is unchanged then. O(1) plus one element copy per column.
+ * damaged; the set is unchanged then. O(1) plus one element copy per column. Atomic under
+ * BENTO_POWER_SAFE: the last row's move into the hole is done again by open.
  */
 bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key);
 
-/** Remove every key: their entries become ABSENT. O(count). */
+/** Remove every key: their entries become ABSENT. O(count). Atomic under BENTO_POWER_SAFE:
+ * once it has begun, open finishes it. */
 void bento_sparse_set_clear(bento_sparse_set *set);
 
 /**
@@ -247,6 +274,11 @@ typedef enum bento_sparse_set_sort_mode {
  * BENTO_E_ARGUMENT when n > count, `by` is neither BENTO_SPARSE_SET_BY_KEY nor a column, or
  * compare is NULL with a column; BENTO_E_CORRUPT when an entry of the first n keys does not
  * point back at its key (checked before anything moves); the set is unchanged then.
+ * Atomic under BENTO_POWER_SAFE: a reset while the keys are being ordered reopens the set as
+ * it was (open rebuilds the keys from their entries), one while the rows move reopens it
+ * sorted (open completes the walks; a walk then moves 8 bytes of row instead of 32). In a set
+ * that loses the top generation bit of its keys (see "Entries"), the keys rebuilt carry that
+ * bit as their entries do: clear.
  * O(n log n) comparisons worst case with BENTO_SPARSE_SET_SORT_HEAP (not stable),
  * O(n + inversions) with BENTO_SPARSE_SET_SORT_INSERTION (stable), plus O(n) element moves
  * per column.
@@ -267,7 +299,10 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
  * bytes, 4-byte aligned, any content; it is overwritten.
  *
  * BENTO_E_ARGUMENT when n > count or scratch is NULL, BENTO_E_ALIGN when scratch is not
- * 4-byte aligned, BENTO_E_SIZE when bytes is too small; the set is unchanged then.
+ * 4-byte aligned, BENTO_E_SIZE when bytes is too small; the set is unchanged then. Under
+ * BENTO_POWER_SAFE the columns follow the entries rather than the scratch array:
+ * BENTO_E_CORRUPT when an entry of the first n keys does not point back at its key (before
+ * anything moves); atomic as bento_sparse_set_sort.
  * O(n) time (at most 4 passes), plus O(n) element moves per column.
  */
 bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void *scratch,
@@ -287,7 +322,8 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
  *
  * BENTO_E_ARGUMENT for the arguments bento_sparse_set_sort refuses or a NULL scratch,
  * BENTO_E_ALIGN when scratch is not 4-byte aligned, BENTO_E_SIZE when bytes is too small;
- * the set is unchanged then.
+ * the set is unchanged then. Under BENTO_POWER_SAFE, BENTO_E_CORRUPT and atomic as
+ * bento_sparse_set_sort_radix.
  */
 bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint32_t by,
                                          bento_sparse_set_compare compare, void *context,
@@ -302,7 +338,9 @@ bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint
  * O(count of other) lookups and at most one row swap each, no comparator, no extra memory;
  * `other` == `set` leaves it as it is. BENTO_E_CORRUPT when an entry here points past the
  * count or a key here is outside the universe (the set may then be partly reordered, still a
- * permutation of its keys and rows).
+ * permutation of its keys and rows). Resumable under BENTO_POWER_SAFE: each swap is atomic
+ * (open completes a swap of rows a reset cut), so a reset leaves every key with its row, and
+ * sort_as again completes the order.
  */
 bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_set *other);
 
@@ -388,6 +426,10 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
  *   name_insert(name *, name_key, name_row *row) -> bento_status; *row (optional) points at
  *                                          the new key's elements, uninitialised (all NULL on
  *                                          failure). Without columns: name_insert(name *, key).
+ *   name_elements                       (1+ columns) a struct of one `T field` per column
+ *   name_insert_from(name *, name_key, const name_elements *) -> bento_status (1+ columns):
+ *                                          bento_sparse_set_insert_from, the row copied from
+ *                                          the struct (atomic under BENTO_POWER_SAFE)
  *   name_remove(name *, name_key)       -> bento_status
  *   name_contains(const name *, name_key) -> bool
  *   name_index_of(const name *, name_key) -> uint32_t position or BENTO_NONE
@@ -440,8 +482,15 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 /** @cond INTERNAL */
 
 /* Header: 4 parameter words (universe, capacity, bits, column count), then each column's
- * element size, then the counters. */
+ * element size, then the counters, then the journal. An operation logs at most 4 words
+ * (remove: the removed key's entry, the moved key and its entry, the count; a swap of sort_as:
+ * two keys and their entries); the room of 6 entries also holds what a sort or a swap of
+ * sort_as records of its progress (12 words: core/src/sparse_set.c, "R_"). */
 #define BENTO_IMPL_SPARSE_SET_PARAMS 4u
+#define BENTO_IMPL_SPARSE_SET_ENTRIES 6u
+#define BENTO_IMPL_SPARSE_SET_HEAD(column_count)                                                   \
+    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + BENTO_IMPL_CAST(size_t, column_count) + 1u + \
+                          BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_SPARSE_SET_ENTRIES))
 
 /*
  * Position of `key`, or BENTO_NONE. The set's shape (index mask, tag shift, entry width,
@@ -720,6 +769,8 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 
 /* Per column: the row member, the accessors, the descriptor, the row's pointer. */
 #define BENTO_IMPL_SS_MEMBER(name, C, j_, off, T, f) T *f;
+#define BENTO_IMPL_SS_VALUE(name, C, j_, off, T, f) T f;
+#define BENTO_IMPL_SS_ELEMENT(name, C, j_, off, T, f) e_[j_] = &elements_->f;
 #define BENTO_IMPL_SS_PLUS(name, C, j_, off, T, f) +BENTO_ALIGN_UP(BENTO_IMPL_CAST(size_t, C) * sizeof(T), 8u)
 #define BENTO_IMPL_SS_FILL(name, C, j_, off, T, f) row_.f = name##_##f(s_) + position_;
 #define BENTO_IMPL_SS_NULL(name, C, j_, off, T, f) row_.f = BENTO_IMPL_NULL;
@@ -752,6 +803,9 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     typedef struct name##_row {                                                                    \
         BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_MEMBER, name, C, BENTO_IMPL_SS_UNPAREN cols))      \
     } name##_row;                                                                                  \
+    typedef struct name##_elements {                                                               \
+        BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_VALUE, name, C, BENTO_IMPL_SS_UNPAREN cols))       \
+    } name##_elements;                                                                             \
     BENTO_IMPL_STRUCTS_END                                                                         \
     BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_COLUMN, name, C, BENTO_IMPL_SS_UNPAREN cols))          \
     BENTO_WRAPPER void name##_describe_(name *s_)                                                  \
@@ -786,6 +840,14 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
             *row_ = name##_row_at(s_, position_);                                                  \
         }                                                                                          \
         return status;                                                                             \
+    }                                                                                              \
+    BENTO_WRAPPER bento_status name##_insert_from(name *s_, name##_key key_,                        \
+                                                 const name##_elements *elements_)                 \
+    {                                                                                              \
+        const void *e_[N];                                                                         \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL && elements_ != BENTO_IMPL_NULL);                       \
+        BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_ELEMENT, name, C, BENTO_IMPL_SS_UNPAREN cols))     \
+        return bento_sparse_set_insert_from(&s_->generic_, name##_raw_(key_), e_, BENTO_IMPL_NULL); \
     }                                                                                              \
     BENTO_IMPL_SS_END(name, IB, GB, U, C)
 
