@@ -30,7 +30,7 @@
  * below add BENTO_IMPL_JOURNALED to the kind word of a buffer with a journal. */
 #define BENTO_IMPL_KIND_POOL 0x0101u
 #define BENTO_IMPL_KIND_SPARSE_SET 0x0201u
-#define BENTO_IMPL_KIND_BLOCK_POOL 0x0301u
+#define BENTO_IMPL_KIND_BLOCK_POOL 0x0302u
 #define BENTO_IMPL_KIND_PAGED_SET 0x0401u
 #define BENTO_IMPL_KIND_INDEX 0x0502u
 #define BENTO_IMPL_KIND_INDEX32 0x0602u
@@ -280,8 +280,7 @@ static inline bool bento_impl_saved_matches(const void *saved, const void *state
  * operation (the slot an insert fills, past the count) need no entry, only to come before
  * the journal is idle again (bento_impl_done).
  *
- * Without BENTO_POWER_SAFE the journal has no words and all of this compiles to nothing: the
- * operations are their plain stores.
+ * Without BENTO_POWER_SAFE the journal has no words and every call below compiles to nothing.
  */
 #define BENTO_IMPL_REDO 0x80000000u
 /* A journal word of n | BENTO_IMPL_UNDOING: n entries in force and a pending action that undoes

@@ -121,12 +121,17 @@ static bento_status recover(bento_paged_set *set, void *memory, size_t used)
         (size_t)pages->capacity * (pages->stride >> 2), &action, &index);
     if (status == BENTO_OK && action != 0u) {
         bento_impl_journal j;
-        if ((action != TAKE_PAGE && action != GIVE_PAGE) || (index & ~CARVED) >= pages->capacity ||
+        if ((action != TAKE_PAGE && action != GIVE_PAGE) ||
+            (index != BENTO_NONE && (index & ~CARVED) >= pages->capacity) ||
             (action == GIVE_PAGE && index >= pages->capacity)) {
             return BENTO_E_CORRUPT;
         }
         if (action == TAKE_PAGE) {
-            bento_impl_block_pool_undo_alloc(set->pages, index & ~CARVED, (index & CARVED) != 0u);
+            /* BENTO_NONE: an insert that found no page to take, nothing to give back */
+            if (index != BENTO_NONE) {
+                bento_impl_block_pool_undo_alloc(set->pages, index & ~CARVED,
+                                                 (index & CARVED) != 0u);
+            }
         } else if (bento_block_pool_contains(set->pages, bento_block_pool_block_at(set->pages, index))) {
             (void)bento_block_pool_free(set->pages, bento_block_pool_block_at(set->pages, index));
         }
@@ -220,26 +225,31 @@ static inline bento_status insert(bento_paged_set *set, uint32_t key, void **val
     if (index >= set->universe) {
         return BENTO_E_ARGUMENT;
     }
-    if (positions == NULL && next_page(set->pages) == BENTO_NONE) {
-        /* no page to take, as the pool's alloc would answer: its list damaged, or full */
-        return set->pages->state.count != set->pages->state.fresh ? BENTO_E_CORRUPT
-                                                                   : BENTO_E_FULL;
-    }
     BENTO_IMPL_BEGIN(&j, set);
     BENTO_IMPL_LOG_COUNTER(&j, bento_paged_set_state, count);
     bento_impl_log(&j, &set->page_live[page]);
     if (positions == NULL) {
         /* the page's first key: take a page (the one the pool hands out next, named in the
          * journal first so that a reset gives it back), with every slot empty */
-        const uint32_t taken = next_page(set->pages);
         void *fresh = NULL;
-        uint32_t i;
+        uint32_t i, taken;
+        bento_status status;
+        /* in the pool's critical section, so that the block named is the one handed out even
+         * when the pool is shared with an interrupt (a nested section is the hooks' concern) */
+        const uint32_t critical = BENTO_CRITICAL_ENTER();
+        taken = next_page(set->pages);
         BENTO_IMPL_LOG_COUNTER(&j, bento_paged_set_state, pages_held);
         bento_impl_log(&j, &set->page_table[page]);
         bento_impl_commit_undoing(&j, TAKE_PAGE,
-                                  taken | (taken == set->pages->state.fresh ? CARVED : 0u));
-        /* it hands out `taken`: the set and its pool are used from one context */
-        (void)bento_block_pool_alloc(set->pages, &fresh);
+                                  taken == BENTO_NONE || taken != set->pages->state.fresh
+                                      ? taken
+                                      : taken | CARVED);
+        status = bento_block_pool_alloc(set->pages, &fresh);
+        BENTO_CRITICAL_EXIT(critical);
+        if (status != BENTO_OK) {
+            bento_impl_done(&j); /* full, or a damaged list: nothing of the set was stored */
+            return status;
+        }
         positions = (uint32_t *)fresh;
         for (i = 0u; i < (1u << set->page_shift); i++) {
             positions[i] = BENTO_NONE;

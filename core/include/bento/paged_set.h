@@ -46,7 +46,9 @@
  * Not thread-safe: a set must be used from one context at a time, and so must the page pool
  * (unless the pool's critical section is enabled, see bento/block_pool.h; the set itself is
  * still not safe to share). The pool must stay as it is (not initialised or opened again
- * elsewhere) for as long as a set uses it; after reopening the pool, reopen its sets.
+ * elsewhere) for as long as a set uses it; after reopening the pool, reopen its sets, all of
+ * them before any is changed (under BENTO_POWER_SAFE, a set's open may give back a page its
+ * cut operation took or gave back: that page must not have been taken by another set since).
  *
  * Typed sets: BENTO_PAGED_SET_TYPE(name, T, capacity, universe, page_size) declares a set of
  * T with its own buffer and its page type (see the end of the API below).
