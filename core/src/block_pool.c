@@ -71,7 +71,7 @@ bento_status bento_block_pool_init(bento_block_pool *pool, void *memory, size_t 
     clear_states(pool, capacity);
     pool->state.free_head = BENTO_NONE;
     BENTO_IMPL_SAVE(pool);
-    BENTO_IMPL_JOURNAL_INIT(pool);
+    BENTO_IMPL_SETTLE(pool);
     return BENTO_OK;
 }
 
@@ -86,13 +86,11 @@ static bento_status recover(bento_block_pool *pool, void *memory, size_t used)
     const bento_status status = bento_impl_recover(memory, used, pool->saved, sizeof pool->state,
                                                    BENTO_IMPL_BLOCK_POOL_ENTRIES, &action, &fresh);
     if (status == BENTO_OK && action != 0u) {
-        bento_impl_journal j;
         if (action != CLEAR_STATES || fresh > pool->capacity || pool->saved->fresh != 0u) {
             return BENTO_E_CORRUPT;
         }
         clear_states(pool, fresh);
-        BENTO_IMPL_BEGIN(&j, pool);
-        bento_impl_done(&j);
+        BENTO_IMPL_SETTLE(pool);
     }
     return status;
 }

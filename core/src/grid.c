@@ -191,7 +191,7 @@ static void start(bento_grid *grid)
     head[BENTO_IMPL_HEAD_PARAMS + P_WINDOW] = grid->window_shifts;
     start_box(grid);
     bento_grid_clear(grid);
-    BENTO_IMPL_JOURNAL_INIT(grid);
+    BENTO_IMPL_SETTLE(grid);
 }
 
 bento_status bento_grid_init(bento_grid *grid, void *memory, size_t bytes, unsigned dims,

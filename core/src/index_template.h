@@ -94,7 +94,7 @@ bento_status IX_NAME(init)(IX *ix, void *memory, size_t bytes, uint32_t capacity
     head = (uint32_t *)memory;
     bento_impl_head_write(head, IX_KIND, IX_BYTES(capacity));
     head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = capacity;
-    BENTO_IMPL_JOURNAL_INIT(ix);
+    BENTO_IMPL_SETTLE(ix);
     IX_NAME(clear)(ix);
     return BENTO_OK;
 }

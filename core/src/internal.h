@@ -385,17 +385,26 @@ static inline void bento_impl_commit(bento_impl_journal *j)
 #endif
 }
 
+#if BENTO_POWER_SAFE
+/* Name the pending action `action` (with `arg`), then make `word` the journal word. */
+static inline void bento_impl_pending(bento_impl_journal *j, uint32_t word, uint32_t action,
+                                      uint32_t arg)
+{
+    j->log[1] = action;
+    j->log[2] = arg;
+    BENTO_BARRIER();
+    j->log[0] = word;
+    BENTO_BARRIER();
+}
+#endif
+
 /* As bento_impl_commit, with `action` (and `arg`) the step of the operation that no entry
  * can undo and that the container does next (taking a page from the pool): after a reset,
  * open writes the entries back and the container undoes the action (gives the page back). */
 static inline void bento_impl_commit_undoing(bento_impl_journal *j, uint32_t action, uint32_t arg)
 {
 #if BENTO_POWER_SAFE
-    j->log[1] = action;
-    j->log[2] = arg;
-    BENTO_BARRIER();
-    j->log[0] = j->n | BENTO_IMPL_UNDOING;
-    BENTO_BARRIER();
+    bento_impl_pending(j, j->n | BENTO_IMPL_UNDOING, action, arg);
 #else
     (void)j;
     (void)action;
@@ -409,11 +418,7 @@ static inline void bento_impl_redo(bento_impl_journal *j, uint32_t action, uint3
 {
 #if BENTO_POWER_SAFE
     BENTO_BARRIER();
-    j->log[1] = action;
-    j->log[2] = arg;
-    BENTO_BARRIER();
-    j->log[0] = BENTO_IMPL_REDO;
-    BENTO_BARRIER();
+    bento_impl_pending(j, BENTO_IMPL_REDO, action, arg);
 #else
     (void)j;
     (void)action;
@@ -436,17 +441,19 @@ static inline void bento_impl_progress(bento_impl_journal *j, uint32_t arg)
 #endif
 }
 
-/* Init: the journal of the buffer whose counters' copy is `saved` (`bytes` long) starts idle. */
-static inline void bento_impl_journal_init(void *saved, size_t bytes)
+/* The journal of the buffer whose counters' copy is `saved` (`bytes` long) made idle: at init,
+ * and at open once the pending action of a cut operation is done. */
+static inline void bento_impl_settle(void *saved, size_t bytes)
 {
 #if BENTO_POWER_SAFE
+    BENTO_BARRIER();
     ((uint32_t *)saved)[bytes / 4u] = 0u;
 #else
     (void)saved;
     (void)bytes;
 #endif
 }
-#define BENTO_IMPL_JOURNAL_INIT(x) bento_impl_journal_init((x)->saved, sizeof (x)->state)
+#define BENTO_IMPL_SETTLE(x) bento_impl_settle((x)->saved, sizeof (x)->state)
 
 /* True when no operation is in flight in the buffer whose counters' copy is `saved` (`bytes`
  * long): what check verifies of the journal (open has recovered it before). */

@@ -91,7 +91,7 @@ bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t 
     /* cannot fail: the capacity and the buffer were checked above */
     (void)bento_index_init(&mi->keys, (unsigned char *)memory + BENTO_IMPL_MULTI_INDEX_HEAD,
                            BENTO_INDEX_BYTES(key_capacity), key_capacity);
-    BENTO_IMPL_JOURNAL_INIT(mi);
+    BENTO_IMPL_SETTLE(mi);
     bento_multi_index_clear(mi);
     return BENTO_OK;
 }
@@ -112,7 +112,6 @@ static bento_status recover(bento_multi_index *mi, void *memory, size_t used)
     bento_status status = bento_impl_recover(memory, used, mi->saved, sizeof mi->state,
                                              BENTO_IMPL_MULTI_INDEX_ENTRIES, &action, &arg);
     if (status == BENTO_OK && action != 0u) {
-        bento_impl_journal j;
         if (action == CLEAR_ALL) {
             return bento_multi_index_init(mi, memory, used, head[BENTO_IMPL_HEAD_PARAMS + P_KEY_CAPACITY],
                                           mi->value_capacity);
@@ -126,8 +125,7 @@ static bento_status recover(bento_multi_index *mi, void *memory, size_t used)
                 mi->prev[v] = NONE;
             }
         }
-        BENTO_IMPL_BEGIN(&j, mi);
-        bento_impl_done(&j);
+        BENTO_IMPL_SETTLE(mi);
     }
     return status;
 }

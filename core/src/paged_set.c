@@ -98,7 +98,7 @@ bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t byt
         set->page_live[page] = 0u;
     }
     BENTO_IMPL_SAVE(set);
-    BENTO_IMPL_JOURNAL_INIT(set);
+    BENTO_IMPL_SETTLE(set);
     return BENTO_OK;
 }
 
@@ -120,7 +120,6 @@ static bento_status recover(bento_paged_set *set, void *memory, size_t used)
         memory, used, set->saved, sizeof set->state, BENTO_IMPL_PAGED_SET_ENTRIES, pages->blocks,
         (size_t)pages->capacity * (pages->stride >> 2), &action, &index);
     if (status == BENTO_OK && action != 0u) {
-        bento_impl_journal j;
         if ((action != TAKE_PAGE && action != GIVE_PAGE) ||
             (index != BENTO_NONE && (index & ~CARVED) >= pages->capacity) ||
             (action == GIVE_PAGE && index >= pages->capacity)) {
@@ -135,8 +134,7 @@ static bento_status recover(bento_paged_set *set, void *memory, size_t used)
         } else if (bento_block_pool_contains(set->pages, bento_block_pool_block_at(set->pages, index))) {
             (void)bento_block_pool_free(set->pages, bento_block_pool_block_at(set->pages, index));
         }
-        BENTO_IMPL_BEGIN(&j, set);
-        bento_impl_done(&j);
+        BENTO_IMPL_SETTLE(set);
     }
     return status;
 }

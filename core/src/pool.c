@@ -81,7 +81,7 @@ bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_
     pool->state.free_tail = capacity - 1u;
     pool->state.free_count = capacity;
     BENTO_IMPL_SAVE(pool);
-    BENTO_IMPL_JOURNAL_INIT(pool);
+    BENTO_IMPL_SETTLE(pool);
     return BENTO_OK;
 }
 
@@ -109,13 +109,11 @@ static bento_status recover(bento_pool *pool, void *memory, size_t used)
                                              BENTO_IMPL_POOL_ENTRIES, &action, &to);
     if (status == BENTO_OK && action != 0u) {
         const uint32_t count = pool->saved->count;
-        bento_impl_journal j;
         if (action != MOVE_VALUE || to >= count || count >= pool->capacity) {
             return BENTO_E_CORRUPT;
         }
         move_value(pool, to, count);
-        BENTO_IMPL_BEGIN(&j, pool);
-        bento_impl_done(&j);
+        BENTO_IMPL_SETTLE(pool);
     }
     return status;
 }

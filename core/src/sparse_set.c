@@ -211,7 +211,7 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
         *word = 0xffffffffu;
     }
     BENTO_IMPL_SAVE(set);
-    BENTO_IMPL_JOURNAL_INIT(set);
+    BENTO_IMPL_SETTLE(set);
     return BENTO_OK;
 }
 
@@ -224,7 +224,6 @@ static bento_status recover(bento_sparse_set *set, void *memory)
                                              BENTO_IMPL_SPARSE_SET_ENTRIES, &action, &arg);
     if (status == BENTO_OK && action != 0u) {
         const uint32_t count = set->saved->count;
-        bento_impl_journal j;
         if (action == MOVE_ROW && arg < count && count < set->capacity) {
             move_row(set, arg, count);
         } else if (action == CLEAR && arg <= set->capacity) {
@@ -232,8 +231,7 @@ static bento_status recover(bento_sparse_set *set, void *memory)
         } else if (count > set->capacity || resume(set, action, arg) != BENTO_OK) {
             return BENTO_E_CORRUPT;
         }
-        BENTO_IMPL_BEGIN(&j, set);
-        bento_impl_done(&j);
+        BENTO_IMPL_SETTLE(set);
     }
     return status;
 }

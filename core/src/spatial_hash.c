@@ -126,7 +126,7 @@ bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_
     head[BENTO_IMPL_HEAD_PARAMS + P_ITEM_CAPACITY] = item_capacity;
     head[BENTO_IMPL_HEAD_PARAMS + P_DIMS] = dims;
     head[BENTO_IMPL_HEAD_PARAMS + P_CELL_SHIFT] = cell_shift;
-    bento_impl_journal_init(head + BENTO_IMPL_HEAD_PARAMS + BENTO_IMPL_SPATIAL_HASH_PARAMS, 0u);
+    bento_impl_settle(head + BENTO_IMPL_HEAD_PARAMS + BENTO_IMPL_SPATIAL_HASH_PARAMS, 0u);
     /* cannot fail: the capacities and the buffer were checked above */
     (void)bento_multi_index_init(&sh->cells, (unsigned char *)memory + BENTO_IMPL_SPATIAL_HASH_HEAD,
                                  cells_bytes, cell_capacity, item_capacity);

@@ -113,16 +113,6 @@ static model models[DRIVERS];
 /* 1 + the driver an operation of this epoch inserted into, 0 for other operations */
 static uint8_t inserted_by[EPOCH_OPS];
 
-static uint32_t mix(uint32_t x)
-{
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    x ^= x >> 16;
-    return x;
-}
-
 static uint32_t below(uint32_t *state, uint32_t n)
 {
     uint32_t x = *state;
@@ -136,7 +126,7 @@ static uint32_t below(uint32_t *state, uint32_t n)
 /* Operation k of the epoch, from the model after operations 0..k-1. */
 static op generate(uint32_t k)
 {
-    uint32_t s = mix(rec.seed ^ mix(rec.epoch * 0x10001u ^ k)) | 1u;
+    uint32_t s = reset_mix(rec.seed ^ reset_mix(rec.epoch * 0x10001u ^ k)) | 1u;
     op o;
     const model *m;
     uint32_t cap;
@@ -346,7 +336,7 @@ static void loss(const char *container, const char *what, const char *detail, ui
 
 static void remember_pc(uint32_t pc)
 {
-    uint32_t h = mix(pc) & (PC_SLOTS - 1u);
+    uint32_t h = reset_mix(pc) & (PC_SLOTS - 1u);
     while (rec.pc[h] != 0u && rec.pc[h] != pc) {
         h = (h + 1u) & (PC_SLOTS - 1u);
     }

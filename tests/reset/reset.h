@@ -60,16 +60,21 @@ typedef struct reset_driver {
     uint32_t (*find)(uint32_t epoch, uint32_t id, const uint32_t *taken, uint32_t n);
 } reset_driver;
 
-/* Word `word` of the value of element `id` in `epoch`. */
-static inline uint32_t reset_word(uint32_t epoch, uint32_t id, uint32_t word)
+/* A 32-bit mix of x (the operations' draws and the elements' values come from it). */
+static inline uint32_t reset_mix(uint32_t x)
 {
-    uint32_t x = (epoch << 16) ^ (id << 4) ^ word ^ 0x9e3779b9u;
     x ^= x >> 16;
     x *= 0x7feb352du;
     x ^= x >> 15;
     x *= 0x846ca68bu;
     x ^= x >> 16;
     return x;
+}
+
+/* Word `word` of the value of element `id` in `epoch`. */
+static inline uint32_t reset_word(uint32_t epoch, uint32_t id, uint32_t word)
+{
+    return reset_mix((epoch << 16) ^ (id << 4) ^ word ^ 0x9e3779b9u);
 }
 
 /* The value of element `id` in `epoch`. */

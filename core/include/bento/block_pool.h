@@ -85,7 +85,7 @@ typedef struct bento_block_pool_state {
 /** A block pool. Its fields are the implementation's: use the functions. */
 typedef struct bento_block_pool {
     unsigned char *blocks;          /**< capacity blocks of `stride` bytes */
-    unsigned char *live;            /**< capacity bytes: 1 live, 0 free (below fresh) */
+    unsigned char *live;            /**< capacity bytes: 1 live, 0 free (every one from fresh up) */
     bento_block_pool_state *saved;  /**< the counters' copy in the buffer (`state` when inert) */
     bento_block_pool_state state; /**< the counters (the operations' copy) */
     uint32_t capacity; /**< the capacity given at init */
