@@ -378,8 +378,7 @@ $(foreach b,$(BOARDS),$(foreach e,$(EXAMPLES),$(eval $(call example_rule,$b,$e))
 # the port's critical-section hooks (tests/interrupts/critical.h), which must come out clean,
 # and without them, which must show the races (exit status 1): the test can fail. Its block
 # pool is compiled into the image with the image's flags, the hooks being compile-time.
-INTERRUPT_SRCS := tests/interrupts/main.c core/src/block_pool.c core/src/block_pool_check.c \
-                  core/src/buffer.c
+INTERRUPT_SRCS := tests/interrupts/main.c core/src/block_pool.c core/src/buffer.c
 interrupt_flags.hooked := -DBENTO_CONFIG_HEADER=\"interrupts/critical.h\" -Itests
 interrupt_flags.unhooked :=
 define interrupt_rules

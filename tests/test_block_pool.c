@@ -902,6 +902,8 @@ static void critical_exit(uint32_t state)
 #define bento_block_pool_alloc hooked_block_pool_alloc
 #define bento_block_pool_free hooked_block_pool_free
 #define bento_block_pool_clear hooked_block_pool_clear
+#define bento_block_pool_check hooked_block_pool_check
+bento_status hooked_block_pool_check(const bento_block_pool *pool);
 #define bento_impl_block_pool_undo_alloc hooked_block_pool_undo_alloc
 #define configure hooked_configure
 #include "../core/src/block_pool.c"
@@ -910,6 +912,7 @@ static void critical_exit(uint32_t state)
 #undef bento_block_pool_alloc
 #undef bento_block_pool_free
 #undef bento_block_pool_clear
+#undef bento_block_pool_check
 #undef bento_impl_block_pool_undo_alloc
 #undef configure
 

@@ -2,17 +2,16 @@
 /* Deviations (docs/deviations.md): M2 M3 M6 M9 M12 M14 M15 M17 M19 M21 M22 M23 M26. */
 /*
  * core/src/index_template.h - the hash index's routines, written once for both key widths.
- * Included by index.c and index_check.c (64-bit keys, buckets of 16 words) and by index32.c
- * and index32_check.c (32-bit keys, buckets of 10 words), each defining (index_key64.h,
- * index_key32.h):
+ * Included by index.c (64-bit keys, buckets of 16 words) and by index32.c (32-bit keys,
+ * buckets of 10 words), each defining (index_key64.h, index_key32.h):
  *     IX            the index type              IX_KEY        the key type
  *     IX_ITER       its iterator type           IX_KIND       its kind in the buffer header
  *     IX_BW         words per bucket            IX_KW         words per key
  *     IX_NAME(n)    public name                 IX_INNER(n)   internal name
  *     IX_HASH(k)    the hash                    IX_BYTES(c)   bytes for c slots
  *     IX_KEY_GET(k), IX_KEY_PUT(k, key)         read or write the key words at k
- * and BENTO_IMPL_INDEX_OPS or BENTO_IMPL_INDEX_CHECKS to choose the routines. The scheme and the
- * contract are in bento/index.h; the bucket words are BENTO_IMPL_INDEX_FPS and its kin there.
+ * The scheme and the contract are in bento/index.h; the bucket words are BENTO_IMPL_INDEX_FPS
+ * and its kin there.
  */
 
 #define FPS BENTO_IMPL_INDEX_FPS
@@ -51,16 +50,11 @@ static inline uint32_t slot_in(uint32_t *bk, uint32_t fp, IX_KEY key)
     return bento_impl_index_in(bk, fp, IX_KW, key) >> 3;
 }
 
-/* Shared by init (IX_NAME(init)) and open (in the checker's object). */
-bento_status IX_INNER(configure)(IX *ix, void *memory, size_t bytes, uint32_t capacity);
-
-#ifdef BENTO_IMPL_INDEX_OPS
-
 /*
  * Check the capacity and the buffer and fill the index's fixed fields, pointing its buckets
  * into `memory`; the index is left inert on failure.
  */
-bento_status IX_INNER(configure)(IX *ix, void *memory, size_t bytes, uint32_t capacity)
+static bento_status configure(IX *ix, void *memory, size_t bytes, uint32_t capacity)
 {
     BENTO_IMPL_INERT(ix);
     if (memory == NULL || capacity < BENTO_INDEX_MIN_CAPACITY ||
@@ -87,7 +81,7 @@ bento_status IX_NAME(init)(IX *ix, void *memory, size_t bytes, uint32_t capacity
     uint32_t *head;
     bento_status status;
     BENTO_ASSERT(ix != NULL);
-    status = IX_INNER(configure)(ix, memory, bytes, capacity);
+    status = configure(ix, memory, bytes, capacity);
     if (status != BENTO_OK) {
         return status;
     }
@@ -466,9 +460,7 @@ bento_status IX_INNER(remove_logged)(IX *ix, IX_KEY key, bento_impl_journal *j)
 }
 #endif
 
-#endif /* BENTO_IMPL_INDEX_OPS */
 
-#ifdef BENTO_IMPL_INDEX_CHECKS
 
 /* An operation cut by a reset: undone, or its clear done again (init with the capacity the
  * header names: the same stores, the journal idle after them). */
@@ -497,7 +489,7 @@ bento_status IX_NAME(open)(IX *ix, void *memory, size_t bytes)
     if (status != BENTO_OK) {
         return status;
     }
-    status = IX_INNER(configure)(ix, memory, used, head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY]);
+    status = configure(ix, memory, used, head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY]);
     if (status == BENTO_OK && used != IX_BYTES(ix->capacity)) {
         status = BENTO_E_CORRUPT;
     }
@@ -566,8 +558,8 @@ static uint32_t spilled_from(const IX *ix, uint32_t b, uint32_t a, uint32_t fp)
     return n;
 }
 
-/* Whether the entry in slot j of bucket b is sound: its fingerprint, its bucket, no copy of
- * its key in either of its buckets. */
+/* Whether the entry in slot j of bucket b is sound: its fingerprint, its bucket, and its key
+ * held once in its two buckets (the entry itself is one of them). */
 static bool entry_sound(const IX *ix, uint32_t b, uint32_t j)
 {
     const uint32_t *bk = bucket_of(ix, b);
@@ -575,14 +567,16 @@ static bool entry_sound(const IX *ix, uint32_t b, uint32_t j)
     const IX_KEY key = IX_KEY_GET(bk + KEYS + IX_KW * j);
     const uint32_t h = IX_HASH(key);
     const uint32_t other = bento_impl_index_other(b, fp, ix->shift);
-    uint32_t m, copies = 0u;
+    uint32_t m, k, copies = 0u;
     if (fp != bento_impl_index_fp(h) || (h >> ix->shift != b && h >> ix->shift != other)) {
         return false;
     }
-    for (m = bento_impl_index_match(bk[FPS], fp); m != 0u; m = bento_impl_index_rest(m)) {
-        copies += (uint32_t)(IX_KEY_GET(bk + KEYS + IX_KW * slot_of(m)) == key);
+    for (k = 0u; k < 2u; k++, bk = bucket_of(ix, other)) {
+        for (m = bento_impl_index_match(bk[FPS], fp); m != 0u; m = bento_impl_index_rest(m)) {
+            copies += (uint32_t)(IX_KEY_GET(bk + KEYS + IX_KW * slot_of(m)) == key);
+        }
     }
-    return copies == 1u && slot_in(bucket_of(ix, other), fp, key) == 4u;
+    return copies == 1u;
 }
 
 bento_status IX_NAME(check)(const IX *ix)
@@ -623,4 +617,3 @@ bento_status IX_NAME(check)(const IX *ix)
     return live == ix->state.count && live <= ix->max_count ? BENTO_OK : BENTO_E_CORRUPT;
 }
 
-#endif /* BENTO_IMPL_INDEX_CHECKS */

@@ -401,12 +401,6 @@ bool bento_grid_iter_next(bento_grid_iter *it);
     BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_GRID_PARAMS + sizeof(bento_grid_state) / 4u +                \
                           BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_GRID_ENTRIES))
 
-#if BENTO_POWER_SAFE
-/* The cells of the box `axis` describes in `grid`, or BENTO_NONE when it is unsound
- * (core/src/grid_check.c): what open's recovery checks of the boxes a journal names. */
-uint32_t bento_impl_grid_box(const bento_grid *grid, const bento_grid_axis *axis);
-#endif
-
 /* The hit path yields a pointer into the buffer, never NULL; telling the compiler so lets a
  * caller's NULL test fold into the lookup's own tests. */
 #if defined(__GNUC__) || defined(__clang__)
