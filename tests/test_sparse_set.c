@@ -129,9 +129,9 @@ static void test_init_statuses(void)
     CHECK_EQ(BENTO_SPARSE_SET_WIDTH(64u, 6u, 10u), 4);    /* capacity 2^6: one bit more */
     CHECK_EQ(BENTO_SPARSE_SET_WIDTH(256u, 12u, 4u), 2);   /* 4096 entities, 256 with the set */
     CHECK_EQ(BENTO_SPARSE_SET_WIDTH(100u, 7u, 25u), 4);   /* 32-bit handles */
-    /* 4 + 4 parameters + 1 size + 1 count words of header (and the journal's, 15 under
-       BENTO_POWER_SAFE), then keys and entries */
-    CHECK_EQ(BENTO_IMPL_SPARSE_SET_HEAD(1u), BENTO_POWER_SAFE ? 104u : 40u);
+    /* 4 + 4 parameters + 1 count words of header (and the journal's, 15 under
+       BENTO_POWER_SAFE) to 8 bytes, then a size per column, then keys and entries */
+    CHECK_EQ(BENTO_IMPL_SPARSE_SET_HEAD(1u), BENTO_POWER_SAFE ? 100u : 44u);
     CHECK_EQ(BENTO_IMPL_SPARSE_SET_HEAD(0u), BENTO_POWER_SAFE ? 96u : 40u);
     CHECK_EQ(BENTO_SPARSE_SET_BYTES(4096u, 256u, 32u, 0u, 1u),
              BENTO_IMPL_SPARSE_SET_HEAD(1u) + 256u * 4u + 4096u * 2u);
@@ -467,11 +467,13 @@ static void test_check_detects_corruption(void)
     CHECK_STATUS(bento_sparse_set_check(&set), BENTO_E_CORRUPT);
     set.dense[1] = key_of(4u, 1u);
     CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
-    /* every header word, and the counters' copy */
-    for (i = 0; i < 10u; i++) {
-        head[i] ^= 0x100u;
+    /* every header word, the counters' copy (and the journal's word), and the column's size
+       after the header */
+    for (i = 0; i < 10u + (BENTO_POWER_SAFE ? 1u : 0u); i++) {
+        const uint32_t at = i < 9u + (BENTO_POWER_SAFE ? 1u : 0u) ? i : BENTO_IMPL_SPARSE_SET_HEADER / 4u;
+        head[at] ^= 0x100u;
         CHECK_STATUS(bento_sparse_set_check(&set), BENTO_E_CORRUPT);
-        head[i] ^= 0x100u;
+        head[at] ^= 0x100u;
     }
     CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
     /* counters out of range (the struct's are trusted: damaged here by hand) */
@@ -585,8 +587,9 @@ static void test_open(void)
     const size_t bytes = BENTO_SPARSE_SET_BYTES(U, CAP, IDX_BITS, GEN_BITS, 2);
     uint32_t *const words = (uint32_t *)(void *)scratch; /* the copy of the buffer */
     const uint32_t *const from = (const uint32_t *)(void *)mem;
-    const uint32_t keys_at = (uint32_t)BENTO_IMPL_SPARSE_SET_HEAD(2u) / 4u; /* 11 header words
-                                                     (and the journal's), to 8 bytes */
+    const uint32_t keys_at = (uint32_t)BENTO_IMPL_SPARSE_SET_HEAD(2u) / 4u; /* 9 header words
+                                      (and the journal's) to 8 bytes, then the 2 sizes */
+    const uint32_t sizes_at = (uint32_t)BENTO_IMPL_SPARSE_SET_HEADER / 4u;
     uint32_t i, position;
     cols[0] = column(col_a, CAP * 4u, 4u);
     cols[1] = column(col_b, CAP * 3u, 3u);
@@ -634,14 +637,17 @@ static void test_open(void)
     CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 1u), BENTO_E_CORRUPT); /* fewer */
     check_inert(&copy);
     /* every header word damaged, one at a time: magic, kind and version, size, zero, universe,
-       capacity, bits, column count, the two sizes, the count (and the journal's word) */
+       capacity, bits, column count, the count (and the journal's word), then the two sizes
+       after the header */
     for (i = 0; i < 11u + (BENTO_POWER_SAFE ? 1u : 0u); i++) {
-        const uint32_t saved = words[i];
-        words[i] = i == 6u ? (IDX_BITS | 27u << 8) : saved + (i == 9u ? 1u : 0x100u);
+        const uint32_t head_words = 9u + (BENTO_POWER_SAFE ? 1u : 0u);
+        const uint32_t at = i < head_words ? i : sizes_at + i - head_words;
+        const uint32_t saved = words[at];
+        words[at] = at == 6u ? (IDX_BITS | 27u << 8) : saved + (at == sizes_at + 1u ? 1u : 0x100u);
         CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 2u),
-                     i == 2u ? BENTO_E_SIZE : BENTO_E_CORRUPT); /* size: more than there is */
+                     at == 2u ? BENTO_E_SIZE : BENTO_E_CORRUPT); /* size: more than there is */
         CHECK(is_inert(&copy));
-        words[i] = saved;
+        words[at] = saved;
     }
     words[2] -= 4u; /* a size smaller than the set's */
     CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 2u), BENTO_E_CORRUPT);

@@ -5,10 +5,6 @@
 
 #include "internal.h"
 
-/* Header words after the common four. */
-#define P_CAPACITY 0u
-#define P_BLOCK_SIZE 1u
-
 /*
  * Check the parameters and the buffer and fill the pool's fixed fields, pointing its arrays
  * into `memory`; shared by init and open. The pool is left inert on failure.
@@ -33,8 +29,8 @@ static bento_status configure(bento_block_pool *pool, void *memory, size_t bytes
     }
     pool->blocks = (unsigned char *)memory + blocks;
     pool->live = (unsigned char *)memory + live;
-    pool->saved = (bento_block_pool_state *)(void *)((uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS +
-                                                     BENTO_IMPL_BLOCK_POOL_PARAMS);
+    pool->saved =
+        (bento_block_pool_state *)bento_impl_saved_at(memory, sizeof(bento_impl_block_pool_params));
     pool->capacity = capacity;
     pool->stride = (uint32_t)stride;
     pool->block_size = (uint32_t)block_size;
@@ -51,21 +47,28 @@ static void clear_states(bento_block_pool *pool, uint32_t n)
     }
 }
 
+/* The parameter record of a configured pool: what init writes to the header, check compares. */
+static bento_impl_block_pool_params params_of(const bento_block_pool *pool)
+{
+    bento_impl_block_pool_params p;
+    p.capacity = pool->capacity;
+    p.block_size = pool->block_size;
+    return p;
+}
+
 bento_status bento_block_pool_init(bento_block_pool *pool, void *memory, size_t bytes,
                                    size_t block_size, uint32_t capacity)
 {
-    uint32_t *head;
+    bento_impl_block_pool_params params;
     bento_status status;
     BENTO_ASSERT(pool != NULL);
     status = configure(pool, memory, bytes, block_size, capacity);
     if (status != BENTO_OK) {
         return status;
     }
-    head = (uint32_t *)memory;
-    bento_impl_head_write(head, BENTO_IMPL_KIND_BLOCK_POOL,
-                          BENTO_BLOCK_POOL_BYTES(capacity, block_size));
-    head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = capacity;
-    head[BENTO_IMPL_HEAD_PARAMS + P_BLOCK_SIZE] = (uint32_t)block_size;
+    params = params_of(pool);
+    bento_impl_head_write(memory, BENTO_IMPL_KIND_BLOCK_POOL,
+                          BENTO_BLOCK_POOL_BYTES(capacity, block_size), &params, sizeof params);
     /* nothing carved, the free list empty: the blocks are not touched, and every state byte is
      * free, so that check can tell the blocks above the high-water mark from carved ones */
     clear_states(pool, capacity);
@@ -97,18 +100,18 @@ static bento_status recover(bento_block_pool *pool, void *memory, size_t used)
 
 bento_status bento_block_pool_open(bento_block_pool *pool, void *memory, size_t bytes)
 {
-    const uint32_t *head = (const uint32_t *)memory;
+    const bento_impl_block_pool_params *p;
     size_t used;
     bento_status status;
     BENTO_ASSERT(pool != NULL);
     BENTO_IMPL_INERT(pool);
-    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_BLOCK_POOL, 4u,
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_BLOCK_POOL,
                                   BENTO_IMPL_BLOCK_POOL_HEAD, &used);
     if (status != BENTO_OK) {
         return status;
     }
-    status = configure(pool, memory, used, head[BENTO_IMPL_HEAD_PARAMS + P_BLOCK_SIZE],
-                       head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY]);
+    p = (const bento_impl_block_pool_params *)bento_impl_params_at(memory);
+    status = configure(pool, memory, used, p->block_size, p->capacity);
     if (status == BENTO_OK && used == BENTO_BLOCK_POOL_BYTES(pool->capacity, pool->block_size)) {
         status = recover(pool, memory, used);
     }
@@ -271,17 +274,12 @@ void bento_block_pool_clear(bento_block_pool *pool)
     BENTO_CRITICAL_EXIT(critical);
 }
 
-/* The header's words and the counters' copy, as init wrote them and the operations keep them. */
+/* The header as init wrote it and the operations keep it. */
 static bool header_sound(const bento_block_pool *pool)
 {
-    const uint32_t *saved = (const uint32_t *)(const void *)pool->saved;
-    const uint32_t *head = saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_BLOCK_POOL_PARAMS;
-    return bento_impl_saved_matches(saved, &pool->state, sizeof pool->state) &&
-           BENTO_IMPL_JOURNAL_IDLE(pool) &&
-           bento_impl_head_is(head, BENTO_IMPL_KIND_BLOCK_POOL,
-                              BENTO_BLOCK_POOL_BYTES(pool->capacity, pool->block_size)) &&
-           head[BENTO_IMPL_HEAD_PARAMS] == pool->capacity &&
-           head[BENTO_IMPL_HEAD_PARAMS + 1u] == pool->block_size;
+    const bento_impl_block_pool_params p = params_of(pool);
+    return BENTO_IMPL_HEAD_SOUND(pool, BENTO_IMPL_KIND_BLOCK_POOL,
+                                 BENTO_BLOCK_POOL_BYTES(pool->capacity, pool->block_size), &p);
 }
 
 bento_status bento_block_pool_check(const bento_block_pool *pool)

@@ -1,13 +1,29 @@
 /* SPDX-License-Identifier: MIT */
 /* Deviations (docs/deviations.md): M12 M15 M22 T1. */
 /*
- * bento/buffer.c - what every container's buffer shares and is too long to inline: reading
- * its header at open, and the recovery of its journal after a reset (core/src/internal.h,
- * "buffer header" and "journal"). One copy in flash for every container.
+ * bento/buffer.c - what every container's buffer shares and is too long to inline: writing
+ * its header at init, reading it back at open, and the recovery of its journal
+ * after a reset (core/src/internal.h, "buffer header" and "journal"). One copy in flash for
+ * every container.
  */
 #include "internal.h"
 
-bento_status bento_impl_head_read(const void *memory, size_t bytes, uint32_t kind, size_t align,
+void bento_impl_head_write(void *memory, uint32_t kind, size_t bytes, const void *params,
+                           size_t params_bytes)
+{
+    uint32_t *head = (uint32_t *)memory;
+    const uint32_t *p = (const uint32_t *)params;
+    size_t i;
+    head[BENTO_IMPL_HEAD_MAGIC] = BENTO_IMPL_MAGIC;
+    head[BENTO_IMPL_HEAD_KIND] = kind | BENTO_IMPL_JOURNALED;
+    head[BENTO_IMPL_HEAD_SIZE] = (uint32_t)bytes;
+    head[BENTO_IMPL_HEAD_ZERO] = 0u;
+    for (i = 0u; i < params_bytes / 4u; i++) {
+        head[BENTO_IMPL_HEAD_WORDS + i] = p[i];
+    }
+}
+
+bento_status bento_impl_head_read(const void *memory, size_t bytes, uint32_t kind,
                                   size_t head_bytes, size_t *used)
 {
     const uint32_t *head = (const uint32_t *)memory;
@@ -15,7 +31,7 @@ bento_status bento_impl_head_read(const void *memory, size_t bytes, uint32_t kin
     if (memory == NULL) {
         return BENTO_E_ARGUMENT;
     }
-    if (!bento_impl_is_aligned(memory, align > 4u ? align : 4u)) {
+    if (!bento_impl_is_aligned(memory, 4u)) {
         return BENTO_E_ALIGN;
     }
     if (bytes < head_bytes) {
@@ -32,7 +48,6 @@ bento_status bento_impl_head_read(const void *memory, size_t bytes, uint32_t kin
     *used = head[BENTO_IMPL_HEAD_SIZE];
     return BENTO_OK;
 }
-
 
 #if BENTO_POWER_SAFE
 

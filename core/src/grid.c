@@ -7,12 +7,6 @@
 
 static uint32_t box_cells(const bento_grid *grid, const bento_grid_axis *axis);
 
-/* Header words after the common four. */
-#define P_SHAPE 0u     /* dims | window << 8 */
-#define P_CELL_SIZE 1u
-#define P_CAPACITY 2u
-#define P_WINDOW 3u    /* log2 of each window size, one byte per axis (0 for a growing grid) */
-
 #define SIGN_BIT 0x80000000u
 
 /* Iterator states. */
@@ -171,8 +165,7 @@ static bento_status configure(bento_grid *grid, void *memory, size_t bytes, uint
     }
     grid->cells = (unsigned char *)memory + cells;
     grid->occupied = (uint32_t *)(void *)((unsigned char *)memory + bits);
-    grid->saved = (bento_grid_state *)(void *)((uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS +
-                                               BENTO_IMPL_GRID_PARAMS);
+    grid->saved = (bento_grid_state *)bento_impl_saved_at(memory, sizeof(bento_impl_grid_params));
     grid->cell_size = (uint32_t)cell_size;
     grid->capacity = capacity;
     grid->window_shifts = shifts;
@@ -181,16 +174,24 @@ static bento_status configure(bento_grid *grid, void *memory, size_t bytes, uint
     return BENTO_OK;
 }
 
-/* A configured grid's header, its box as it starts, an empty bitmap. */
-static void start(bento_grid *grid)
+/* The parameter record of a configured grid: what init writes to the header, check compares. */
+static bento_impl_grid_params params_of(const bento_grid *grid)
 {
-    uint32_t *head = (uint32_t *)grid->saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_GRID_PARAMS;
-    bento_impl_head_write(head, BENTO_IMPL_KIND_GRID,
-                          BENTO_GRID_BYTES(grid->capacity, grid->cell_size));
-    head[BENTO_IMPL_HEAD_PARAMS + P_SHAPE] = grid->dims | (uint32_t)grid->window << 8;
-    head[BENTO_IMPL_HEAD_PARAMS + P_CELL_SIZE] = grid->cell_size;
-    head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = grid->capacity;
-    head[BENTO_IMPL_HEAD_PARAMS + P_WINDOW] = grid->window_shifts;
+    bento_impl_grid_params p;
+    p.shape = grid->dims | (uint32_t)grid->window << 8;
+    p.cell_size = grid->cell_size;
+    p.capacity = grid->capacity;
+    p.window_shifts = grid->window_shifts;
+    return p;
+}
+
+/* A configured grid's header, its box as it starts, an empty bitmap. */
+static void start(bento_grid *grid, void *memory)
+{
+    const bento_impl_grid_params params = params_of(grid);
+    bento_impl_head_write(memory, BENTO_IMPL_KIND_GRID,
+                          BENTO_GRID_BYTES(grid->capacity, grid->cell_size), &params,
+                          sizeof params);
     start_box(grid);
     bento_grid_clear(grid);
     BENTO_IMPL_SETTLE(grid);
@@ -203,7 +204,7 @@ bento_status bento_grid_init(bento_grid *grid, void *memory, size_t bytes, unsig
     BENTO_ASSERT(grid != NULL);
     status = configure(grid, memory, bytes, dims, cell_size, capacity, 0u, 0u);
     if (status == BENTO_OK) {
-        start(grid);
+        start(grid, memory);
     }
     return status;
 }
@@ -230,7 +231,7 @@ bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes
         status = configure(grid, memory, bytes, dims, cell_size, (uint32_t)1 << total, 1u, shifts);
     }
     if (status == BENTO_OK) {
-        start(grid);
+        start(grid, memory);
     }
     return status;
 }
@@ -336,22 +337,18 @@ static bento_status recover(bento_grid *grid, void *memory, size_t used)
 
 bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes)
 {
-    const uint32_t *head = (const uint32_t *)memory;
+    const bento_impl_grid_params *p;
     size_t used;
-    uint32_t shape;
     bento_status status;
     BENTO_ASSERT(grid != NULL);
     BENTO_IMPL_INERT(grid);
-    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_GRID, 4u, BENTO_IMPL_GRID_HEAD,
-                                  &used);
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_GRID, BENTO_IMPL_GRID_HEAD, &used);
     if (status != BENTO_OK) {
         return status;
     }
-    shape = head[BENTO_IMPL_HEAD_PARAMS + P_SHAPE];
-    status = configure(grid, memory, used, shape & 0xffu,
-                       head[BENTO_IMPL_HEAD_PARAMS + P_CELL_SIZE],
-                       head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY], shape >> 8,
-                       head[BENTO_IMPL_HEAD_PARAMS + P_WINDOW]);
+    p = (const bento_impl_grid_params *)bento_impl_params_at(memory);
+    status = configure(grid, memory, used, p->shape & 0xffu, p->cell_size, p->capacity, p->shape >> 8,
+                       p->window_shifts);
     if (status == BENTO_OK && used == BENTO_GRID_BYTES(grid->capacity, grid->cell_size)) {
         status = recover(grid, memory, used);
     }
@@ -806,19 +803,12 @@ bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid
     return damaged ? BENTO_E_CORRUPT : BENTO_OK;
 }
 
-/* The header's words and the state's copy, as init wrote them and the operations keep them. */
+/* The header as init wrote it and the operations keep it. */
 static bool header_sound(const bento_grid *grid)
 {
-    const uint32_t *saved = (const uint32_t *)(const void *)grid->saved;
-    const uint32_t *head = saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_GRID_PARAMS;
-    return bento_impl_saved_matches(grid->saved, &grid->state, sizeof grid->state) &&
-           BENTO_IMPL_JOURNAL_IDLE(grid) &&
-           bento_impl_head_is(head, BENTO_IMPL_KIND_GRID,
-                              BENTO_GRID_BYTES(grid->capacity, grid->cell_size)) &&
-           head[BENTO_IMPL_HEAD_PARAMS] == (grid->dims | (uint32_t)grid->window << 8) &&
-           head[BENTO_IMPL_HEAD_PARAMS + 1u] == grid->cell_size &&
-           head[BENTO_IMPL_HEAD_PARAMS + 2u] == grid->capacity &&
-           head[BENTO_IMPL_HEAD_PARAMS + 3u] == grid->window_shifts;
+    const bento_impl_grid_params p = params_of(grid);
+    return BENTO_IMPL_HEAD_SOUND(grid, BENTO_IMPL_KIND_GRID,
+                                 BENTO_GRID_BYTES(grid->capacity, grid->cell_size), &p);
 }
 
 /*

@@ -19,9 +19,6 @@
 #define VALUES BENTO_IMPL_INDEX_VALUES
 #define KEYS BENTO_IMPL_INDEX_KEYS
 
-/* Header word after the common four. */
-#define P_CAPACITY 0u
-
 /* The pending action of a clear (bento_impl_redo): every bucket emptied, the count 0. */
 #define CLEAR_ALL 1u
 
@@ -68,26 +65,32 @@ static bento_status configure(IX *ix, void *memory, size_t bytes, uint32_t capac
         return BENTO_E_SIZE;
     }
     ix->buckets = (uint32_t *)(void *)((unsigned char *)memory + BENTO_IMPL_INDEX_HEAD);
-    ix->saved = (bento_index_state *)(void *)((uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS +
-                                              BENTO_IMPL_INDEX_PARAMS);
+    ix->saved = (bento_index_state *)bento_impl_saved_at(memory, sizeof(bento_impl_index_params));
     ix->capacity = capacity;
     ix->shift = 34u - bento_impl_log2(capacity);
     ix->max_count = BENTO_INDEX_MAX_COUNT(capacity);
     return BENTO_OK;
 }
 
+/* The parameter record of a configured index: what init writes to the header, check compares. */
+static bento_impl_index_params params_of(const IX *ix)
+{
+    bento_impl_index_params p;
+    p.capacity = ix->capacity;
+    return p;
+}
+
 bento_status IX_NAME(init)(IX *ix, void *memory, size_t bytes, uint32_t capacity)
 {
-    uint32_t *head;
+    bento_impl_index_params params;
     bento_status status;
     BENTO_ASSERT(ix != NULL);
     status = configure(ix, memory, bytes, capacity);
     if (status != BENTO_OK) {
         return status;
     }
-    head = (uint32_t *)memory;
-    bento_impl_head_write(head, IX_KIND, IX_BYTES(capacity));
-    head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = capacity;
+    params = params_of(ix);
+    bento_impl_head_write(memory, IX_KIND, IX_BYTES(capacity), &params, sizeof params);
     BENTO_IMPL_SETTLE(ix);
     IX_NAME(clear)(ix);
     return BENTO_OK;
@@ -480,16 +483,17 @@ static bento_status recover(IX *ix, void *memory, size_t used)
 
 bento_status IX_NAME(open)(IX *ix, void *memory, size_t bytes)
 {
-    const uint32_t *head = (const uint32_t *)memory;
+    const bento_impl_index_params *p;
     size_t used;
     bento_status status;
     BENTO_ASSERT(ix != NULL);
     BENTO_IMPL_INERT(ix);
-    status = bento_impl_head_read(memory, bytes, IX_KIND, 4u, BENTO_IMPL_INDEX_HEAD, &used);
+    status = bento_impl_head_read(memory, bytes, IX_KIND, BENTO_IMPL_INDEX_HEAD, &used);
     if (status != BENTO_OK) {
         return status;
     }
-    status = configure(ix, memory, used, head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY]);
+    p = (const bento_impl_index_params *)bento_impl_params_at(memory);
+    status = configure(ix, memory, used, p->capacity);
     if (status == BENTO_OK && used != IX_BYTES(ix->capacity)) {
         status = BENTO_E_CORRUPT;
     }
@@ -536,14 +540,11 @@ bool IX_NAME(iter_next)(IX_ITER *it)
     return false;
 }
 
-/* The header's words and the count's copy, as init wrote them and the operations keep them. */
+/* The header as init wrote it and the operations keep it. */
 static bool header_sound(const IX *ix)
 {
-    const uint32_t *head = (const uint32_t *)(const void *)ix->saved - BENTO_IMPL_HEAD_PARAMS -
-                           BENTO_IMPL_INDEX_PARAMS;
-    return bento_impl_saved_matches(ix->saved, &ix->state, sizeof ix->state) &&
-           BENTO_IMPL_JOURNAL_IDLE(ix) && bento_impl_head_is(head, IX_KIND, IX_BYTES(ix->capacity)) &&
-           head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] == ix->capacity;
+    const bento_impl_index_params p = params_of(ix);
+    return BENTO_IMPL_HEAD_SOUND(ix, IX_KIND, IX_BYTES(ix->capacity), &p);
 }
 
 /* How many entries of bucket a (not b) have fingerprint fp and b as their first bucket. */

@@ -12,16 +12,29 @@
 
 /* ---------------------------------------------------------------- buffer header
  *
- * Every container's buffer starts with BENTO_IMPL_HEAD_BYTES(words) bytes:
+ * Every container's buffer starts with its header, BENTO_IMPL_HEAD_BYTES(words) bytes:
  *     word 0   BENTO_IMPL_MAGIC: "bnto" read as a little-endian word, so a buffer written on a
  *              core of the other byte order is refused
  *     word 1   kind << 16 | layout version of that kind
  *     word 2   bytes of the buffer the container uses (from the start of the header)
  *     word 3   0
- *     then     the container's parameters, then a copy of its counters (its `state`)
+ *     then     the container's parameter record (bento_impl_X_params, declared in its public
+ *              header: what init was given), then a copy of its counters (its `state`), then
+ *              its journal (below)
  * A container keeps its working state in its struct (written only by its own functions) and
  * writes every change of it through to the copy in the header, so the buffer alone reopens
  * it. Operations never read the copy: damage there shows in check and open, nowhere else.
+ *
+ * One protocol for every container, all of it in the container's one source file:
+ *     init    configure from the parameters (check them, point the arrays into the buffer),
+ *             write the header (bento_impl_head_write), lay out the empty container, save the
+ *             counters, settle the journal
+ *     open    read the header back (bento_impl_head_read: its record), configure from the
+ *             record, recover the journal, load the counters, check; inert on any failure
+ *     check   the header as init wrote it and the operations keep it (bento_impl_head_sound),
+ *             then the container's invariants
+ * Each container writes its record from its struct in one function (params_of), which init
+ * and check share, and reads it back in open only.
  */
 #define BENTO_IMPL_MAGIC 0x6f746e62u
 
@@ -29,7 +42,7 @@
  * written by a build with another layout instead of misreading them. The header functions
  * below add BENTO_IMPL_JOURNALED to the kind word of a buffer with a journal. */
 #define BENTO_IMPL_KIND_POOL 0x0101u
-#define BENTO_IMPL_KIND_SPARSE_SET 0x0201u
+#define BENTO_IMPL_KIND_SPARSE_SET 0x0202u
 #define BENTO_IMPL_KIND_BLOCK_POOL 0x0302u
 #define BENTO_IMPL_KIND_PAGED_SET 0x0401u
 #define BENTO_IMPL_KIND_INDEX 0x0502u
@@ -44,12 +57,12 @@
 #define BENTO_IMPL_JOURNALED 0u
 #endif
 
-/* Word offsets in the header. */
+/* Word offsets in the header, and the words before the parameter record. */
 #define BENTO_IMPL_HEAD_MAGIC 0u
 #define BENTO_IMPL_HEAD_KIND 1u
 #define BENTO_IMPL_HEAD_SIZE 2u
 #define BENTO_IMPL_HEAD_ZERO 3u
-#define BENTO_IMPL_HEAD_PARAMS 4u
+#define BENTO_IMPL_HEAD_WORDS 4u
 
 /* For helpers shared by several functions: one copy in flash, not one per caller. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -217,48 +230,88 @@ static inline bento_status bento_impl_layout_fits(const bento_impl_layout *l, co
     return bytes < l->bytes ? BENTO_E_SIZE : BENTO_OK;
 }
 
-/* Write the four words every header starts with. */
-static inline void bento_impl_head_write(void *memory, uint32_t kind, size_t bytes)
+/* Where the counters' copy of a buffer at `memory` sits: after the four words and the
+ * parameter record (`params_bytes` long). */
+static inline void *bento_impl_saved_at(void *memory, size_t params_bytes)
 {
-    uint32_t *head = (uint32_t *)memory;
-    head[BENTO_IMPL_HEAD_MAGIC] = BENTO_IMPL_MAGIC;
-    head[BENTO_IMPL_HEAD_KIND] = kind | BENTO_IMPL_JOURNALED;
-    head[BENTO_IMPL_HEAD_SIZE] = (uint32_t)bytes;
-    head[BENTO_IMPL_HEAD_ZERO] = 0u;
+    return (uint32_t *)memory + BENTO_IMPL_HEAD_WORDS + params_bytes / 4u;
 }
 
-/* True when the four words a header starts with name `kind` in this layout, `bytes` long: the
- * first thing every checker verifies. */
-static inline bool bento_impl_head_is(const uint32_t *head, uint32_t kind, size_t bytes)
+/* The buffer whose counters' copy is `saved`: the inverse of bento_impl_saved_at. */
+static inline void *bento_impl_head_of(void *saved, size_t params_bytes)
 {
-    return head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC &&
-           head[BENTO_IMPL_HEAD_KIND] == (kind | BENTO_IMPL_JOURNALED) &&
-           head[BENTO_IMPL_HEAD_SIZE] == bytes && head[BENTO_IMPL_HEAD_ZERO] == 0u;
+    return (uint32_t *)saved - BENTO_IMPL_HEAD_WORDS - params_bytes / 4u;
 }
+
+/* Init: write the header's four words for a buffer of `kind`, `bytes` long, and the parameter
+ * record `params` (`params_bytes` long, a struct of uint32_t). */
+void bento_impl_head_write(void *memory, uint32_t kind, size_t bytes, const void *params,
+                           size_t params_bytes);
 
 /*
- * Check a buffer offered to open: BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN when it is
- * not aligned to `align`, BENTO_E_SIZE when it is shorter than a header of `head_bytes`,
- * BENTO_E_CORRUPT when the header does not name `kind` in this layout, BENTO_E_SIZE when it
- * says it uses more bytes than there are. On BENTO_OK *used holds those bytes.
+ * Open: read a header back. BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN when it is not
+ * 4-aligned, BENTO_E_SIZE when it is shorter than a header of `head_bytes`, BENTO_E_CORRUPT
+ * when the header does not name `kind` in this layout, BENTO_E_SIZE when it says it uses more
+ * bytes than there are. On BENTO_OK *used holds those bytes, and the parameter record is
+ * read where it is (bento_impl_params_at): open configures from it.
  */
-bento_status bento_impl_head_read(const void *memory, size_t bytes, uint32_t kind, size_t align,
+bento_status bento_impl_head_read(const void *memory, size_t bytes, uint32_t kind,
                                   size_t head_bytes, size_t *used);
 
-/* What a checker tests first: the counters' copy in the header equals the counters (both
- * structs of uint32_t, `bytes` long). */
-static inline bool bento_impl_saved_matches(const void *saved, const void *state, size_t bytes)
+/* The parameter record of the buffer at `memory` (its header read by bento_impl_head_read). */
+static inline const void *bento_impl_params_at(const void *memory)
 {
-    const uint32_t *a = (const uint32_t *)saved;
-    const uint32_t *b = (const uint32_t *)state;
-    size_t n;
-    for (n = 0u; n < bytes / 4u; n++) {
-        if (a[n] != b[n]) {
+    return (const uint32_t *)memory + BENTO_IMPL_HEAD_WORDS;
+}
+
+/* True when no operation is in flight in the buffer whose counters' copy is `saved` (`bytes`
+ * long): what check verifies of the journal (open has recovered it before). */
+static inline bool bento_impl_journal_idle(const void *saved, size_t bytes)
+{
+#if BENTO_POWER_SAFE
+    return ((const uint32_t *)saved)[bytes / 4u] == 0u;
+#else
+    (void)saved;
+    (void)bytes;
+    return true;
+#endif
+}
+#define BENTO_IMPL_JOURNAL_IDLE(x) bento_impl_journal_idle((x)->saved, sizeof (x)->state)
+
+/* True when the n words at a and b are equal. */
+static inline bool bento_impl_same_words(const uint32_t *a, const uint32_t *b, size_t n)
+{
+    size_t i;
+    for (i = 0u; i < n; i++) {
+        if (a[i] != b[i]) {
             return false;
         }
     }
     return true;
 }
+
+/* Check: the header as init wrote it (`kind`, `bytes`, the record `params`) and as the
+ * operations keep it (the counters' copy `saved` equal to the counters `state`, `state_bytes`
+ * long; the journal idle). The first thing every checker verifies. Inline: the sizes are
+ * constants, the record a few words the compiler keeps in registers, and the checkers run
+ * nested inside open (a spatial hash's opens a multi-value index and a hash index). */
+static inline bool bento_impl_head_sound(const void *saved, const void *state, size_t state_bytes,
+                                         uint32_t kind, size_t bytes, const void *params,
+                                         size_t params_bytes)
+{
+    const uint32_t *copy = (const uint32_t *)saved;
+    const uint32_t *head = copy - BENTO_IMPL_HEAD_WORDS - params_bytes / 4u;
+    return head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC &&
+           head[BENTO_IMPL_HEAD_KIND] == (kind | BENTO_IMPL_JOURNALED) &&
+           head[BENTO_IMPL_HEAD_SIZE] == bytes && head[BENTO_IMPL_HEAD_ZERO] == 0u &&
+           bento_impl_same_words(head + BENTO_IMPL_HEAD_WORDS, (const uint32_t *)params,
+                                 params_bytes / 4u) &&
+           bento_impl_same_words(copy, (const uint32_t *)state, state_bytes / 4u) &&
+           bento_impl_journal_idle(saved, state_bytes);
+}
+#define BENTO_IMPL_HEAD_SOUND(x, kind, bytes, params)                                             \
+    bento_impl_head_sound((x)->saved, &(x)->state, sizeof (x)->state, (kind), (bytes), (params), \
+                          sizeof *(params))
 
 /* ---------------------------------------------------------------- journal
  *
@@ -455,19 +508,6 @@ static inline void bento_impl_settle(void *saved, size_t bytes)
 }
 #define BENTO_IMPL_SETTLE(x) bento_impl_settle((x)->saved, sizeof (x)->state)
 
-/* True when no operation is in flight in the buffer whose counters' copy is `saved` (`bytes`
- * long): what check verifies of the journal (open has recovered it before). */
-static inline bool bento_impl_journal_idle(const void *saved, size_t bytes)
-{
-#if BENTO_POWER_SAFE
-    return ((const uint32_t *)saved)[bytes / 4u] == 0u;
-#else
-    (void)saved;
-    (void)bytes;
-    return true;
-#endif
-}
-#define BENTO_IMPL_JOURNAL_IDLE(x) bento_impl_journal_idle((x)->saved, sizeof (x)->state)
 
 /* The operation is complete: the journal is idle again. */
 static inline void bento_impl_done(bento_impl_journal *j)

@@ -8,15 +8,6 @@
 
 #define NONE BENTO_NONE
 
-/* Header words after the common four. */
-#define P_KEY_CAPACITY 0u
-#define P_VALUE_CAPACITY 1u
-/* The header's last word, when it pads the header to a multiple of 8 bytes: 0. */
-#define PAD (BENTO_IMPL_MULTI_INDEX_HEAD / 4u - 1u)
-#define PADDED                                                                                     \
-    (PAD == 4u + BENTO_IMPL_MULTI_INDEX_PARAMS + sizeof(bento_multi_index_state) / 4u +            \
-                BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_MULTI_INDEX_ENTRIES))
-
 /* Pending actions (bento_impl_redo): the clear; the unlisting of the values of a key that
  * remove_key took out of the hash index (argument: its first value, whose key_of names it). */
 #define CLEAR_ALL 1u
@@ -64,33 +55,38 @@ static bento_status configure(bento_multi_index *mi, void *memory, size_t bytes,
                                     BENTO_INDEX_BYTES(key_capacity));
     mi->prev = mi->next + value_capacity;
     mi->key_of = mi->prev + value_capacity;
-    mi->saved = (bento_multi_index_state *)(void *)((uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS +
-                                                    BENTO_IMPL_MULTI_INDEX_PARAMS);
+    mi->saved = (bento_multi_index_state *)bento_impl_saved_at(
+        memory, sizeof(bento_impl_multi_index_params));
     mi->value_capacity = value_capacity;
     return BENTO_OK;
+}
+
+/* The parameter record of a configured index: what init writes to the header, check compares. */
+static bento_impl_multi_index_params params_of(const bento_multi_index *mi)
+{
+    bento_impl_multi_index_params p;
+    p.key_capacity = mi->keys.capacity;
+    p.value_capacity = mi->value_capacity;
+    return p;
 }
 
 bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t bytes,
                                     uint32_t key_capacity, uint32_t value_capacity)
 {
-    uint32_t *head;
+    bento_impl_multi_index_params params;
     bento_status status;
     BENTO_ASSERT(mi != NULL);
     status = configure(mi, memory, bytes, key_capacity, value_capacity);
     if (status != BENTO_OK) {
         return status;
     }
-    head = (uint32_t *)memory;
-    bento_impl_head_write(head, BENTO_IMPL_KIND_MULTI_INDEX,
-                          BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity));
-    head[BENTO_IMPL_HEAD_PARAMS + P_KEY_CAPACITY] = key_capacity;
-    head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_CAPACITY] = value_capacity;
-    if (PADDED) {
-        head[PAD] = 0u;
-    }
     /* cannot fail: the capacity and the buffer were checked above */
     (void)bento_index_init(&mi->keys, (unsigned char *)memory + BENTO_IMPL_MULTI_INDEX_HEAD,
                            BENTO_INDEX_BYTES(key_capacity), key_capacity);
+    params = params_of(mi);
+    bento_impl_head_write(memory, BENTO_IMPL_KIND_MULTI_INDEX,
+                          BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity), &params,
+                          sizeof params);
     BENTO_IMPL_SETTLE(mi);
     bento_multi_index_clear(mi);
     return BENTO_OK;
@@ -105,16 +101,15 @@ static uint64_t key_of(const bento_multi_index *mi, uint32_t value)
  * with the header's capacities (the same stores, the journal idle after them); the unlisting
  * of remove_key clears the links of every value still listed under the key it took out: only
  * the key's own values record it, and what it already unlinked is skipped. */
-static bento_status recover(bento_multi_index *mi, void *memory, size_t used)
+static bento_status recover(bento_multi_index *mi, void *memory, size_t used,
+                            uint32_t key_capacity)
 {
-    const uint32_t *head = (const uint32_t *)memory;
     uint32_t action, arg, v;
     bento_status status = bento_impl_recover(memory, used, mi->saved, sizeof mi->state,
                                              BENTO_IMPL_MULTI_INDEX_ENTRIES, &action, &arg);
     if (status == BENTO_OK && action != 0u) {
         if (action == CLEAR_ALL) {
-            return bento_multi_index_init(mi, memory, used, head[BENTO_IMPL_HEAD_PARAMS + P_KEY_CAPACITY],
-                                          mi->value_capacity);
+            return bento_multi_index_init(mi, memory, used, key_capacity, mi->value_capacity);
         }
         if (action != UNLIST || arg >= mi->value_capacity) {
             return BENTO_E_CORRUPT;
@@ -132,22 +127,22 @@ static bento_status recover(bento_multi_index *mi, void *memory, size_t used)
 
 bento_status bento_multi_index_open(bento_multi_index *mi, void *memory, size_t bytes)
 {
-    const uint32_t *head = (const uint32_t *)memory;
+    const bento_impl_multi_index_params *p;
     uint32_t key_capacity;
     size_t used;
     bento_status status;
     BENTO_ASSERT(mi != NULL);
     inert(mi);
-    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_MULTI_INDEX, 4u,
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_MULTI_INDEX,
                                   BENTO_IMPL_MULTI_INDEX_HEAD, &used);
     if (status != BENTO_OK) {
         return status;
     }
-    key_capacity = head[BENTO_IMPL_HEAD_PARAMS + P_KEY_CAPACITY];
-    status = configure(mi, memory, used, key_capacity,
-                       head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_CAPACITY]);
+    p = (const bento_impl_multi_index_params *)bento_impl_params_at(memory);
+    key_capacity = p->key_capacity;
+    status = configure(mi, memory, used, key_capacity, p->value_capacity);
     if (status == BENTO_OK && used == BENTO_MULTI_INDEX_BYTES(key_capacity, mi->value_capacity)) {
-        status = recover(mi, memory, used);
+        status = recover(mi, memory, used, key_capacity);
     }
     status = BENTO_IMPL_OPENED(mi, status,
                                used == BENTO_MULTI_INDEX_BYTES(key_capacity, mi->value_capacity));
@@ -526,18 +521,12 @@ uint32_t bento_multi_index_length(const bento_multi_index *mi, uint64_t key)
     return n;
 }
 
-/* The header's words and the count's copy, as init wrote them and the operations keep them. */
+/* The header as init wrote it and the operations keep it. */
 static bool header_sound(const bento_multi_index *mi)
 {
-    const uint32_t *head = (const uint32_t *)(const void *)mi->saved - BENTO_IMPL_HEAD_PARAMS -
-                           BENTO_IMPL_MULTI_INDEX_PARAMS;
-    const uint32_t keys = mi->keys.capacity, values = mi->value_capacity;
-    return bento_impl_saved_matches(mi->saved, &mi->state, sizeof mi->state) &&
-           bento_impl_head_is(head, BENTO_IMPL_KIND_MULTI_INDEX,
-                              BENTO_MULTI_INDEX_BYTES(keys, values)) &&
-           head[BENTO_IMPL_HEAD_PARAMS + P_KEY_CAPACITY] == keys &&
-           head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_CAPACITY] == values &&
-           (!PADDED || head[PAD] == 0u) && BENTO_IMPL_JOURNAL_IDLE(mi);
+    const bento_impl_multi_index_params p = params_of(mi);
+    return BENTO_IMPL_HEAD_SOUND(mi, BENTO_IMPL_KIND_MULTI_INDEX,
+                                 BENTO_MULTI_INDEX_BYTES(p.key_capacity, p.value_capacity), &p);
 }
 
 /*

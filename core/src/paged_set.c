@@ -5,13 +5,6 @@
 
 #include "internal.h"
 
-/* Header words after the common four. */
-#define P_CAPACITY 0u
-#define P_UNIVERSE 1u
-#define P_VALUE_SIZE 2u
-#define P_PAGE_SIZE 3u
-#define P_INDEX_BITS 4u
-
 /*
  * Check the parameters, the buffer and the pool and fill the set's fixed fields, pointing its
  * arrays into `memory`; shared by init and open. The set is left inert on failure.
@@ -55,8 +48,8 @@ static bento_status configure(bento_paged_set *set, void *memory, size_t bytes,
     set->page_live = (uint32_t *)(void *)((unsigned char *)memory + live);
     set->page_base = (uint32_t *)(void *)pages->blocks;
     set->pages = pages;
-    set->saved = (bento_paged_set_state *)(void *)((uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS +
-                                                   BENTO_IMPL_PAGED_SET_PARAMS);
+    set->saved =
+        (bento_paged_set_state *)bento_impl_saved_at(memory, sizeof(bento_impl_paged_set_params));
     /* one past the last word offset at which a whole page still fits inside the pool's
      * blocks (capacity * stride < 2^32): even a damaged table entry below it keeps every read
      * and write inside the pool */
@@ -72,11 +65,23 @@ static bento_status configure(bento_paged_set *set, void *memory, size_t bytes,
     return BENTO_OK;
 }
 
+/* The parameter record of a configured set: what init writes to the header, check compares. */
+static bento_impl_paged_set_params params_of(const bento_paged_set *set)
+{
+    bento_impl_paged_set_params p;
+    p.capacity = set->capacity;
+    p.universe = set->universe;
+    p.value_size = set->value_size;
+    p.page_size = 1u << set->page_shift;
+    p.index_bits = set->index_bits;
+    return p;
+}
+
 bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t bytes,
                                   bento_block_pool *pages, size_t value_size, uint32_t capacity,
                                   uint32_t universe, uint32_t page_size, unsigned index_bits)
 {
-    uint32_t *head;
+    bento_impl_paged_set_params params;
     uint32_t page;
     bento_status status;
     BENTO_ASSERT(set != NULL);
@@ -85,14 +90,10 @@ bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t byt
     if (status != BENTO_OK) {
         return status;
     }
-    head = (uint32_t *)memory;
-    bento_impl_head_write(head, BENTO_IMPL_KIND_PAGED_SET,
-                          BENTO_PAGED_SET_BYTES(capacity, universe, page_size));
-    head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = capacity;
-    head[BENTO_IMPL_HEAD_PARAMS + P_UNIVERSE] = universe;
-    head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_SIZE] = (uint32_t)value_size;
-    head[BENTO_IMPL_HEAD_PARAMS + P_PAGE_SIZE] = page_size;
-    head[BENTO_IMPL_HEAD_PARAMS + P_INDEX_BITS] = index_bits;
+    params = params_of(set);
+    bento_impl_head_write(memory, BENTO_IMPL_KIND_PAGED_SET,
+                          BENTO_PAGED_SET_BYTES(capacity, universe, page_size), &params,
+                          sizeof params);
     for (page = 0u; page < set->page_count; page++) {
         set->page_table[page] = BENTO_NONE;
         set->page_live[page] = 0u;
@@ -142,7 +143,7 @@ static bento_status recover(bento_paged_set *set, void *memory, size_t used)
 bento_status bento_paged_set_open(bento_paged_set *set, void *memory, size_t bytes,
                                   bento_block_pool *pages)
 {
-    const uint32_t *head = (const uint32_t *)memory;
+    const bento_impl_paged_set_params *p;
     size_t used;
     bento_status status;
     BENTO_ASSERT(set != NULL);
@@ -150,16 +151,14 @@ bento_status bento_paged_set_open(bento_paged_set *set, void *memory, size_t byt
     if (pages == NULL || pages->capacity == 0u) {
         return BENTO_E_ARGUMENT;
     }
-    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_PAGED_SET, 4u,
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_PAGED_SET,
                                   BENTO_IMPL_PAGED_SET_HEAD, &used);
     if (status != BENTO_OK) {
         return status;
     }
-    status = configure(set, memory, used, pages, head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_SIZE],
-                       head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY],
-                       head[BENTO_IMPL_HEAD_PARAMS + P_UNIVERSE],
-                       head[BENTO_IMPL_HEAD_PARAMS + P_PAGE_SIZE],
-                       head[BENTO_IMPL_HEAD_PARAMS + P_INDEX_BITS]);
+    p = (const bento_impl_paged_set_params *)bento_impl_params_at(memory);
+    status = configure(set, memory, used, pages, p->value_size, p->capacity, p->universe,
+                       p->page_size, p->index_bits);
     if (status == BENTO_OK &&
         used == BENTO_PAGED_SET_BYTES(set->capacity, set->universe, 1u << set->page_shift)) {
         status = recover(set, memory, used);
@@ -379,21 +378,13 @@ void bento_paged_set_clear(bento_paged_set *set)
     BENTO_IMPL_SAVE(set);
 }
 
-/* The header's words and the counters' copy, as init wrote them and the operations keep them. */
+/* The header as init wrote it and the operations keep it. */
 static bool header_sound(const bento_paged_set *set)
 {
-    const uint32_t *saved = (const uint32_t *)(const void *)set->saved;
-    const uint32_t *head = saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_PAGED_SET_PARAMS;
-    const uint32_t page_size = 1u << set->page_shift;
-    return bento_impl_saved_matches(saved, &set->state, sizeof set->state) &&
-           BENTO_IMPL_JOURNAL_IDLE(set) &&
-           bento_impl_head_is(head, BENTO_IMPL_KIND_PAGED_SET,
-                              BENTO_PAGED_SET_BYTES(set->capacity, set->universe, page_size)) &&
-           head[BENTO_IMPL_HEAD_PARAMS] == set->capacity &&
-           head[BENTO_IMPL_HEAD_PARAMS + 1u] == set->universe &&
-           head[BENTO_IMPL_HEAD_PARAMS + 2u] == set->value_size &&
-           head[BENTO_IMPL_HEAD_PARAMS + 3u] == page_size &&
-           head[BENTO_IMPL_HEAD_PARAMS + 4u] == set->index_bits;
+    const bento_impl_paged_set_params p = params_of(set);
+    return BENTO_IMPL_HEAD_SOUND(set, BENTO_IMPL_KIND_PAGED_SET,
+                                 BENTO_PAGED_SET_BYTES(set->capacity, set->universe, p.page_size),
+                                 &p);
 }
 
 /* The pool is where the set found it: same first block, same room for pages. */

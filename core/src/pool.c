@@ -5,11 +5,6 @@
 
 #include "internal.h"
 
-/* Header words after the common four. */
-#define P_CAPACITY 0u
-#define P_VALUE_SIZE 1u
-#define P_BITS 2u /* index_bits | generation_bits << 8 | policy << 16 */
-
 /*
  * Check the parameters and the buffer and fill the pool's fixed fields, pointing its arrays
  * into `memory`; shared by init and open. The pool is left inert on failure.
@@ -39,8 +34,7 @@ static bento_status configure(bento_pool *pool, void *memory, size_t bytes, size
     pool->values = (unsigned char *)memory + values;
     pool->slots = (uint32_t *)(void *)((unsigned char *)memory + slots);
     pool->dense_slot = (uint32_t *)(void *)((unsigned char *)memory + dense);
-    pool->saved = (bento_pool_state *)(void *)((uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS +
-                                               BENTO_IMPL_POOL_PARAMS);
+    pool->saved = (bento_pool_state *)bento_impl_saved_at(memory, sizeof(bento_impl_pool_params));
     pool->capacity = capacity;
     pool->stride = (uint32_t)stride;
     pool->value_size = (uint32_t)value_size;
@@ -53,11 +47,21 @@ static bento_status configure(bento_pool *pool, void *memory, size_t bytes, size
     return BENTO_OK;
 }
 
+/* The parameter record of a configured pool: what init writes to the header, check compares. */
+static bento_impl_pool_params params_of(const bento_pool *pool)
+{
+    bento_impl_pool_params p;
+    p.capacity = pool->capacity;
+    p.value_size = pool->value_size;
+    p.bits = pool->index_bits | (uint32_t)pool->generation_bits << 8 | (uint32_t)pool->policy << 16;
+    return p;
+}
+
 bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_t value_size,
                              uint32_t capacity, unsigned index_bits, unsigned generation_bits,
                              bento_pool_policy policy)
 {
-    uint32_t *head;
+    bento_impl_pool_params params;
     uint32_t index;
     bento_status status;
     BENTO_ASSERT(pool != NULL);
@@ -66,13 +70,9 @@ bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_
     if (status != BENTO_OK) {
         return status;
     }
-    head = (uint32_t *)memory;
-    bento_impl_head_write(head, BENTO_IMPL_KIND_POOL,
-                          BENTO_POOL_BYTES(capacity, value_size));
-    head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = capacity;
-    head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_SIZE] = (uint32_t)value_size;
-    head[BENTO_IMPL_HEAD_PARAMS + P_BITS] =
-        index_bits | generation_bits << 8 | (uint32_t)policy << 16;
+    params = params_of(pool);
+    bento_impl_head_write(memory, BENTO_IMPL_KIND_POOL, BENTO_POOL_BYTES(capacity, value_size),
+                          &params, sizeof params);
     /* every slot free at generation 0, queued in order; the last links to itself */
     for (index = 0u; index < capacity; index++) {
         pool->slots[index] = index + 1u < capacity ? index + 1u : index;
@@ -120,21 +120,18 @@ static bento_status recover(bento_pool *pool, void *memory, size_t used)
 
 bento_status bento_pool_open(bento_pool *pool, void *memory, size_t bytes)
 {
-    const uint32_t *head = (const uint32_t *)memory;
+    const bento_impl_pool_params *p;
     size_t used;
-    uint32_t bits;
     bento_status status;
     BENTO_ASSERT(pool != NULL);
     BENTO_IMPL_INERT(pool);
-    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_POOL, 4u, BENTO_IMPL_POOL_HEAD,
-                                  &used);
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_POOL, BENTO_IMPL_POOL_HEAD, &used);
     if (status != BENTO_OK) {
         return status;
     }
-    bits = head[BENTO_IMPL_HEAD_PARAMS + P_BITS];
-    status = configure(pool, memory, used, head[BENTO_IMPL_HEAD_PARAMS + P_VALUE_SIZE],
-                       head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY], bits & 0xffu, bits >> 8 & 0xffu,
-                       bits >> 16);
+    p = (const bento_impl_pool_params *)bento_impl_params_at(memory);
+    status = configure(pool, memory, used, p->value_size, p->capacity, p->bits & 0xffu,
+                       p->bits >> 8 & 0xffu, p->bits >> 16);
     if (status == BENTO_OK && used == BENTO_POOL_BYTES(pool->capacity, pool->value_size)) {
         status = recover(pool, memory, used);
     }
@@ -355,20 +352,12 @@ uint32_t bento_pool_lifetime(const bento_pool *pool)
     return least;
 }
 
-/* The header's words and the counters' copy, as init wrote them and the operations keep them. */
+/* The header as init wrote it and the operations keep it. */
 static bool header_sound(const bento_pool *pool)
 {
-    const uint32_t *saved = (const uint32_t *)(const void *)pool->saved;
-    const uint32_t *head = saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_POOL_PARAMS;
-    const uint32_t bits = pool->index_bits | (uint32_t)pool->generation_bits << 8 |
-                          (uint32_t)pool->policy << 16;
-    return bento_impl_saved_matches(pool->saved, &pool->state, sizeof pool->state) &&
-           BENTO_IMPL_JOURNAL_IDLE(pool) &&
-           bento_impl_head_is(head, BENTO_IMPL_KIND_POOL,
-                              BENTO_POOL_BYTES(pool->capacity, pool->value_size)) &&
-           head[BENTO_IMPL_HEAD_PARAMS] == pool->capacity &&
-           head[BENTO_IMPL_HEAD_PARAMS + 1u] == pool->value_size &&
-           head[BENTO_IMPL_HEAD_PARAMS + 2u] == bits;
+    const bento_impl_pool_params p = params_of(pool);
+    return BENTO_IMPL_HEAD_SOUND(pool, BENTO_IMPL_KIND_POOL,
+                                 BENTO_POOL_BYTES(pool->capacity, pool->value_size), &p);
 }
 
 bento_status bento_pool_check(const bento_pool *pool)

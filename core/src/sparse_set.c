@@ -5,15 +5,7 @@
 
 #include "internal.h"
 
-/* Header words after the common four: the parameters, then each column's element size, then
- * the counters. */
-#define P_UNIVERSE 0u
-#define P_CAPACITY 1u
-#define P_BITS 2u    /* index_bits | generation_bits << 8 */
-#define P_COLUMNS 3u /* column count */
-#define P_SIZES BENTO_IMPL_SPARSE_SET_PARAMS
-
-/* The most columns a set takes: the header holds a word per column. */
+/* The most columns a set takes: the buffer holds a word per column. */
 #define MAX_COLUMNS 0xffffu
 /* The largest row (the elements of every column at one position, end to end): the sorts
  * carry rows in 32-bit offsets. */
@@ -163,8 +155,8 @@ static bento_status configure(bento_sparse_set *set, void *memory, size_t bytes,
     set->dense = (uint32_t *)(void *)((unsigned char *)memory + dense);
     set->sparse = (unsigned char *)memory + sparse;
     set->columns = columns;
-    set->saved = (bento_sparse_set_state *)(void *)((uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS +
-                                                    P_SIZES + column_count);
+    set->saved =
+        (bento_sparse_set_state *)bento_impl_saved_at(memory, sizeof(bento_impl_sparse_set_params));
     set->universe = universe;
     set->capacity = capacity;
     set->column_count = column_count;
@@ -180,12 +172,32 @@ static bento_status configure(bento_sparse_set *set, void *memory, size_t bytes,
     return BENTO_OK;
 }
 
+/* The parameter record of a configured set: what init writes to the header, check compares. */
+static bento_impl_sparse_set_params params_of(const bento_sparse_set *set)
+{
+    bento_impl_sparse_set_params p;
+    p.universe = set->universe;
+    p.capacity = set->capacity;
+    p.bits = set->index_bits | (uint32_t)set->generation_bits << 8;
+    p.column_count = set->column_count;
+    return p;
+}
+
+/* The element size of each column, a word each, right after the header of the buffer at
+ * `memory` (init writes them there). */
+static const uint32_t *sizes_in(const void *memory)
+{
+    return (const uint32_t *)(const void *)((const unsigned char *)memory +
+                                            BENTO_IMPL_SPARSE_SET_HEADER);
+}
+
 bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t bytes,
                                    uint32_t universe, uint32_t capacity, unsigned index_bits,
                                    unsigned generation_bits, const bento_sparse_set_column *columns,
                                    uint32_t column_count)
 {
-    uint32_t *head;
+    bento_impl_sparse_set_params params;
+    uint32_t *sizes;
     uint32_t *word;
     uint32_t *end;
     uint32_t c;
@@ -196,14 +208,11 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
     if (status != BENTO_OK) {
         return status;
     }
-    head = (uint32_t *)memory;
-    bento_impl_head_write(head, BENTO_IMPL_KIND_SPARSE_SET, set->bytes);
-    head[BENTO_IMPL_HEAD_PARAMS + P_UNIVERSE] = universe;
-    head[BENTO_IMPL_HEAD_PARAMS + P_CAPACITY] = capacity;
-    head[BENTO_IMPL_HEAD_PARAMS + P_BITS] = index_bits | generation_bits << 8;
-    head[BENTO_IMPL_HEAD_PARAMS + P_COLUMNS] = column_count;
+    params = params_of(set);
+    bento_impl_head_write(memory, BENTO_IMPL_KIND_SPARSE_SET, set->bytes, &params, sizeof params);
+    sizes = (uint32_t *)(void *)((unsigned char *)memory + BENTO_IMPL_SPARSE_SET_HEADER);
     for (c = 0u; c < column_count; c++) {
-        head[BENTO_IMPL_HEAD_PARAMS + P_SIZES + c] = columns[c].size;
+        sizes[c] = columns[c].size;
     }
     /* every entry ABSENT (all ones, whole words: the array's length is rounded up to one) */
     end = (uint32_t *)(void *)((unsigned char *)memory + set->bytes);
@@ -239,13 +248,13 @@ static bento_status recover(bento_sparse_set *set, void *memory)
 bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t bytes,
                                    const bento_sparse_set_column *columns, uint32_t column_count)
 {
-    const uint32_t *params;
+    const bento_impl_sparse_set_params *p;
     size_t used;
     uint32_t c;
     bento_status status;
     BENTO_ASSERT(set != NULL);
     BENTO_IMPL_INERT(set);
-    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_SPARSE_SET, 4u,
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_SPARSE_SET,
                                   BENTO_IMPL_SPARSE_SET_HEAD(0u), &used);
     if (status == BENTO_OK && !columns_sound(columns, column_count)) {
         status = BENTO_E_ARGUMENT;
@@ -253,19 +262,19 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
     if (status != BENTO_OK) {
         return status;
     }
-    /* the columns the header recorded: as many (the count checked against the header's length
-       before its sizes are read), each of the same size */
-    params = (const uint32_t *)memory + BENTO_IMPL_HEAD_PARAMS;
-    status = params[P_COLUMNS] != column_count || (params[P_BITS] >> 16) != 0u ||
+    p = (const bento_impl_sparse_set_params *)bento_impl_params_at(memory);
+    /* the columns the buffer recorded: as many (the count checked against the buffer's length
+       before their sizes are read), each of the same size */
+    status = p->column_count != column_count || (p->bits >> 16) != 0u ||
                      BENTO_IMPL_SPARSE_SET_HEAD(column_count) > used
                  ? BENTO_E_CORRUPT
                  : BENTO_OK;
     for (c = 0u; status == BENTO_OK && c < column_count; c++) {
-        status = params[P_SIZES + c] != columns[c].size ? BENTO_E_CORRUPT : BENTO_OK;
+        status = sizes_in(memory)[c] != columns[c].size ? BENTO_E_CORRUPT : BENTO_OK;
     }
     if (status == BENTO_OK) {
-        status = configure(set, memory, bytes, params[P_UNIVERSE], params[P_CAPACITY],
-                           params[P_BITS] & 0xffu, params[P_BITS] >> 8, columns, column_count);
+        status = configure(set, memory, bytes, p->universe, p->capacity, p->bits & 0xffu, p->bits >> 8,
+                           columns, column_count);
     }
     if (status == BENTO_OK && used != set->bytes) {
         status = BENTO_E_CORRUPT;
@@ -1218,23 +1227,17 @@ bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_
     return BENTO_OK;
 }
 
-/* The header's words and the counters' copy, as init wrote them and the operations keep them. */
+/* The header as init wrote it and the operations keep it, and the columns' sizes after it. */
 static bool header_sound(const bento_sparse_set *set)
 {
-    const uint32_t *saved = (const uint32_t *)(const void *)set->saved;
-    const uint32_t *head =
-        saved - BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_SPARSE_SET_PARAMS - set->column_count;
-    const uint32_t *params = head + BENTO_IMPL_HEAD_PARAMS;
+    const bento_impl_sparse_set_params p = params_of(set);
+    const uint32_t *sizes = set->dense - set->column_count; /* right before the keys */
     uint32_t c;
-    if (set->saved->count != set->state.count ||
-        !bento_impl_head_is(head, BENTO_IMPL_KIND_SPARSE_SET, set->bytes) ||
-        params[0] != set->universe || params[1] != set->capacity ||
-        params[2] != (set->index_bits | (uint32_t)set->generation_bits << 8) ||
-        params[3] != set->column_count) {
+    if (!BENTO_IMPL_HEAD_SOUND(set, BENTO_IMPL_KIND_SPARSE_SET, set->bytes, &p)) {
         return false;
     }
     for (c = 0u; c < set->column_count; c++) {
-        if (params[BENTO_IMPL_SPARSE_SET_PARAMS + c] != set->columns[c].size) {
+        if (sizes[c] != set->columns[c].size) {
             return false;
         }
     }

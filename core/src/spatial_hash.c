@@ -35,28 +35,29 @@ static uint64_t key_at(const bento_spatial_hash *sh, const int32_t *position)
     return cell_key(cell, sh->dims);
 }
 
-/* Header words after the common four. */
-#define P_CELL_CAPACITY 0u
-#define P_ITEM_CAPACITY 1u
-#define P_DIMS 2u
-#define P_CELL_SHIFT 3u
-
 /* The pending action of a clear (bento_impl_redo). */
 #define CLEAR_ALL 1u
+
+/* The buffer of a spatial hash that is not inert (an inert one's multi-value index points
+ * into the struct): its header, then its multi-value index's buffer. */
+static unsigned char *memory_of(const bento_spatial_hash *sh)
+{
+    return (unsigned char *)bento_impl_head_of(sh->cells.saved,
+                                               sizeof(bento_impl_multi_index_params)) -
+           BENTO_IMPL_SPATIAL_HASH_HEAD;
+}
 
 /*
  * The journal of the whole buffer (the multi-value index's and the hash index's own stay
  * idle): the spatial hash has no counters of its own, so it starts right after the
- * parameters, and entries count words from there. Only of a spatial hash that is not inert
- * (an inert one's multi-value index points into the struct).
+ * parameters, and entries count words from there.
  */
-#if BENTO_POWER_SAFE
 static uint32_t *journal_of(const bento_spatial_hash *sh)
 {
-    return (uint32_t *)(void *)sh->cells.saved - BENTO_IMPL_HEAD_PARAMS -
-           BENTO_IMPL_MULTI_INDEX_PARAMS - BENTO_IMPL_SPATIAL_HASH_HEAD / 4u +
-           BENTO_IMPL_HEAD_PARAMS + BENTO_IMPL_SPATIAL_HASH_PARAMS;
+    return (uint32_t *)bento_impl_saved_at(memory_of(sh), sizeof(bento_impl_spatial_hash_params));
 }
+
+#if BENTO_POWER_SAFE
 #define BEGIN(j, sh) bento_impl_begin((j), journal_of(sh), 0u)
 #define INSERT(sh, key, item, j) bento_impl_multi_index_insert_logged(&(sh)->cells, key, item, j)
 #define MOVE(sh, key, item, j) bento_impl_multi_index_move_logged(&(sh)->cells, key, item, j)
@@ -106,11 +107,23 @@ static bento_status configure(bento_spatial_hash *sh, void *memory, size_t bytes
     return BENTO_OK;
 }
 
+/* The parameter record of a configured spatial hash: what init writes to the header, check
+ * compares. */
+static bento_impl_spatial_hash_params params_of(const bento_spatial_hash *sh)
+{
+    bento_impl_spatial_hash_params p;
+    p.cell_capacity = sh->cells.keys.capacity;
+    p.item_capacity = sh->cells.value_capacity;
+    p.dims = sh->dims;
+    p.cell_shift = sh->cell_shift;
+    return p;
+}
+
 bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_t bytes,
                                      uint32_t cell_capacity, uint32_t item_capacity,
                                      uint32_t dims, uint32_t cell_shift)
 {
-    uint32_t *head;
+    bento_impl_spatial_hash_params params;
     size_t cells_bytes;
     bento_status status;
     BENTO_ASSERT(sh != NULL);
@@ -119,38 +132,35 @@ bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_
     if (status != BENTO_OK) {
         return status;
     }
-    head = (uint32_t *)memory;
-    bento_impl_head_write(head, BENTO_IMPL_KIND_SPATIAL_HASH,
-                          BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims));
-    head[BENTO_IMPL_HEAD_PARAMS + P_CELL_CAPACITY] = cell_capacity;
-    head[BENTO_IMPL_HEAD_PARAMS + P_ITEM_CAPACITY] = item_capacity;
-    head[BENTO_IMPL_HEAD_PARAMS + P_DIMS] = dims;
-    head[BENTO_IMPL_HEAD_PARAMS + P_CELL_SHIFT] = cell_shift;
-    bento_impl_settle(head + BENTO_IMPL_HEAD_PARAMS + BENTO_IMPL_SPATIAL_HASH_PARAMS, 0u);
     /* cannot fail: the capacities and the buffer were checked above */
     (void)bento_multi_index_init(&sh->cells, (unsigned char *)memory + BENTO_IMPL_SPATIAL_HASH_HEAD,
                                  cells_bytes, cell_capacity, item_capacity);
+    params = params_of(sh);
+    bento_impl_head_write(memory, BENTO_IMPL_KIND_SPATIAL_HASH,
+                          BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims), &params,
+                          sizeof params);
+    bento_impl_settle(journal_of(sh), 0u);
     return BENTO_OK;
 }
 
 /* An operation cut by a reset: undone, or its clear done again (an init of the multi-value
  * index with the capacities the header names: the same stores). */
-static bento_status recover(bento_spatial_hash *sh, void *memory, size_t used, size_t cells_bytes)
+static bento_status recover(bento_spatial_hash *sh, void *memory, size_t used,
+                            const bento_impl_spatial_hash_params *p, size_t cells_bytes)
 {
-    uint32_t *const head = (uint32_t *)memory;
+    uint32_t *const journal =
+        (uint32_t *)bento_impl_saved_at(memory, sizeof(bento_impl_spatial_hash_params));
     uint32_t action, arg;
-    bento_status status =
-        bento_impl_recover(memory, used, head + BENTO_IMPL_HEAD_PARAMS + BENTO_IMPL_SPATIAL_HASH_PARAMS,
-                           0u, BENTO_IMPL_SPATIAL_HASH_ENTRIES, &action, &arg);
+    bento_status status = bento_impl_recover(memory, used, journal, 0u,
+                                             BENTO_IMPL_SPATIAL_HASH_ENTRIES, &action, &arg);
     if (status == BENTO_OK && action != 0u) {
         bento_impl_journal j;
         if (action != CLEAR_ALL) {
             return BENTO_E_CORRUPT;
         }
         (void)bento_multi_index_init(&sh->cells, (unsigned char *)memory + BENTO_IMPL_SPATIAL_HASH_HEAD,
-                                     cells_bytes, head[BENTO_IMPL_HEAD_PARAMS + P_CELL_CAPACITY],
-                                     head[BENTO_IMPL_HEAD_PARAMS + P_ITEM_CAPACITY]);
-        bento_impl_begin(&j, head + BENTO_IMPL_HEAD_PARAMS + BENTO_IMPL_SPATIAL_HASH_PARAMS, 0u);
+                                     cells_bytes, p->cell_capacity, p->item_capacity);
+        bento_impl_begin(&j, journal, 0u);
         bento_impl_done(&j);
     }
     return status;
@@ -158,33 +168,31 @@ static bento_status recover(bento_spatial_hash *sh, void *memory, size_t used, s
 
 bento_status bento_spatial_hash_open(bento_spatial_hash *sh, void *memory, size_t bytes)
 {
-    const uint32_t *head = (const uint32_t *)memory;
-    uint32_t cells, items;
+    const bento_impl_spatial_hash_params *p;
     size_t used, cells_bytes;
     bento_status status;
     BENTO_ASSERT(sh != NULL);
     inert(sh);
-    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_SPATIAL_HASH, 4u,
+    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_SPATIAL_HASH,
                                   BENTO_IMPL_SPATIAL_HASH_HEAD, &used);
     if (status != BENTO_OK) {
         return status;
     }
-    cells = head[BENTO_IMPL_HEAD_PARAMS + P_CELL_CAPACITY];
-    items = head[BENTO_IMPL_HEAD_PARAMS + P_ITEM_CAPACITY];
-    status = configure(sh, memory, used, cells, items, head[BENTO_IMPL_HEAD_PARAMS + P_DIMS],
-                       head[BENTO_IMPL_HEAD_PARAMS + P_CELL_SHIFT], &cells_bytes);
+    p = (const bento_impl_spatial_hash_params *)bento_impl_params_at(memory);
+    status = configure(sh, memory, used, p->cell_capacity, p->item_capacity, p->dims, p->cell_shift,
+                       &cells_bytes);
     if (status == BENTO_OK &&
-        used != BENTO_IMPL_SPATIAL_HASH_HEAD + cells_bytes + (size_t)items * sh->dims * 4u) {
+        used != BENTO_IMPL_SPATIAL_HASH_HEAD + cells_bytes + (size_t)p->item_capacity * sh->dims * 4u) {
         status = BENTO_E_CORRUPT;
     }
     if (status == BENTO_OK) {
-        status = recover(sh, memory, used, cells_bytes);
+        status = recover(sh, memory, used, p, cells_bytes);
     }
     /* the multi-value index inside: its own header, of the capacities this header names */
     if (status == BENTO_OK &&
         (bento_multi_index_open(&sh->cells, (unsigned char *)memory + BENTO_IMPL_SPATIAL_HASH_HEAD,
                                 cells_bytes) != BENTO_OK ||
-         sh->cells.keys.capacity != cells || sh->cells.value_capacity != items)) {
+         sh->cells.keys.capacity != p->cell_capacity || sh->cells.value_capacity != p->item_capacity)) {
         status = BENTO_E_CORRUPT;
     }
     if (status == BENTO_OK && bento_spatial_hash_check(sh) != BENTO_OK) {
@@ -207,9 +215,7 @@ void bento_spatial_hash_clear(bento_spatial_hash *sh)
         bento_impl_journal j;
         BEGIN(&j, sh);
         bento_impl_redo(&j, CLEAR_ALL, 0u);
-        (void)bento_multi_index_init(&sh->cells,
-                                     (uint32_t *)(void *)sh->cells.saved - BENTO_IMPL_HEAD_PARAMS -
-                                         BENTO_IMPL_MULTI_INDEX_PARAMS,
+        (void)bento_multi_index_init(&sh->cells, memory_of(sh) + BENTO_IMPL_SPATIAL_HASH_HEAD,
                                      BENTO_MULTI_INDEX_BYTES(sh->cells.keys.capacity,
                                                              sh->cells.value_capacity),
                                      sh->cells.keys.capacity, sh->cells.value_capacity);
@@ -518,21 +524,13 @@ static bool items_sound(const bento_spatial_hash *sh)
     return true;
 }
 
-/* The header's words, as init wrote them. */
+/* The header as init wrote it and the operations keep it (no counters of its own). */
 static bool header_sound(const bento_spatial_hash *sh)
 {
-    const uint32_t *head = (const uint32_t *)(const void *)sh->cells.saved -
-                           BENTO_IMPL_HEAD_PARAMS - BENTO_IMPL_MULTI_INDEX_PARAMS -
-                           BENTO_IMPL_SPATIAL_HASH_HEAD / 4u;
-    const uint32_t cells = sh->cells.keys.capacity, items = sh->cells.value_capacity;
-    return bento_impl_journal_idle(head + BENTO_IMPL_HEAD_PARAMS + BENTO_IMPL_SPATIAL_HASH_PARAMS,
-                                   0u) &&
-           bento_impl_head_is(head, BENTO_IMPL_KIND_SPATIAL_HASH,
-                              BENTO_SPATIAL_HASH_BYTES(cells, items, sh->dims)) &&
-           head[BENTO_IMPL_HEAD_PARAMS + P_CELL_CAPACITY] == cells &&
-           head[BENTO_IMPL_HEAD_PARAMS + P_ITEM_CAPACITY] == items &&
-           head[BENTO_IMPL_HEAD_PARAMS + P_DIMS] == sh->dims &&
-           head[BENTO_IMPL_HEAD_PARAMS + P_CELL_SHIFT] == sh->cell_shift;
+    const bento_impl_spatial_hash_params p = params_of(sh);
+    return bento_impl_head_sound(journal_of(sh), BENTO_IMPL_NULL, 0u, BENTO_IMPL_KIND_SPATIAL_HASH,
+                                 BENTO_SPATIAL_HASH_BYTES(p.cell_capacity, p.item_capacity, p.dims),
+                                 &p, sizeof p);
 }
 
 bento_status bento_spatial_hash_check(const bento_spatial_hash *sh)

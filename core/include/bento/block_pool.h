@@ -215,10 +215,16 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool);
  */
 /** @cond INTERNAL */
 
-/* Header: 2 parameter words (capacity, block size), then the counters, then the journal,
- * with room for the most words an operation changes (free: the state byte's word, the block's
- * link and two counters). */
-#define BENTO_IMPL_BLOCK_POOL_PARAMS 2u
+/* The parameter record in the buffer's header (core/src/internal.h, "buffer header"). */
+typedef struct bento_impl_block_pool_params {
+    uint32_t capacity;
+    uint32_t block_size;
+} bento_impl_block_pool_params;
+
+/* Header: the parameter record, then the counters, then the journal, with room for the most
+ * words an operation changes (free: the state byte's word, the block's link and two
+ * counters). */
+#define BENTO_IMPL_BLOCK_POOL_PARAMS (sizeof(bento_impl_block_pool_params) / 4u)
 #define BENTO_IMPL_BLOCK_POOL_ENTRIES 4u
 #define BENTO_IMPL_BLOCK_POOL_HEAD                                                                \
     BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_BLOCK_POOL_PARAMS + sizeof(bento_block_pool_state) / 4u +   \

@@ -391,9 +391,16 @@ bool bento_grid_iter_next(bento_grid_iter *it);
  */
 /** @cond INTERNAL */
 
-/* Header: 4 parameter words (dims | window << 8, cell size, capacity, window shifts), then the
- * state, */
-#define BENTO_IMPL_GRID_PARAMS 4u
+/* The parameter record in the buffer's header (core/src/internal.h, "buffer header"). */
+typedef struct bento_impl_grid_params {
+    uint32_t shape; /* dims | window << 8 */
+    uint32_t cell_size;
+    uint32_t capacity;
+    uint32_t window_shifts; /* log2 of each window size, a byte per axis (0 for a growing grid) */
+} bento_impl_grid_params;
+
+/* Header: the parameter record, then the state, */
+#define BENTO_IMPL_GRID_PARAMS (sizeof(bento_impl_grid_params) / 4u)
 /* then the journal, with room for the most words an operation logs (a growth: the origin and
  * size of every axis, and moved; its strides are stored again after a reset, not logged) */
 #define BENTO_IMPL_GRID_ENTRIES (2u * BENTO_GRID_MAX_DIMS + 1u)

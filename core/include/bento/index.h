@@ -313,14 +313,19 @@ bool bento_index32_iter_next(bento_index32_iter *it);
  */
 /** @cond INTERNAL */
 
-/* Header: 1 parameter word (the capacity), then the counters, then the journal, padded to a
+/* The parameter record in the buffer's header (core/src/internal.h, "buffer header"). */
+typedef struct bento_impl_index_params {
+    uint32_t capacity;
+} bento_impl_index_params;
+
+/* Header: the parameter record, then the counters, then the journal, padded to a
  * multiple of 64 bytes so that the buckets of a 64-aligned buffer are cache lines. Both key
  * widths. The journal has room for the most words an insert changes (64-bit keys): along a
  * path of BENTO_INDEX_MAX_MOVES moves, the fingerprint and spill words of its 4 buckets (8),
  * the value and key words of each slot a move fills (9, a slot an earlier move emptied
  * included: its old words are still the state before), then the new entry's fingerprint word,
  * value and key (4), its first bucket's spill word and the count (2). */
-#define BENTO_IMPL_INDEX_PARAMS 1u
+#define BENTO_IMPL_INDEX_PARAMS (sizeof(bento_impl_index_params) / 4u)
 #define BENTO_IMPL_INDEX_ENTRIES 23u
 #if BENTO_POWER_SAFE
 #define BENTO_IMPL_INDEX_HEAD 256u

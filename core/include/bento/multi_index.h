@@ -224,12 +224,18 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it);
  */
 /** @cond INTERNAL */
 
-/* Header: 2 parameter words (key capacity, value capacity), then the counters, then the
+/* The parameter record in the buffer's header (core/src/internal.h, "buffer header"). */
+typedef struct bento_impl_multi_index_params {
+    uint32_t key_capacity;
+    uint32_t value_capacity;
+} bento_impl_multi_index_params;
+
+/* Header: the parameter record, then the counters, then the
  * journal of the whole buffer (the hash index's own stays idle), with room for the most words
  * an operation changes: a move to a new key (the value's two key words, the hash index's
  * insert, then its unlinking: its links, the count and the neighbours' links, or the remove
  * of its old key). */
-#define BENTO_IMPL_MULTI_INDEX_PARAMS 2u
+#define BENTO_IMPL_MULTI_INDEX_PARAMS (sizeof(bento_impl_multi_index_params) / 4u)
 #define BENTO_IMPL_MULTI_INDEX_ENTRIES (BENTO_IMPL_INDEX_ENTRIES + 8u)
 #define BENTO_IMPL_MULTI_INDEX_HEAD                                                               \
     BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_MULTI_INDEX_PARAMS + sizeof(bento_multi_index_state) / 4u + \

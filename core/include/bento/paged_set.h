@@ -276,11 +276,19 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it);
  */
 /** @cond INTERNAL */
 
-/* Header: 5 parameter words (capacity, universe, value size, page size, index bits), then the
- * counters, then the journal, with room for the most words an operation changes (remove: the
- * moved key and its slot in its page, the count, the removed key's slot, its page's live count
- * and table entry, and the pages held). */
-#define BENTO_IMPL_PAGED_SET_PARAMS 5u
+/* The parameter record in the buffer's header (core/src/internal.h, "buffer header"). */
+typedef struct bento_impl_paged_set_params {
+    uint32_t capacity;
+    uint32_t universe;
+    uint32_t value_size;
+    uint32_t page_size;
+    uint32_t index_bits;
+} bento_impl_paged_set_params;
+
+/* Header: the parameter record, then the counters, then the journal, with room for the most
+ * words an operation changes (remove: the moved key and its slot in its page, the count, the
+ * removed key's slot, its page's live count and table entry, and the pages held). */
+#define BENTO_IMPL_PAGED_SET_PARAMS (sizeof(bento_impl_paged_set_params) / 4u)
 #define BENTO_IMPL_PAGED_SET_ENTRIES 7u
 #define BENTO_IMPL_PAGED_SET_HEAD                                                                 \
     BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_PAGED_SET_PARAMS + sizeof(bento_paged_set_state) / 4u +     \

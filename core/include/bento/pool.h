@@ -239,10 +239,17 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
  */
 /** @cond INTERNAL */
 
-/* Header: 3 parameter words (capacity, value size, bits), then the counters, then the
- * journal, with room for the most words an operation changes (destroy: a moved object's dense
- * position and slot, the count, the freed slot, the queue's back link and three counters). */
-#define BENTO_IMPL_POOL_PARAMS 3u
+/* The parameter record in the buffer's header (core/src/internal.h, "buffer header"). */
+typedef struct bento_impl_pool_params {
+    uint32_t capacity;
+    uint32_t value_size;
+    uint32_t bits; /* index_bits | generation_bits << 8 | policy << 16 */
+} bento_impl_pool_params;
+
+/* Header: the parameter record, then the counters, then the journal, with room for the most
+ * words an operation changes (destroy: a moved object's dense position and slot, the count,
+ * the freed slot, the queue's back link and three counters). */
+#define BENTO_IMPL_POOL_PARAMS (sizeof(bento_impl_pool_params) / 4u)
 #define BENTO_IMPL_POOL_ENTRIES 7u
 #define BENTO_IMPL_POOL_HEAD                                                                      \
     BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_POOL_PARAMS + sizeof(bento_pool_state) / 4u +               \

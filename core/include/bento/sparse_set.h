@@ -481,16 +481,27 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
  */
 /** @cond INTERNAL */
 
-/* Header: 4 parameter words (universe, capacity, bits, column count), then each column's
- * element size, then the counters, then the journal. An operation logs at most 4 words
- * (remove: the removed key's entry, the moved key and its entry, the count; a swap of sort_as:
- * two keys and their entries); the room of 6 entries also holds what a sort or a swap of
- * sort_as records of its progress (12 words: core/src/sparse_set.c, "R_"). */
-#define BENTO_IMPL_SPARSE_SET_PARAMS 4u
+/* The parameter record in the buffer's header (core/src/internal.h, "buffer header"). */
+typedef struct bento_impl_sparse_set_params {
+    uint32_t universe;
+    uint32_t capacity;
+    uint32_t bits; /* index_bits | generation_bits << 8 */
+    uint32_t column_count;
+} bento_impl_sparse_set_params;
+
+/* Header: the parameter record, then the counters, then the journal; after the header, the
+ * element size of each column, a word each. An operation logs at most 4 words (remove: the
+ * removed key's entry, the moved key and its entry, the count; a swap of sort_as: two keys and
+ * their entries); the room of 6 entries also holds what a sort or a swap of sort_as records
+ * of its progress (12 words: core/src/sparse_set.c, "R_"). BENTO_IMPL_SPARSE_SET_HEAD: the
+ * bytes before the dense keys. */
+#define BENTO_IMPL_SPARSE_SET_PARAMS (sizeof(bento_impl_sparse_set_params) / 4u)
 #define BENTO_IMPL_SPARSE_SET_ENTRIES 6u
-#define BENTO_IMPL_SPARSE_SET_HEAD(column_count)                                                   \
-    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + BENTO_IMPL_CAST(size_t, column_count) + 1u + \
+#define BENTO_IMPL_SPARSE_SET_HEADER                                                               \
+    BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + 1u +                                      \
                           BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_SPARSE_SET_ENTRIES))
+#define BENTO_IMPL_SPARSE_SET_HEAD(column_count)                                                   \
+    (BENTO_IMPL_SPARSE_SET_HEADER + BENTO_IMPL_CAST(size_t, column_count) * 4u)
 
 /*
  * Position of `key`, or BENTO_NONE. The set's shape (index mask, tag shift, entry width,

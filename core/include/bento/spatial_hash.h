@@ -204,11 +204,18 @@ bento_status bento_spatial_hash_check(const bento_spatial_hash *sh);
  */
 /** @cond INTERNAL */
 
-/* Header: 4 parameter words (cell capacity, item capacity, dims, cell_shift); no counters of
- * its own; then the journal of the whole buffer (the nested indices' own stay idle), with
- * room for the most words an operation changes: a move (an item's coordinates, then the
- * multi-value index's move). */
-#define BENTO_IMPL_SPATIAL_HASH_PARAMS 4u
+/* The parameter record in the buffer's header (core/src/internal.h, "buffer header"). */
+typedef struct bento_impl_spatial_hash_params {
+    uint32_t cell_capacity;
+    uint32_t item_capacity;
+    uint32_t dims;
+    uint32_t cell_shift;
+} bento_impl_spatial_hash_params;
+
+/* Header: the parameter record; no counters of its own; then the journal of the whole buffer
+ * (the nested indices' own stay idle), with room for the most words an operation changes: a
+ * move (an item's coordinates, then the multi-value index's move). */
+#define BENTO_IMPL_SPATIAL_HASH_PARAMS (sizeof(bento_impl_spatial_hash_params) / 4u)
 #define BENTO_IMPL_SPATIAL_HASH_ENTRIES (BENTO_IMPL_MULTI_INDEX_ENTRIES + 3u)
 #define BENTO_IMPL_SPATIAL_HASH_HEAD                                                              \
     BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPATIAL_HASH_PARAMS +                                        \
