@@ -16,6 +16,9 @@ BENTO_POOL_TYPE_BITS(loop, item, 2, uint16_t, BENTO_POOL_WRAP, 13);  /* 3 genera
 /* The README's configuration: 128 enemies, 32-bit handles, the fewest index bits (7). */
 BENTO_POOL_TYPE(enemies, item, 128, uint32_t, BENTO_POOL_WRAP);
 BENTO_POOL_TYPE(enemies_retire, item, 128, uint32_t, BENTO_POOL_RETIRE);
+/* The same with 16-bit handles: 9 generation bits, 256 objects per slot and cycle. */
+BENTO_POOL_TYPE(short_enemies, item, 128, uint16_t, BENTO_POOL_WRAP);
+BENTO_POOL_TYPE(short_enemies_retire, item, 128, uint16_t, BENTO_POOL_RETIRE);
 
 static void test_handles(void)
 {
@@ -73,6 +76,7 @@ static void check_inert(bento_pool *pool)
     CHECK(bento_pool_get(pool, 1u) == NULL);
     CHECK(bento_pool_get(pool, 0x100001u) == NULL);
     CHECK_STATUS(bento_pool_destroy(pool, 1u), BENTO_E_STALE);
+    CHECK_EQ(bento_pool_alias_horizon(pool), 0);
     CHECK_EQ(bento_pool_handle_at(pool, 0), 0);
     CHECK_EQ(bento_pool_handle_of_index(pool, 0), 0);
     CHECK_EQ(bento_pool_lifetime(pool), 0);
@@ -319,10 +323,19 @@ static void test_generation_wrap(void)
 /* A typed pool of 8-byte values, for test_typed_storage_alignment. */
 BENTO_POOL_TYPE(wide_values, uint64_t, 2, uint32_t, BENTO_POOL_RETIRE);
 
+/* The churn and horizon tests' live handles, one test after the other. */
+static union {
+    enemies_handle live[64];
+    short_enemies_handle short_live[64];
+    short_enemies_retire_handle short_kept[64];
+} churn_handles;
+
 /* One after the other: the churn test's two pools, then the alignment test's. */
 static union {
     enemies wrap;
     enemies_retire retire;
+    short_enemies short_wrap;
+    short_enemies_retire short_retire;
     unsigned char shifted[sizeof(wide_values) + 4u];
 } churn_memory;
 
@@ -338,7 +351,7 @@ static union {
 static void test_churn(void)
 {
 #define pool churn_memory
-    static enemies_handle live[64];
+    enemies_handle *const live = churn_handles.live;
     static uint32_t last_created[128];
     static uint16_t created[128]; /* at most frames / 65 + 1 each */
     const uint32_t frames = 20000u * bento_test_scale();
@@ -379,6 +392,66 @@ static void test_churn(void)
     CHECK_EQ(enemies_count(&pool.wrap), 64);
     CHECK_EQ(enemies_retired(&pool.wrap), 0);
     CHECK_STATUS(enemies_check(&pool.wrap), BENTO_OK);
+#undef pool
+}
+
+/*
+ * Both horizons of bento/pool.h ("Two horizons"), observed: the README's churn (128 slots, 64
+ * live, one destroyed and one created per frame) with 16-bit handles. Under BENTO_POOL_WRAP a
+ * handle kept after its destroy names a newer object no sooner than alias_horizon * 65 frames
+ * later; under BENTO_POOL_RETIRE the first slot retires no sooner than (lifetime - 1) * 65
+ * frames in, and the rest goes soon after: create answers BENTO_E_FULL within an eighth of the
+ * even-wear estimate (horizon * 128 frames) more (about 2,300 frames after some 30,000 with
+ * random victims). Both happen within twice that estimate, so the run is long enough to see
+ * them.
+ */
+static void test_horizons(void)
+{
+#define pool churn_memory
+    short_enemies_handle *const live = churn_handles.short_live;
+    short_enemies_retire_handle *const kept = churn_handles.short_kept;
+    const uint32_t horizon = 256u;
+    short_enemies_handle stale;
+    uint32_t frame, i, aliased = 0u, retired = 0u, full = 0u, failures = 0u;
+    /* WRAP: the first handle destroyed is kept */
+    CHECK_STATUS(short_enemies_init(&pool.short_wrap), BENTO_OK);
+    CHECK_EQ(short_enemies_alias_horizon(&pool.short_wrap), horizon);
+    CHECK_EQ(short_enemies_lifetime(&pool.short_wrap), BENTO_POOL_FOREVER);
+    for (i = 0; i < 64u; i++) {
+        CHECK_STATUS(short_enemies_create(&pool.short_wrap, &live[i], NULL), BENTO_OK);
+    }
+    stale = live[0];
+    for (frame = 64u; aliased == 0u && frame < 64u + 2u * horizon * 128u; frame++) {
+        const uint32_t victim = frame == 64u ? 0u : bento_test_rand_below(64u);
+        failures += short_enemies_destroy(&pool.short_wrap, live[victim]) != BENTO_OK;
+        failures += short_enemies_create(&pool.short_wrap, &live[victim], NULL) != BENTO_OK;
+        aliased = short_enemies_contains(&pool.short_wrap, stale) ? frame : 0u;
+    }
+    CHECK_EQ(failures, 0);
+    CHECK(aliased != 0u);
+    CHECK(aliased - 64u >= horizon * 65u);
+    /* RETIRE: until the first slot retires, then until create fails */
+    CHECK_STATUS(short_enemies_retire_init(&pool.short_retire), BENTO_OK);
+    CHECK_EQ(short_enemies_retire_alias_horizon(&pool.short_retire), BENTO_POOL_FOREVER);
+    CHECK_EQ(short_enemies_retire_lifetime(&pool.short_retire), horizon);
+    for (i = 0; i < 64u; i++) {
+        CHECK_STATUS(short_enemies_retire_create(&pool.short_retire, &kept[i], NULL), BENTO_OK);
+    }
+    for (frame = 64u; full == 0u && frame < 64u + 2u * horizon * 128u; frame++) {
+        const uint32_t victim = bento_test_rand_below(64u);
+        failures += short_enemies_retire_destroy(&pool.short_retire, kept[victim]) != BENTO_OK;
+        if (short_enemies_retire_create(&pool.short_retire, &kept[victim], NULL) != BENTO_OK) {
+            full = frame;
+        }
+        if (retired == 0u && short_enemies_retire_retired(&pool.short_retire) != 0u) {
+            retired = frame;
+        }
+    }
+    CHECK_EQ(failures, 0);
+    CHECK(retired != 0u && full != 0u);
+    CHECK(retired - 64u >= (horizon - 1u) * 65u);
+    CHECK(full - retired <= horizon * 128u / 8u);
+    CHECK_STATUS(short_enemies_retire_check(&pool.short_retire), BENTO_OK);
 #undef pool
 }
 
@@ -909,6 +982,7 @@ void test_pool(void)
     test_generation_retirement();
     test_generation_wrap();
     test_churn();
+    test_horizons();
     test_check_detects_corruption();
     test_free_queue_damage();
     test_retired_count_edits();

@@ -25,14 +25,26 @@
  *                      capacity, and a stale handle aliases a newer object only if it is kept
  *                      while its slot serves 2^(generation_bits - 1) more objects.
  *
- * Lifetime. bento_pool_lifetime() is the number of destroys the most worn slot that has not
- * retired can still take (BENTO_POOL_FOREVER under BENTO_POOL_WRAP). Because a freed slot
- * waits behind every slot already free: when at least F slots are free at every destroy, a
- * slot serves at most one object in any F + 1 consecutive creates, so the pool loses no
- * capacity (and, under BENTO_POOL_WRAP, no handle aliases) within the next
- * (lifetime - 1) * (F + 1) creates. Example: 32-bit handles of a pool of 128 (7 index bits,
- * 25 generation bits) serve 2^24 objects per slot; with 64 of them live and 64 free, that is
- * at least (2^24 - 1) * 65 = 1.09e9 creates: 210 days at 60 creates a second.
+ * Two horizons. A freed slot waits behind every slot already free: when at least F slots are
+ * free at every destroy, a slot serves at most one object in any F + 1 consecutive creates.
+ *   Aliasing (bento_pool_alias_horizon()): a handle that went stale can name a newer object
+ *     only once its slot has served a whole cycle of generations, 2^(generation_bits - 1)
+ *     objects, since it went stale: at least that many times F + 1 creates. Never under
+ *     BENTO_POOL_RETIRE (BENTO_POOL_FOREVER).
+ *   Capacity (bento_pool_lifetime()): the destroys the most worn slot can still take before
+ *     its cycle ends; the pool loses no capacity within (lifetime - 1) * (F + 1) creates.
+ *     Under BENTO_POOL_RETIRE, the end of a cycle retires the slot, and because reuse is
+ *     oldest first every slot wears at about the same pace: once the first slot retires, the
+ *     others follow soon, and create answers BENTO_E_FULL once the slots left are all live
+ *     (tests/test_pool.c, 16-bit handles, 128 slots, 64 live, random destroys: the first slot
+ *     retires after about 30,000 creates, the pool is full about 2,300 later). Plan for the
+ *     first retirement as the end of the pool.
+ *     Never under BENTO_POOL_WRAP (BENTO_POOL_FOREVER).
+ * Example: 32-bit handles of a pool of 128 (7 index bits, 25 generation bits) serve 2^24
+ * objects per slot and cycle; with 64 of them live and 64 free, either horizon is at least
+ * (2^24 - 1) * 65 = 1.09e9 creates: 210 days at 60 creates a second. With 16-bit handles (9
+ * generation bits): 256 objects per slot, at least 255 * 65 = 16,575 creates, under five
+ * minutes at 60 a second.
  *
  * Memory (BENTO_POOL_BYTES(capacity, value_size) bytes, aligned to the values' alignment: the
  * largest power of two dividing the stride, at least 4, at most BENTO_MAX_ALIGN):
@@ -186,11 +198,18 @@ static inline uint32_t bento_pool_capacity(const bento_pool *pool);
 static inline uint32_t bento_pool_retired(const bento_pool *pool);
 
 /**
- * The destroys the most worn slot that has not retired can still take (see "Lifetime"):
- * BENTO_POOL_FOREVER under BENTO_POOL_WRAP, 0 when every slot has retired (or inert).
- * O(capacity).
+ * The capacity horizon (see "Two horizons"): the destroys the most worn slot that has not
+ * retired can still take before it retires. BENTO_POOL_FOREVER under BENTO_POOL_WRAP, 0 when
+ * every slot has retired (or inert). O(capacity).
  */
 uint32_t bento_pool_lifetime(const bento_pool *pool);
+
+/**
+ * The alias horizon (see "Two horizons"): the objects a slot serves, after a handle to it went
+ * stale, before that handle can name a newer object: 2^(generation_bits - 1) under
+ * BENTO_POOL_WRAP, BENTO_POOL_FOREVER under BENTO_POOL_RETIRE, 0 when inert. O(1).
+ */
+static inline uint32_t bento_pool_alias_horizon(const bento_pool *pool);
 
 /** The dense values: bento_pool_count() objects, stride bytes apart, in no particular order. */
 static inline void *bento_pool_values(const bento_pool *pool);
@@ -221,7 +240,7 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
  *   name_values(const name *)           -> T * (count of them)
  *   name_handle_at(const name *, uint32_t position), name_handle_of_index(const name *,
  *                                          uint32_t index) -> name_handle
- *   name_count, name_capacity, name_retired, name_lifetime -> uint32_t
+ *   name_count, name_capacity, name_retired, name_lifetime, name_alias_horizon -> uint32_t
  *   name_check -> bento_status, name_clear
  * BENTO_POOL_TYPE_BITS(name, T, capacity, uint_type, policy, index_bits) chooses the index
  * bits. Both fail to compile when capacity is 0 or does not fit in the index bits, or when no
@@ -314,6 +333,17 @@ static inline uint32_t bento_pool_retired(const bento_pool *pool)
 {
     BENTO_ASSERT(pool != BENTO_IMPL_NULL);
     return pool->state.retired;
+}
+
+static inline uint32_t bento_pool_alias_horizon(const bento_pool *pool)
+{
+    BENTO_ASSERT(pool != BENTO_IMPL_NULL);
+    if (pool->capacity == 0u) {
+        return 0u;
+    }
+    return pool->policy == BENTO_IMPL_CAST(uint8_t, BENTO_POOL_WRAP)
+               ? BENTO_IMPL_CAST(uint32_t, 1) << (pool->generation_bits - 1u)
+               : BENTO_POOL_FOREVER;
 }
 
 static inline void *bento_pool_values(const bento_pool *pool)
@@ -412,6 +442,11 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
     {                                                                                             \
         BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
         return bento_pool_lifetime(&p->generic_);                                                 \
+    }                                                                                             \
+    BENTO_WRAPPER uint32_t name##_alias_horizon(const name *p)                                    \
+    {                                                                                             \
+        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
+        return bento_pool_alias_horizon(&p->generic_);                                            \
     }                                                                                             \
     BENTO_WRAPPER T *name##_values(const name *p)                                                 \
     {                                                                                             \
