@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M1 M15 M22 M26 M28. */
+/* Deviations (docs/deviations.md): M1 M15 M22 M26 M28 M29. */
 /**
  * @file
  * bento/pool.h - the handle pool: a dense slot map over caller memory.
@@ -243,8 +243,9 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
  *   name_count, name_capacity, name_retired, name_lifetime, name_alias_horizon -> uint32_t
  *   name_check -> bento_status, name_clear
  * BENTO_POOL_TYPE_BITS(name, T, capacity, uint_type, policy, index_bits) chooses the index
- * bits. Both fail to compile when capacity is 0 or does not fit in the index bits, or when no
- * generation bit is left. A pool object points into its own storage: after copying one
+ * bits. Both fail to compile when capacity is 0 or does not fit in the index bits, when no
+ * generation bit is left, or when policy is not BENTO_POOL_RETIRE or BENTO_POOL_WRAP (an
+ * integer there is refused). A pool object points into its own storage: after copying one
  * (`b = a`), or when it lives in retained RAM after a reset, call name_open(&b).
  *
  *     BENTO_POOL_TYPE(particles, struct particle, 256, uint32_t, BENTO_POOL_WRAP);
@@ -257,6 +258,15 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
  * Everything below is implementation detail: not part of the API.
  */
 /** @cond INTERNAL */
+
+/* A typed pool's policy argument: BENTO_POOL_RETIRE or BENTO_POOL_WRAP, spelt out or through
+ * a macro that expands to one. Anything else, an integer above all (an old configuration line
+ * gave the index bits there), pastes into a name declared nowhere, so that the compiler's first
+ * error names the rule. */
+#define BENTO_IMPL_POOL_POLICY(policy_) BENTO_IMPL_POOL_POLICY_(policy_)
+#define BENTO_IMPL_POOL_POLICY_(policy_) bento_pool_policy_must_be_RETIRE_or_WRAP_##policy_
+#define bento_pool_policy_must_be_RETIRE_or_WRAP_BENTO_POOL_RETIRE BENTO_POOL_RETIRE
+#define bento_pool_policy_must_be_RETIRE_or_WRAP_BENTO_POOL_WRAP BENTO_POOL_WRAP
 
 /* The parameter record in the buffer's header (core/src/internal.h, "buffer header"). */
 typedef struct bento_impl_pool_params {
@@ -376,6 +386,7 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
 }
 
 #define BENTO_POOL_TYPE_BITS(name, T, capacity_, uint_type, policy_, index_bits_)                 \
+    BENTO_STATIC_ASSERT(BENTO_IMPL_POOL_POLICY(policy_) == (policy_), name##_policy);             \
     BENTO_HANDLE_TYPE(name##_handle, uint_type, index_bits_);                                     \
     BENTO_STATIC_ASSERT((capacity_) >= 1 &&                                                       \
                         BENTO_IMPL_CAST(uint64_t, capacity_) <= (BENTO_IMPL_CAST(uint64_t, 1) << (index_bits_)), \
