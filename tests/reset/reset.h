@@ -17,6 +17,10 @@
 /* Retained across a system reset: the linker's .noinit section (linker/cortex-m.ld). */
 #define RESET_RETAINED __attribute__((section(".noinit")))
 
+/* Operations per epoch: an element's id, the index of the operation that inserted it, is
+ * below it. */
+#define RESET_EPOCH_OPS 128u
+
 /* The most elements a driver's model holds (its capacity must not exceed it). */
 #define RESET_MODEL_CAP 32u
 
