@@ -43,6 +43,9 @@
 static const reset_driver *const drivers[] = {
     &reset_pool_driver,
     &reset_block_pool_driver,
+    &reset_sparse_set_driver,
+    &reset_index_driver,
+    &reset_grid_driver,
 };
 #define DRIVERS (sizeof drivers / sizeof drivers[0])
 

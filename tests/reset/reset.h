@@ -92,5 +92,8 @@ static inline void reset_value_of(reset_value *value, uint32_t epoch, uint32_t i
 
 extern const reset_driver reset_pool_driver;
 extern const reset_driver reset_block_pool_driver;
+extern const reset_driver reset_sparse_set_driver;
+extern const reset_driver reset_index_driver;
+extern const reset_driver reset_grid_driver;
 
 #endif /* BENTO_TESTS_RESET_H */
