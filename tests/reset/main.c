@@ -11,9 +11,10 @@
  *     k << 2 | STAGE_KIT      before the kit is called
  *     k << 2 | STAGE_CALLER   after it returned: the caller's own writes (a block's contents)
  *     (k + 1) << 2            the operation is complete
- * SysTick, armed with a random reload (from a PRNG kept in the record) and started at a random
- * offset into the operations, requests a system reset through AIRCR: resets land on any
- * instruction, inside kit operations or not.
+ * SysTick, armed with a random reload (from a PRNG kept in the record; its range widens while
+ * an operation longer than it keeps being lost) and started at a random offset into the
+ * operations, requests a system reset through AIRCR: resets land on any instruction, inside
+ * kit operations or not.
  *
  * After each reset: every container is opened and checked, the model is replayed to the
  * mark's k from the epoch's seed, and every element ever inserted in the epoch is looked up.
@@ -22,7 +23,8 @@
  * resumable clear may leave any subset, and is then run again. An operation found undone is
  * run again (it is lost, not harmful); one found done is completed (the caller's writes
  * redone). Anything else is a loss: counted, reported, and the containers are initialised
- * again. After RESET_COUNT resets the image prints what it saw and exits 0, or 1 on any loss.
+ * again. After RESET_COUNT resets the image prints what it saw, in all and per container, and
+ * exits 0, or 1 on any loss.
  *
  * The record also proves that the RAM was kept: a magic word at each end, and the boots that
  * found it equal to the resets requested. A fresh record is announced; if QEMU did not keep
@@ -41,11 +43,14 @@
 static const reset_driver *const drivers[] = {
     &reset_pool_driver,
     &reset_block_pool_driver,
+    &reset_sparse_set_driver,
+    &reset_index_driver,
+    &reset_grid_driver,
 };
 #define DRIVERS (sizeof drivers / sizeof drivers[0])
 
 /* Operations per epoch: bounds the replay after a reset and the record's ref table. */
-#define EPOCH_OPS 128u
+#define EPOCH_OPS RESET_EPOCH_OPS
 /* Distinct interrupted instructions remembered (open addressing, 0 is empty; 4 KiB, the
  * first thing to shrink when the micro:bit's 16 KiB run short). */
 #define PC_SLOTS 1024u
@@ -64,12 +69,28 @@ static const char *const op_names[] = {"insert", "remove", "clear"};
 /* Delay loop iterations between starting SysTick and the first operation: moves the reset
  * instant by less than a tick. */
 #define PHASE_SPAN 64u
+/* An operation longer than the longest reload (a grid's growth walks its whole box) would be
+ * lost at every boot, and the run would go no further: after WIDEN_AFTER boots in a row that
+ * lost the operation they started with, the reload range doubles, and again every
+ * WIDEN_AFTER boots (at most 2^WIDEN_MAX times), until the operation completes. Resets still
+ * land anywhere inside it. */
+#define WIDEN_AFTER 4u
+#define WIDEN_MAX 10u
 
 #define SYST_CSR (*(volatile uint32_t *)0xE000E010u)
 #define SYST_RVR (*(volatile uint32_t *)0xE000E014u)
 #define SYST_CVR (*(volatile uint32_t *)0xE000E018u)
 #define AIRCR (*(volatile uint32_t *)0xE000ED0Cu)
 #define AIRCR_SYSRESETREQ 0x05FA0004u
+
+/* What the resets did to one container's operations (the summary prints one line each). */
+typedef struct tally {
+    uint32_t in_kit;    /* resets inside its kit calls */
+    uint32_t lost;      /* of those, the operation found undone */
+    uint32_t completed; /* found done */
+    uint32_t resumed;   /* a resumable clear found part way, then completed */
+    uint32_t losses;    /* boots that found it wrong */
+} tally;
 
 typedef struct record {
     uint32_t magic;
@@ -82,8 +103,11 @@ typedef struct record {
     uint32_t last_pc;   /* the instruction the last reset interrupted */
     uint32_t timer;     /* PRNG state of the reset instants */
     uint32_t last_epoch, last_k; /* where the operations started at the last boot */
+    uint32_t stuck;     /* boots in a row that lost the operation they started with */
+    uint32_t widened;   /* boots that armed a wider reload range (WIDEN_AFTER) */
     uint32_t ops, in_init, between, in_kit, in_caller, lost, completed, resumed, losses, pcs;
     uint32_t pc[PC_SLOTS];
+    tally per[DRIVERS];
     uint32_t ref[EPOCH_OPS]; /* per inserting operation, what names its element */
     uint32_t magic_end;
 } record;
@@ -352,10 +376,12 @@ static void after_reset(void)
     const uint32_t k = rec.mark >> 2;
     const uint32_t stage = rec.mark & 3u;
     const bool flight = stage != STAGE_IDLE;
+    const uint32_t stuck = rec.stuck;
     int settled = SETTLED_LOST;
     bool lost = false;
     uint32_t d;
     op o = {0u, 0u, 0u};
+    rec.stuck = 0u;
     if (rec.mark == MARK_INIT) {
         rec.in_init++;
         new_epoch(); /* a reset while initialising: start it again */
@@ -377,6 +403,7 @@ static void after_reset(void)
     }
     if (flight) {
         o = generate(k);
+        rec.per[o.driver].in_kit += stage == STAGE_KIT ? 1u : 0u;
     }
     for (d = 0u; d < DRIVERS; d++) {
         const reset_driver *drv = drivers[d];
@@ -385,11 +412,13 @@ static void after_reset(void)
             status = drv->check();
             if (status != BENTO_OK) {
                 loss(drv->name, "check ", bento_status_name(status), k, stage);
+                rec.per[d].losses++;
                 lost = true;
                 continue;
             }
         } else {
             loss(drv->name, "open ", bento_status_name(status), k, stage);
+            rec.per[d].losses++;
             lost = true;
             continue;
         }
@@ -397,10 +426,12 @@ static void after_reset(void)
             settled = settle(&o, k, stage);
             if (settled == SETTLED_WRONG) {
                 loss(drv->name, "wrong contents after ", op_names[o.kind], k, stage);
+                rec.per[d].losses++;
                 lost = true;
             }
         } else if (!exact(compare(d, &models[d], k), &models[d])) {
             loss(drv->name, "wrong contents", "", k, stage);
+            rec.per[d].losses++;
             lost = true;
         }
     }
@@ -411,11 +442,16 @@ static void after_reset(void)
     if (flight && settled != SETTLED_LOST) {
         rec.completed += stage == STAGE_KIT && settled == SETTLED_DONE ? 1u : 0u;
         rec.resumed += settled == SETTLED_RESUMED ? 1u : 0u;
+        rec.per[o.driver].completed += stage == STAGE_KIT && settled == SETTLED_DONE ? 1u : 0u;
+        rec.per[o.driver].resumed += settled == SETTLED_RESUMED ? 1u : 0u;
         rec.ops++;
         apply(&o);
         put(&rec.mark, (k + 1u) << 2);
     } else {
         rec.lost += flight ? 1u : 0u;
+        rec.per[o.driver].lost += flight ? 1u : 0u;
+        /* no further than the last boot started */
+        rec.stuck = flight && rec.epoch == rec.last_epoch && k == rec.last_k ? stuck + 1u : 0u;
         put(&rec.mark, k << 2); /* run it again: the same operation, drawn from the same model */
     }
 }
@@ -465,6 +501,7 @@ static void boot(void)
 
 static void summary(void)
 {
+    uint32_t d;
     write_u("reset test: ", rec.requested);
     write_u(" resets, RAM kept across each; ", rec.in_init);
     write_u(" while initialising, ", rec.between);
@@ -476,7 +513,19 @@ static void summary(void)
     write_u(" lost their operation, ", rec.completed);
     write_u(" completed it, ", rec.resumed);
     write_u(" resumed a clear; ", rec.ops);
-    bento_port_write(" operations\n");
+    write_u(" operations; ", rec.widened);
+    bento_port_write(" boots widened the reset window\n");
+    for (d = 0u; d < DRIVERS; d++) {
+        const tally *t = &rec.per[d];
+        bento_port_write("reset test:   ");
+        bento_port_write(drivers[d]->name);
+        write_u(": ", t->in_kit);
+        write_u(" resets inside its operations: ", t->lost);
+        write_u(" lost, ", t->completed);
+        write_u(" completed, ", t->resumed);
+        write_u(" resumed a clear; ", t->losses);
+        bento_port_write(" losses\n");
+    }
     write_u("reset test: ", rec.requested);
     write_u(" resets, ", rec.in_kit);
     write_u(" inside kit operations, ", rec.lost);
@@ -510,13 +559,18 @@ void reset_now(const uint32_t *frame)
     }
 }
 
-/* A random reload, and a random delay before the first operation. */
+/* A random reload (its range widened while an operation keeps being lost), and a random delay
+ * before the first operation. */
 static void arm_reset(void)
 {
     uint32_t t = rec.timer;
+    uint32_t widen = rec.stuck / WIDEN_AFTER;
     uint32_t ticks = TICKS_MIN + below(&t, TICKS_SPAN);
     uint32_t phase = below(&t, PHASE_SPAN);
     uint32_t i;
+    widen = widen < WIDEN_MAX ? widen : WIDEN_MAX;
+    ticks <<= widen;
+    rec.widened += widen != 0u ? 1u : 0u;
     rec.timer = t;
     SYST_RVR = ticks;
     SYST_CVR = 0u;

@@ -17,6 +17,10 @@
 /* Retained across a system reset: the linker's .noinit section (linker/cortex-m.ld). */
 #define RESET_RETAINED __attribute__((section(".noinit")))
 
+/* Operations per epoch: an element's id, the index of the operation that inserted it, is
+ * below it. */
+#define RESET_EPOCH_OPS 128u
+
 /* The most elements a driver's model holds (its capacity must not exceed it). */
 #define RESET_MODEL_CAP 32u
 
@@ -88,5 +92,8 @@ static inline void reset_value_of(reset_value *value, uint32_t epoch, uint32_t i
 
 extern const reset_driver reset_pool_driver;
 extern const reset_driver reset_block_pool_driver;
+extern const reset_driver reset_sparse_set_driver;
+extern const reset_driver reset_index_driver;
+extern const reset_driver reset_grid_driver;
 
 #endif /* BENTO_TESTS_RESET_H */
