@@ -271,7 +271,9 @@ BENTO_IMPL_STRUCTS_END
 #define BENTO_IMPL_JOURNAL_WORDS(n) 0u
 #endif
 
-/* ceil(log2(n)) for 1 <= n <= 2^32, as a constant expression: how many powers 2^k are below n. */
+/* ceil(log2(n)) for 1 <= n <= 2^32, as a constant expression: how many powers 2^k are below n.
+ * The last test is in 64 bits: `0 > 0x80000000u` draws gcc's -Wtype-limits when n is a literal
+ * 0, burying the message that refuses a capacity of 0 under a warning per use. */
 #define BENTO_IMPL_CEIL_LOG2(n)                                                                   \
     (BENTO_IMPL_CAST(unsigned, ((n) > 0x1u) + ((n) > 0x2u) + ((n) > 0x4u) + ((n) > 0x8u) + ((n) > 0x10u) + \
                 ((n) > 0x20u) + ((n) > 0x40u) + ((n) > 0x80u) + ((n) > 0x100u) + ((n) > 0x200u) + \
@@ -281,7 +283,7 @@ BENTO_IMPL_STRUCTS_END
                 ((n) > 0x400000u) + ((n) > 0x800000u) + ((n) > 0x1000000u) +                      \
                 ((n) > 0x2000000u) + ((n) > 0x4000000u) + ((n) > 0x8000000u) +                    \
                 ((n) > 0x10000000u) + ((n) > 0x20000000u) + ((n) > 0x40000000u) +                 \
-                ((n) > 0x80000000u)))
+                (BENTO_IMPL_CAST(uint64_t, n) > 0x80000000u)))
 
 /* The fewest index bits that name `capacity` slots (at least 1), as a constant expression. */
 #define BENTO_IMPL_INDEX_BITS(capacity) (BENTO_IMPL_CEIL_LOG2(capacity) > 0u ? BENTO_IMPL_CEIL_LOG2(capacity) : 1u)
