@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* A pool does not take another pool's handle.
- * expect: incompatible type for argument 2 */
+ * expect: incompatible type for argument 2|to parameter of incompatible type */
 #include <bento/pool.h>
 
 struct ship {

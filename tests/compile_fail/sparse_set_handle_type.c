@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* A set keyed by one pool's handles does not take another pool's handle.
- * expect: incompatible type for argument 2 */
+ * expect: incompatible type for argument 2|to parameter of incompatible type */
 #include <bento/pool.h>
 #include <bento/sparse_set.h>
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* A typed join takes sets of one key type: sets keyed by two pools' handles do not join.
- * expect: invalid initializer */
+ * expect: invalid initializer|with an expression of incompatible type */
 #include <bento/pool.h>
 #include <bento/sparse_set.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The _at functions of a typed spatial hash take a bento_point, the others an int32_t array:
  * an array given to an _at function does not compile.
- * expect: incompatible type for argument */
+ * expect: incompatible type for argument|to parameter of incompatible type */
 #include <bento/spatial_hash.h>
 
 BENTO_SPATIAL_HASH_TYPE(world, 64, 32, 2, 4);
