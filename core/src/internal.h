@@ -276,7 +276,6 @@ static inline bool bento_impl_journal_idle(const void *saved, size_t bytes)
     return true;
 #endif
 }
-#define BENTO_IMPL_JOURNAL_IDLE(x) bento_impl_journal_idle((x)->saved, sizeof (x)->state)
 
 /* True when the n words at a and b are equal. */
 static inline bool bento_impl_same_words(const uint32_t *a, const uint32_t *b, size_t n)
