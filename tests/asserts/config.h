@@ -32,4 +32,7 @@ extern uint32_t bento_test_barriers;
 void bento_test_barrier(void);
 #define BENTO_BARRIER() bento_test_barrier()
 
+/* Typed storage organised in lines aligned to 128 bytes instead of the host's 64. */
+#define BENTO_CACHE_LINE 128
+
 #endif /* BENTO_TESTS_ASSERTS_CONFIG_H */

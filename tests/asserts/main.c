@@ -71,6 +71,10 @@ int main(void)
         printf("asserts: BENTO_CLZ32 from the config header was not used\n");
         failed = 1;
     }
+    if (((uintptr_t)(void *)index.storage_ & 127u) != 0u || sizeof(keys) % 128u != 0u) {
+        printf("asserts: BENTO_CACHE_LINE from the config header was not used\n");
+        failed = 1;
+    }
     if (blocks_init(&pool) != BENTO_OK || blocks_alloc(&pool, &block) != BENTO_OK ||
         blocks_free(&pool, block) != BENTO_OK || bento_test_critical_entries != 2u ||
         bento_test_critical_depth != 0u) {

@@ -11,7 +11,7 @@
  * compiler line or in a header named by BENTO_CONFIG_HEADER (for example
  * -DBENTO_CONFIG_HEADER='"my_bento_config.h"'), which is included first. The configurable
  * macros are BENTO_ASSERT, BENTO_CRITICAL_ENTER / BENTO_CRITICAL_EXIT, BENTO_CLZ32,
- * BENTO_POWER_SAFE and BENTO_BARRIER.
+ * BENTO_POWER_SAFE, BENTO_BARRIER and BENTO_CACHE_LINE.
  *
  * The conventions every container follows (each header refers to them):
  *
@@ -194,6 +194,37 @@ const char *bento_status_name(bento_status status);
 #endif
 
 /**
+ * @def BENTO_CACHE_LINE
+ * BENTO_CACHE_LINE, configurable: the alignment in bytes of typed storage whose layout is
+ * organised in cache lines (today the typed hash index, BENTO_INDEX_TYPE, whose 64-byte
+ * buckets then each sit on one 64-byte line), or 0 for none. 0 or a power of two from 8 up.
+ * The default is 64 (the line of x86-64, i386 and most 64-bit Arm cores), except on
+ * microcontroller cores, where it is 0: Arm M-profile (Cortex-M0 to M85), AVR, MSP430 and
+ * 32-bit RISC-V, which mostly have no data cache, so that the alignment's padding costs no RAM
+ * there. Firmware on a core with a data cache (a Cortex-M7 with 32-byte lines) may define it
+ * to its line. The alignment pads such a typed object: its storage starts at the first line
+ * after the container struct and its size is a multiple of the line (bento/index.h gives the
+ * typed index's), and a static one may leave a gap of up to a line before it. It belongs to
+ * the type: static and automatic objects, members of other structs (whose alignment it
+ * raises) and C++17 `new` get it; memory from malloc has only malloc's alignment (use
+ * aligned_alloc). With a compiler that cannot align a member (none of C11's _Alignas, C++11's
+ * alignas, gcc's aligned attribute) the storage keeps bento_align_unit's alignment. Buffer
+ * layouts do not depend on it: a buffer written under one line size opens under another.
+ */
+#ifndef BENTO_CACHE_LINE
+#if (defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M') || defined(__AVR__) ||          \
+    defined(__MSP430__) || (defined(__riscv) && defined(__riscv_xlen) && __riscv_xlen == 32)
+#define BENTO_CACHE_LINE 0
+#else
+#define BENTO_CACHE_LINE 64
+#endif
+#endif
+#if BENTO_CACHE_LINE != 0 &&                                                                    \
+    (BENTO_CACHE_LINE < 8 || (BENTO_CACHE_LINE & (BENTO_CACHE_LINE - 1)) != 0)
+#error "BENTO_CACHE_LINE must be 0 or a power of two from 8 up (bento/common.h)"
+#endif
+
+/**
  * @def BENTO_STATIC_ASSERT
  * BENTO_STATIC_ASSERT(cond, message): a compile-time check at file scope, in C99, C11 and C++.
  * `message` is an identifier (letters, digits, underscores) that names the failure; compilers
@@ -255,6 +286,23 @@ BENTO_IMPL_STRUCTS_END
 #define BENTO_WRAPPER static inline
 #endif
 
+/* The alignment of a typed container's storage, written before the declaration of its member:
+ * BENTO_IMPL_LINE_ALIGNED for storage organised in cache lines (BENTO_CACHE_LINE; nothing when
+ * that is 0 or the compiler cannot align a member), BENTO_IMPL_UNIT_ALIGNED for the others
+ * (nothing: bento_align_unit's own alignment). */
+#if BENTO_CACHE_LINE == 0
+#define BENTO_IMPL_LINE_ALIGNED
+#elif defined(__cplusplus) && __cplusplus >= 201103L
+#define BENTO_IMPL_LINE_ALIGNED alignas(BENTO_CACHE_LINE)
+#elif defined(__GNUC__) || defined(__clang__)
+#define BENTO_IMPL_LINE_ALIGNED __attribute__((aligned(BENTO_CACHE_LINE)))
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define BENTO_IMPL_LINE_ALIGNED _Alignas(BENTO_CACHE_LINE)
+#else
+#define BENTO_IMPL_LINE_ALIGNED
+#endif
+#define BENTO_IMPL_UNIT_ALIGNED
+
 /*
  * The buffer header every container starts its buffer with: 4 words (magic, kind and layout
  * version, bytes used, 0), then the container's parameters and a copy of its counters. Sizes
@@ -294,13 +342,17 @@ BENTO_IMPL_STRUCTS_END
  * shape is the same in every container. `generic` is the generic type (bento_pool, ...),
  * whose functions are generic_count, generic_capacity, generic_check and generic_clear.
  * The container-specific macro adds init, open and the operations, and ends with
- * BENTO_IMPL_TYPED_END(name) to take the caller's semicolon.
+ * BENTO_IMPL_TYPED_END(name) to take the caller's semicolon. BENTO_IMPL_TYPED_ALIGNED is the
+ * same with the storage aligned by `aligned_` (BENTO_IMPL_LINE_ALIGNED or
+ * BENTO_IMPL_UNIT_ALIGNED, above).
  */
 #define BENTO_IMPL_TYPED(name, generic, bytes)                                                    \
+    BENTO_IMPL_TYPED_ALIGNED(name, generic, bytes, BENTO_IMPL_UNIT_ALIGNED)
+#define BENTO_IMPL_TYPED_ALIGNED(name, generic, bytes, aligned_)                                  \
     BENTO_IMPL_STRUCTS_BEGIN                                                                      \
     typedef struct name {                                                                         \
         generic generic_;                                                                         \
-        bento_align_unit storage_[BENTO_ALIGN_UNITS(bytes)];                                      \
+        aligned_ bento_align_unit storage_[BENTO_ALIGN_UNITS(bytes)];                             \
     } name;                                                                                       \
     BENTO_IMPL_STRUCTS_END                                                                        \
     BENTO_WRAPPER uint32_t name##_count(const name *x)                                            \

@@ -41,13 +41,21 @@
  * (docs/hash_index.md has the table). Below the limit, BENTO_E_FULL is still an answer to
  * handle.
  *
- * Memory (BENTO_INDEX_BYTES(C) bytes, 4-byte aligned; 64-byte aligned memory puts each bucket
- * in one cache line):
+ * Memory (BENTO_INDEX_BYTES(C) bytes, 4-byte aligned):
  *     header   64 bytes: the capacity and a copy of the count (bento/common.h, "Buffers");
  *              256 with BENTO_POWER_SAFE, which adds the journal
  *     buckets  C/4 buckets of 16 words: 16 bytes per slot
  * A 32-bit-key index (BENTO_INDEX32_BYTES(C)) has buckets of 10 words (fingerprints, spills,
  * 4 values, 4 keys): 10 bytes per slot.
+ *
+ * Alignment: 4 bytes is all init asks, but a buffer aligned to 64 bytes puts every bucket of a
+ * 64-bit-key index on its own cache line (the header is a multiple of 64 bytes), so a lookup
+ * reads one line per bucket; at any other alignment each bucket straddles two lines, and a
+ * lookup reads both unless only the spare words are in the second. On a host, give the
+ * generic index 64-aligned memory (C11 _Alignas(64), C++ alignas(64), aligned_alloc(64, ...));
+ * the typed index does it itself (BENTO_CACHE_LINE, below). On a core without a data cache it
+ * makes no difference. About half the 40-byte buckets of a 32-bit-key index cross a line at
+ * any alignment.
  *
  * Conventions (bento/common.h): statuses, out-parameters, inert after a failed init or open
  * (capacity 0: lookups miss, inserts answer BENTO_E_FULL), confinement on damaged buffers:
@@ -297,16 +305,25 @@ bool bento_index32_iter_next(bento_index32_iter *it);
  * into its own storage: after copying one (`b = a`), or when it lives in retained RAM after a
  * reset, call name_open(&b).
  *
+ * A BENTO_INDEX_TYPE's storage is aligned to BENTO_CACHE_LINE (bento/common.h: 64 on hosts, 0
+ * for none on microcontroller cores), so each of its buckets is one cache line. The type is
+ * then aligned to the line and padded: its size is the index struct rounded up to a line, plus
+ * BENTO_INDEX_BYTES(capacity), rounded up to a line; on hosts BENTO_INDEX_BYTES(capacity) +
+ * 64, which is 24 bytes more than unaligned on 64-bit ones and 40 on 32-bit ones. Allocate it
+ * as the type (static, automatic, a member, C++17 `new`) or with aligned_alloc: malloc does
+ * not align it. A BENTO_INDEX32_TYPE, whose buckets cross lines anyway, keeps
+ * bento_align_unit's alignment.
+ *
  *     BENTO_INDEX_TYPE(id_to_slot, 1024);
  *     static id_to_slot ids;
  */
 #define BENTO_INDEX_TYPE(name, capacity_)                                                         \
     BENTO_IMPL_INDEX_TYPE(name, bento_index, bento_impl_index_get, uint64_t, capacity_,           \
-                          BENTO_INDEX_BYTES(capacity_))
+                          BENTO_INDEX_BYTES(capacity_), BENTO_IMPL_LINE_ALIGNED)
 /** BENTO_INDEX_TYPE with 32-bit keys (see above). */
 #define BENTO_INDEX32_TYPE(name, capacity_)                                                       \
     BENTO_IMPL_INDEX_TYPE(name, bento_index32, bento_impl_index32_get, uint32_t, capacity_,       \
-                          BENTO_INDEX32_BYTES(capacity_))
+                          BENTO_INDEX32_BYTES(capacity_), BENTO_IMPL_UNIT_ALIGNED)
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
@@ -567,13 +584,14 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
 }
 
 /* Both typed indices: `generic` is bento_index or bento_index32, `get` its internal lookup,
- * `K` its key type. Lookups pass the shift of the capacity as a constant. */
-#define BENTO_IMPL_INDEX_TYPE(name, generic, get, K, capacity_, bytes_)                           \
+ * `K` its key type, `aligned_` its storage's alignment (bento/common.h). Lookups pass the
+ * shift of the capacity as a constant. */
+#define BENTO_IMPL_INDEX_TYPE(name, generic, get, K, capacity_, bytes_, aligned_)                 \
     BENTO_STATIC_ASSERT((capacity_) >= BENTO_INDEX_MIN_CAPACITY &&                               \
                         BENTO_IMPL_CAST(uint64_t, capacity_) <= BENTO_INDEX_MAX_CAPACITY &&       \
                         ((capacity_) & ((capacity_) - 1)) == 0,                                   \
                         name##_capacity_must_be_a_power_of_two_from_8_to_2_pow_24);               \
-    BENTO_IMPL_TYPED(name, generic, bytes_)                                                       \
+    BENTO_IMPL_TYPED_ALIGNED(name, generic, bytes_, aligned_)                                     \
     BENTO_IMPL_TYPED_OPEN(name, generic, x->generic_.capacity == (capacity_))                     \
     typedef generic##_iter name##_iter;                                                           \
     BENTO_WRAPPER bento_status name##_init(name *x)                                               \
