@@ -347,8 +347,8 @@ bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes)
         return status;
     }
     p = (const bento_impl_grid_params *)bento_impl_params_at(memory);
-    status = configure(grid, memory, used, p->shape & 0xffu, p->cell_size, p->capacity, p->shape >> 8,
-                       p->window_shifts);
+    status = configure(grid, memory, used, p->shape & 0xffu, p->cell_size, p->capacity,
+                       p->shape >> 8, p->window_shifts);
     if (status == BENTO_OK && used == BENTO_GRID_BYTES(grid->capacity, grid->cell_size)) {
         status = recover(grid, memory, used);
     }
@@ -813,11 +813,11 @@ static bool header_sound(const bento_grid *grid)
 
 /*
  * The cells of the box `axis` describes in `grid` (0 for a growing grid's empty box), or
- * BENTO_NONE when the geometry is unsound: the empty box exactly as clear leaves it; otherwise along each axis a power-of-two
- * size (a window's own), the stride the running sum of the log2 of the sizes below, an origin
- * with room for size cells before the end of the int32 range; axes beyond dims at origin 0,
- * size 1, stride 0; at most 2^31 cells and no more than the capacity. Under BENTO_POWER_SAFE
- * open's recovery checks the boxes a journal names with it too.
+ * BENTO_NONE when the geometry is unsound. Sound: the empty box exactly as clear leaves it;
+ * otherwise along each axis a power-of-two size (a window's own), the stride the running sum
+ * of the log2 of the sizes below, an origin with room for size cells before the end of the
+ * int32 range; axes beyond dims at origin 0, size 1, stride 0; at most 2^31 cells and no more
+ * than the capacity. Open and recovery check the boxes a journal names with it too.
  */
 static uint32_t box_cells(const bento_grid *grid, const bento_grid_axis *axis)
 {

@@ -273,8 +273,8 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
         status = sizes_in(memory)[c] != columns[c].size ? BENTO_E_CORRUPT : BENTO_OK;
     }
     if (status == BENTO_OK) {
-        status = configure(set, memory, bytes, p->universe, p->capacity, p->bits & 0xffu, p->bits >> 8,
-                           columns, column_count);
+        status = configure(set, memory, bytes, p->universe, p->capacity, p->bits & 0xffu,
+                           p->bits >> 8, columns, column_count);
     }
     if (status == BENTO_OK && used != set->bytes) {
         status = BENTO_E_CORRUPT;

@@ -181,8 +181,8 @@ bento_status bento_spatial_hash_open(bento_spatial_hash *sh, void *memory, size_
     p = (const bento_impl_spatial_hash_params *)bento_impl_params_at(memory);
     status = configure(sh, memory, used, p->cell_capacity, p->item_capacity, p->dims, p->cell_shift,
                        &cells_bytes);
-    if (status == BENTO_OK &&
-        used != BENTO_IMPL_SPATIAL_HASH_HEAD + cells_bytes + (size_t)p->item_capacity * sh->dims * 4u) {
+    if (status == BENTO_OK && used != BENTO_IMPL_SPATIAL_HASH_HEAD + cells_bytes +
+                                          (size_t)p->item_capacity * sh->dims * 4u) {
         status = BENTO_E_CORRUPT;
     }
     if (status == BENTO_OK) {
@@ -192,7 +192,8 @@ bento_status bento_spatial_hash_open(bento_spatial_hash *sh, void *memory, size_
     if (status == BENTO_OK &&
         (bento_multi_index_open(&sh->cells, (unsigned char *)memory + BENTO_IMPL_SPATIAL_HASH_HEAD,
                                 cells_bytes) != BENTO_OK ||
-         sh->cells.keys.capacity != p->cell_capacity || sh->cells.value_capacity != p->item_capacity)) {
+         sh->cells.keys.capacity != p->cell_capacity ||
+         sh->cells.value_capacity != p->item_capacity)) {
         status = BENTO_E_CORRUPT;
     }
     if (status == BENTO_OK && bento_spatial_hash_check(sh) != BENTO_OK) {

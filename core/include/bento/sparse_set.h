@@ -697,14 +697,14 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 /* How many of (capacity, columns...) there are, minus one: the number of columns (0 to 4), or
  * _MORE for 5 to 12, which BENTO_IMPL_SS_N_MORE turns into one message naming the limit. */
 #define BENTO_IMPL_SS_COUNT(...)                                                                   \
-    BENTO_IMPL_SS_COUNT_(__VA_ARGS__, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE, 4, 3, \
-                         2, 1, 0, x_)
+    BENTO_IMPL_SS_COUNT_(__VA_ARGS__, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE,     \
+                         4, 3, 2, 1, 0, x_)
 #define BENTO_IMPL_SS_COUNT_(c, c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, n_, ...) n_
 #define BENTO_IMPL_SS_N_MORE(name, ...) BENTO_STATIC_ASSERT(0, name##_takes_at_most_4_columns)
 /* How many sets a join names: 2 or 3, or _MORE for 4 to 11 (BENTO_IMPL_SS_JOIN_MORE). */
 #define BENTO_IMPL_SS_COUNT3(...)                                                                  \
-    BENTO_IMPL_SS_COUNT3_(__VA_ARGS__, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE, 3, \
-                          2, x_)
+    BENTO_IMPL_SS_COUNT3_(__VA_ARGS__, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE,    \
+                          3, 2, x_)
 #define BENTO_IMPL_SS_COUNT3_(a, b, c, d, e, f, g, h, i, j, k, n_, ...) n_
 #define BENTO_IMPL_SS_JOIN_MORE(name, ...) BENTO_STATIC_ASSERT(0, name##_joins_at_most_3_sets)
 
