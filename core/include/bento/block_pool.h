@@ -262,7 +262,7 @@ static inline uint32_t bento_impl_block_pool_index(uintptr_t offset, uint32_t re
 static inline uint32_t bento_impl_block_pool_index_of(const bento_block_pool *pool, const void *block,
                                                       uint32_t reciprocal, uint32_t stride)
 {
-    return bento_impl_block_pool_index(BENTO_IMPL_PTR_CAST(uintptr_t, block) - BENTO_IMPL_PTR_CAST(uintptr_t, pool->blocks), reciprocal, stride,
+    return bento_impl_block_pool_index(BENTO_IMPL_ADDR(block) - BENTO_IMPL_ADDR(pool->blocks), reciprocal, stride,
                                        pool->capacity);
 }
 
@@ -270,7 +270,7 @@ static inline uint32_t bento_impl_block_pool_index_of(const bento_block_pool *po
 static inline bool bento_impl_block_pool_contains(const bento_block_pool *pool, const void *block,
                                                   uint32_t reciprocal, uint32_t stride)
 {
-    const uint32_t index = bento_impl_block_pool_index(BENTO_IMPL_PTR_CAST(uintptr_t, block) - BENTO_IMPL_PTR_CAST(uintptr_t, pool->blocks),
+    const uint32_t index = bento_impl_block_pool_index(BENTO_IMPL_ADDR(block) - BENTO_IMPL_ADDR(pool->blocks),
                                                        reciprocal, stride, pool->state.fresh);
     return index != BENTO_NONE && pool->live[index] == BENTO_IMPL_BLOCK_LIVE;
 }

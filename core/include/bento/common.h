@@ -74,9 +74,12 @@ extern "C" {
 #if defined(__cplusplus)
 #define BENTO_IMPL_CAST(T, x) (static_cast<T>(x))
 #define BENTO_IMPL_PTR_CAST(T, p) (reinterpret_cast<T>(p))
+#define BENTO_IMPL_ADDR(p) (reinterpret_cast<uintptr_t>(p))
 #else
 #define BENTO_IMPL_CAST(T, x) ((T)(x))
 #define BENTO_IMPL_PTR_CAST(T, p) ((T)(void *)(p))
+/* A pointer's address, const or not (through const void *: no -Wcast-qual in the caller). */
+#define BENTO_IMPL_ADDR(p) ((uintptr_t)(const void *)(p))
 #endif
 /* -Wpadded (clang's -Weverything): the kit's structs serve every ABI at once, and where their
  * padding falls depends on the pointer width, so the headers leave its placement to the
