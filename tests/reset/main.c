@@ -46,6 +46,11 @@ static const reset_driver *const drivers[] = {
     &reset_sparse_set_driver,
     &reset_index_driver,
     &reset_grid_driver,
+#if !RESET_SMALL_RAM
+    &reset_multi_index_driver,
+    &reset_spatial_hash_driver,
+#endif
+    &reset_paged_set_driver,
 };
 #define DRIVERS (sizeof drivers / sizeof drivers[0])
 

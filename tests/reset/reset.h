@@ -24,6 +24,14 @@
 /* The most elements a driver's model holds (its capacity must not exceed it). */
 #define RESET_MODEL_CAP 32u
 
+/* 1 on the micro:bit (Cortex-M0, the one ARMv6-M board: 16 KiB of RAM), whose image has room
+ * for fewer containers (tests/reset/nested.c). */
+#if defined(__ARM_ARCH_6M__)
+#define RESET_SMALL_RAM 1
+#else
+#define RESET_SMALL_RAM 0
+#endif
+
 /* Words of an element's value (a driver stores the first ones it needs). */
 #define RESET_VALUE_WORDS 8u
 
@@ -95,5 +103,10 @@ extern const reset_driver reset_block_pool_driver;
 extern const reset_driver reset_sparse_set_driver;
 extern const reset_driver reset_index_driver;
 extern const reset_driver reset_grid_driver;
+#if !RESET_SMALL_RAM
+extern const reset_driver reset_multi_index_driver;
+extern const reset_driver reset_spatial_hash_driver;
+#endif
+extern const reset_driver reset_paged_set_driver;
 
 #endif /* BENTO_TESTS_RESET_H */
