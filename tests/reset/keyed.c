@@ -15,18 +15,6 @@
 /* Ids are operation indexes of an epoch: the keys below are laid out for ids below 128. */
 BENTO_STATIC_ASSERT(RESET_EPOCH_OPS <= 128u, keyed_ids_below_128);
 
-/* The first `words` words of element `id`'s value are at v. */
-static bool words_are(const uint32_t *v, uint32_t words, uint32_t epoch, uint32_t id)
-{
-    uint32_t i;
-    for (i = 0u; i < words; i++) {
-        if (v[i] != reset_word(epoch, id, i)) {
-            return false;
-        }
-    }
-    return true;
-}
-
 /* ---------------------------------------------------------------- sparse set */
 
 #define SET_CAP 24u
@@ -101,19 +89,12 @@ static bool set_has(uint32_t epoch, uint32_t id, uint32_t ref)
 {
     const set_value *v = reset_set_v_get(&set, set_key(id));
     (void)ref;
-    return v != NULL && words_are(v->w, SET_WORDS, epoch, id);
-}
-
-static uint32_t set_find(uint32_t epoch, uint32_t id, const uint32_t *taken, uint32_t n)
-{
-    (void)taken;
-    (void)n;
-    return set_has(epoch, id, id) ? id : RESET_NO_REF;
+    return v != NULL && reset_words_are(v->w, SET_WORDS, epoch, id);
 }
 
 const reset_driver reset_sparse_set_driver = {
     "sparse set", SET_CAP, false, false, set_init, set_open, set_check, set_count, set_insert,
-    NULL, set_remove, set_clear, set_has, set_find,
+    NULL, set_remove, set_clear, set_has, NULL,
 };
 
 /* ---------------------------------------------------------------- hash index */
@@ -178,19 +159,12 @@ static bool index_has(uint32_t epoch, uint32_t id, uint32_t ref)
 {
     const uint32_t *v = reset_index_get(&ix, index_key(id));
     (void)ref;
-    return v != NULL && words_are(v, 1u, epoch, id);
-}
-
-static uint32_t index_find(uint32_t epoch, uint32_t id, const uint32_t *taken, uint32_t n)
-{
-    (void)taken;
-    (void)n;
-    return index_has(epoch, id, id) ? id : RESET_NO_REF;
+    return v != NULL && reset_words_are(v, 1u, epoch, id);
 }
 
 const reset_driver reset_index_driver = {
     "index", INDEX_CAP, false, false, index_init, index_open, index_check, index_count,
-    index_insert, NULL, index_remove, index_clear, index_has, index_find,
+    index_insert, NULL, index_remove, index_clear, index_has, NULL,
 };
 
 /* ---------------------------------------------------------------- grid */
@@ -271,17 +245,10 @@ static bool grid_has(uint32_t epoch, uint32_t id, uint32_t ref)
     (void)ref;
     grid_cell(id, c);
     v = reset_grid_get(&grid, c);
-    return v != NULL && words_are(v->w, GRID_WORDS, epoch, id);
-}
-
-static uint32_t grid_find(uint32_t epoch, uint32_t id, const uint32_t *taken, uint32_t n)
-{
-    (void)taken;
-    (void)n;
-    return grid_has(epoch, id, id) ? id : RESET_NO_REF;
+    return v != NULL && reset_words_are(v->w, GRID_WORDS, epoch, id);
 }
 
 const reset_driver reset_grid_driver = {
     "grid", GRID_CAP, false, false, grid_init, grid_open, grid_check, grid_count, grid_insert,
-    NULL, grid_remove, grid_clear, grid_has, grid_find,
+    NULL, grid_remove, grid_clear, grid_has, NULL,
 };

@@ -303,7 +303,9 @@ static int settle(const op *o, uint32_t k, uint32_t stage)
             for (i = 0u; i < before->n; i++) {
                 taken[i] = rec.ref[before->ids[i]];
             }
-            ref = drv->find(rec.epoch, k, taken, before->n);
+            ref = drv->find != NULL ? drv->find(rec.epoch, k, taken, before->n)
+                  : drv->has(rec.epoch, k, k) ? k
+                                             : RESET_NO_REF;
             if (ref == RESET_NO_REF) {
                 return SETTLED_WRONG;
             }

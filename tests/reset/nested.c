@@ -21,18 +21,6 @@
 /* Ids are operation indexes of an epoch: the keys below are laid out for ids below 128. */
 BENTO_STATIC_ASSERT(RESET_EPOCH_OPS <= 128u, nested_ids_below_128);
 
-/* The first `words` words of element `id`'s value are at v. */
-static bool words_are(const uint32_t *v, uint32_t words, uint32_t epoch, uint32_t id)
-{
-    uint32_t i;
-    for (i = 0u; i < words; i++) {
-        if (v[i] != reset_word(epoch, id, i)) {
-            return false;
-        }
-    }
-    return true;
-}
-
 #if !RESET_SMALL_RAM
 
 /* ---------------------------------------------------------------- multi-value index */
@@ -108,16 +96,9 @@ static bool multi_has(uint32_t epoch, uint32_t id, uint32_t ref)
     return reset_multi_key_of(&multi, id, &key) && key == multi_key(id);
 }
 
-static uint32_t multi_find(uint32_t epoch, uint32_t id, const uint32_t *taken, uint32_t n)
-{
-    (void)taken;
-    (void)n;
-    return multi_has(epoch, id, id) ? id : RESET_NO_REF;
-}
-
 const reset_driver reset_multi_index_driver = {
     "multi index", MULTI_CAP, false, false, multi_init, multi_open, multi_check, multi_count,
-    multi_insert, NULL, multi_remove, multi_clear, multi_has, multi_find,
+    multi_insert, NULL, multi_remove, multi_clear, multi_has, NULL,
 };
 
 /* ---------------------------------------------------------------- spatial hash */
@@ -192,16 +173,9 @@ static bool space_has(uint32_t epoch, uint32_t id, uint32_t ref)
     return at != NULL && at[0] == p[0] && at[1] == p[1];
 }
 
-static uint32_t space_find(uint32_t epoch, uint32_t id, const uint32_t *taken, uint32_t n)
-{
-    (void)taken;
-    (void)n;
-    return space_has(epoch, id, id) ? id : RESET_NO_REF;
-}
-
 const reset_driver reset_spatial_hash_driver = {
     "spatial hash", SPACE_CAP, false, false, space_init, space_open, space_check, space_count,
-    space_insert, NULL, space_remove, space_clear, space_has, space_find,
+    space_insert, NULL, space_remove, space_clear, space_has, NULL,
 };
 
 #endif /* !RESET_SMALL_RAM */
@@ -296,18 +270,11 @@ static bool paged_has(uint32_t epoch, uint32_t id, uint32_t ref)
 {
     const paged_value *v = reset_paged_get(&paged, paged_key(id));
     (void)ref;
-    return v != NULL && words_are(v->w, PAGED_WORDS, epoch, id);
-}
-
-static uint32_t paged_find(uint32_t epoch, uint32_t id, const uint32_t *taken, uint32_t n)
-{
-    (void)taken;
-    (void)n;
-    return paged_has(epoch, id, id) ? id : RESET_NO_REF;
+    return v != NULL && reset_words_are(v->w, PAGED_WORDS, epoch, id);
 }
 
 /* Clear removes one key at a time: resumable. */
 const reset_driver reset_paged_set_driver = {
     "paged set", PAGED_CAP, true, false, paged_init, paged_open, paged_check, paged_count,
-    paged_insert, NULL, paged_remove, paged_clear, paged_has, paged_find,
+    paged_insert, NULL, paged_remove, paged_clear, paged_has, NULL,
 };

@@ -19,17 +19,6 @@ typedef struct pool_value {
 BENTO_POOL_TYPE(reset_pool, pool_value, POOL_CAP, uint32_t, BENTO_POOL_RETIRE);
 static reset_pool pool RESET_RETAINED;
 
-static bool pool_value_is(const pool_value *v, uint32_t epoch, uint32_t id)
-{
-    uint32_t i;
-    for (i = 0u; i < POOL_WORDS; i++) {
-        if (v->w[i] != reset_word(epoch, id, i)) {
-            return false;
-        }
-    }
-    return true;
-}
-
 static bento_status pool_init(void)
 {
     return reset_pool_init(&pool);
@@ -76,7 +65,7 @@ static void pool_clear(void)
 static bool pool_has(uint32_t epoch, uint32_t id, uint32_t ref)
 {
     const pool_value *v = reset_pool_get(&pool, reset_pool_handle_from_raw(ref));
-    return v != NULL && pool_value_is(v, epoch, id);
+    return v != NULL && reset_words_are(v->w, POOL_WORDS, epoch, id);
 }
 
 static uint32_t pool_find(uint32_t epoch, uint32_t id, const uint32_t *taken, uint32_t n)
@@ -86,7 +75,7 @@ static uint32_t pool_find(uint32_t epoch, uint32_t id, const uint32_t *taken, ui
     (void)taken;
     (void)n;
     for (i = 0u; i < reset_pool_count(&pool); i++) {
-        if (pool_value_is(&values[i], epoch, id)) {
+        if (reset_words_are(values[i].w, POOL_WORDS, epoch, id)) {
             return reset_pool_handle_at(&pool, i).raw;
         }
     }
@@ -170,16 +159,8 @@ static void block_clear(void)
 static bool block_has(uint32_t epoch, uint32_t id, uint32_t ref)
 {
     const block_value *b = reset_blocks_block_at(&blocks, ref);
-    uint32_t i;
-    if (b == NULL || !reset_blocks_contains(&blocks, b)) {
-        return false;
-    }
-    for (i = 0u; i < BLOCK_WORDS; i++) {
-        if (b->w[i] != reset_word(epoch, id, i)) {
-            return false;
-        }
-    }
-    return true;
+    return b != NULL && reset_blocks_contains(&blocks, b) &&
+           reset_words_are(b->w, BLOCK_WORDS, epoch, id);
 }
 
 /* The new block holds nothing of the caller's yet: it is the live block no element owns. */

@@ -68,7 +68,8 @@ typedef struct reset_driver {
     bool (*has)(uint32_t epoch, uint32_t id, uint32_t ref);
     /* the ref of element `id` after a reset that left its insert done but its ref possibly
      * unrecorded: found by its value, or (caller_fills) the one element whose ref is not
-     * among taken[0..n); RESET_NO_REF when there is none */
+     * among taken[0..n); RESET_NO_REF when there is none. NULL for a keyed container, which
+     * names an element by its id: the ref is the id, when has() finds the element */
     uint32_t (*find)(uint32_t epoch, uint32_t id, const uint32_t *taken, uint32_t n);
 } reset_driver;
 
@@ -87,6 +88,18 @@ static inline uint32_t reset_mix(uint32_t x)
 static inline uint32_t reset_word(uint32_t epoch, uint32_t id, uint32_t word)
 {
     return reset_mix((epoch << 16) ^ (id << 4) ^ word ^ 0x9e3779b9u);
+}
+
+/* True when the first `words` words at v are element `id`'s value in `epoch`. */
+static inline bool reset_words_are(const uint32_t *v, uint32_t words, uint32_t epoch, uint32_t id)
+{
+    uint32_t i;
+    for (i = 0u; i < words; i++) {
+        if (v[i] != reset_word(epoch, id, i)) {
+            return false;
+        }
+    }
+    return true;
 }
 
 /* The value of element `id` in `epoch`. */
