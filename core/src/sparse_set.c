@@ -1244,14 +1244,6 @@ static bool header_sound(const bento_sparse_set *set)
     return true;
 }
 
-/* The checker's read of an entry: bento_impl_sparse_set_entry spelled out, so that the
- * operations' calls of it stay the only ones and gcc -Os keeps it inlined there. */
-static BENTO_IMPL_NOINLINE uint32_t entry_of(const bento_sparse_set *set, uint32_t i)
-{
-    return set->wide != 0u ? ((const uint32_t *)set->sparse)[i]
-                           : (uint32_t)((const uint16_t *)set->sparse)[i];
-}
-
 bento_status bento_sparse_set_check(const bento_sparse_set *set)
 {
     uint32_t absent;
@@ -1272,13 +1264,13 @@ bento_status bento_sparse_set_check(const bento_sparse_set *set)
         const uint32_t key = set->dense[p];
         index = key & set->index_mask;
         if ((key & set->stray) != 0u || index >= set->universe ||
-            entry_of(set, index) != (bento_impl_sparse_set_tag(set, key) | p)) {
+            bento_impl_sparse_set_entry(set, index) != (bento_impl_sparse_set_tag(set, key) | p)) {
             return BENTO_E_CORRUPT;
         }
     }
     /* and every other entry ABSENT: as many entries in use as keys present */
     for (index = 0u; index < set->universe; index++) {
-        taken += entry_of(set, index) != absent ? 1u : 0u;
+        taken += bento_impl_sparse_set_entry(set, index) != absent ? 1u : 0u;
     }
     return taken == set->state.count ? BENTO_OK : BENTO_E_CORRUPT;
 }

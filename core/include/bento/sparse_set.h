@@ -527,7 +527,12 @@ static inline uint32_t bento_impl_sparse_set_find(const bento_sparse_set *set, u
     return entry < capacity ? entry : BENTO_NONE;
 }
 
-/* The raw sparse entry of index i (i < universe). */
+/* The raw sparse entry of index i (i < universe). Always inlined where the compiler allows:
+ * it is every lookup's one read, and gcc -Os would otherwise call it from a source with
+ * several callers (the operations and the checker). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
 static inline uint32_t bento_impl_sparse_set_entry(const bento_sparse_set *set, uint32_t i)
 {
     return set->wide != 0u ? (BENTO_IMPL_PTR_CAST(const uint32_t *, set->sparse))[i]
