@@ -23,7 +23,8 @@ typedef struct xform {
     uint32_t turns, wturns;
 } xform;
 
-BENTO_SPARSE_SET_TYPE_IDS(tree, IDS, NODES, (link, links), (xform, xforms));
+#define TREE_COLUMNS(X) X(link, links) X(xform, xforms)
+BENTO_SPARSE_SET_TYPE_IDS(tree, IDS, NODES, TREE_COLUMNS);
 
 static tree nodes;
 
@@ -48,7 +49,7 @@ static int by_depth(const void *a, const void *b, void *context)
 /* The parent of a node in the set (NONE for a root, or a node that is missing). */
 static uint32_t parent_of(const tree *set, uint32_t id)
 {
-    const link *l = tree_links_get(set, id);
+    const link *l = tree_get(set, id).links;
     return l != NULL ? l->parent : NONE;
 }
 
@@ -68,7 +69,7 @@ static bool descends(const tree *set, uint32_t id, uint32_t ancestor)
 /* The naive answer: compose the local transforms from the node up to its root. */
 static bool naive_world(const tree *set, uint32_t id, int32_t *x, int32_t *y, uint32_t *turns)
 {
-    const xform *t = tree_xforms_get(set, id);
+    const xform *t = tree_get(set, id).xforms;
     uint32_t parent = parent_of(set, id);
     uint32_t steps;
     if (t == NULL) {
@@ -78,7 +79,7 @@ static bool naive_world(const tree *set, uint32_t id, int32_t *x, int32_t *y, ui
     *y = t->y;
     *turns = t->turns;
     for (steps = 0; parent != NONE && steps <= NODES; steps++) {
-        const xform *p = tree_xforms_get(set, parent);
+        const xform *p = tree_get(set, parent).xforms;
         if (p == NULL) {
             return false;
         }
@@ -94,7 +95,7 @@ static bool naive_world(const tree *set, uint32_t id, int32_t *x, int32_t *y, ui
 /* Restore the order after edits: depths, then a sort by depth. True when parents lead. */
 static bool reorder(tree *set, bento_sparse_set_sort_mode mode)
 {
-    link *links = tree_links(set);
+    link *links = tree_columns(set).links;
     uint32_t i, calls = 0u;
     for (i = 0; i < tree_count(set); i++) {
         uint32_t depth = 0u, parent = links[i].parent;
@@ -104,7 +105,7 @@ static bool reorder(tree *set, bento_sparse_set_sort_mode mode)
         }
         links[i].depth = depth;
     }
-    if (tree_sort(set, tree_count(set), tree_links_COLUMN, by_depth, &calls, mode) != BENTO_OK) {
+    if (tree_sort(set, tree_count(set), BENTO_SPARSE_SET_COLUMN(tree, links), by_depth, &calls, mode) != BENTO_OK) {
         return false;
     }
     for (i = 0; i < tree_count(set); i++) {
@@ -118,8 +119,8 @@ static bool reorder(tree *set, bento_sparse_set_sort_mode mode)
 /* One forward pass over the dense columns. */
 static void forward_pass(tree *set)
 {
-    const link *links = tree_links(set);
-    xform *xforms = tree_xforms(set);
+    const link *links = tree_columns(set).links;
+    xform *xforms = tree_columns(set).xforms;
     uint32_t i;
     for (i = 0; i < tree_count(set); i++) {
         xform *t = &xforms[i];
@@ -168,7 +169,7 @@ void test_hierarchy(void)
             /* reparent a node under anything that is not in its own subtree */
             const uint32_t id = random_node(set);
             const uint32_t parent = random_node(set);
-            link *l = tree_links_get(set, id);
+            link *l = tree_get(set, id).links;
             if (l != NULL && !descends(set, parent, id)) {
                 l->parent = bento_test_rand_below(8u) == 0u ? NONE : parent;
             }
@@ -176,7 +177,7 @@ void test_hierarchy(void)
             /* remove a node; its children move up to its parent */
             const uint32_t id = random_node(set);
             const uint32_t up = parent_of(set, id);
-            link *links = tree_links(set);
+            link *links = tree_columns(set).links;
             for (i = 0; i < tree_count(set); i++) {
                 if (links[i].parent == id) {
                     links[i].parent = up;
@@ -189,7 +190,7 @@ void test_hierarchy(void)
                                                                      : BENTO_SPARSE_SET_SORT_INSERTION);
         forward_pass(set);
         for (i = 0; i < tree_count(set); i++) {
-            const xform *t = tree_xforms_at(set, i);
+            const xform *t = tree_row_at(set, i).xforms;
             int32_t x, y;
             uint32_t turns;
             mismatches += !naive_world(set, tree_key_at(set, i), &x, &y, &turns) || t == NULL ||

@@ -684,13 +684,34 @@ typedef struct item {
 /* A pool of 30 (5 index bits, 11 generation bits in 16-bit handles) and sets keyed by its
  * handles: two columns; none; four; and a set of plain ids. */
 BENTO_POOL_TYPE(actors, item, 30, uint16_t, BENTO_POOL_RETIRE);
-BENTO_SPARSE_SET_TYPE(bodies, actors_handle, 12, (vec2, pos), (vec2, vel));
+#define BODIES_COLUMNS(X) X(vec2, pos) X(vec2, vel)
+BENTO_SPARSE_SET_TYPE(bodies, actors_handle, 12, BODIES_COLUMNS);
 BENTO_SPARSE_SET_TYPE(marks, actors_handle, 8);
-BENTO_SPARSE_SET_TYPE(looks, actors_handle, 32, (uint8_t, shade), (vec3, tint), (uint16_t, frame),
-                      (double, weight));
-BENTO_SPARSE_SET_TYPE_IDS(cells, 100, 10, (int32_t, heat));
+#define LOOKS_COLUMNS(X) X(uint8_t, shade) X(vec3, tint) X(uint16_t, frame) X(double, weight)
+BENTO_SPARSE_SET_TYPE(looks, actors_handle, 32, LOOKS_COLUMNS);
+#define CELLS_COLUMNS(X) X(int32_t, heat)
+BENTO_SPARSE_SET_TYPE_IDS(cells, 100, 10, CELLS_COLUMNS);
 BENTO_SPARSE_SET_JOIN_TYPE(moving, bodies, looks);
 BENTO_SPARSE_SET_JOIN_TYPE(marked, bodies, marks, looks);
+
+/* A typed set of 18 columns of mixed sizes, and a typed join of 9 sets driven by one in the
+ * middle: no small caps on either. */
+#define WIDE_COLUMNS(X)                                                                            \
+    X(uint8_t, c0) X(uint32_t, c1) X(uint16_t, c2) X(double, c3) X(uint8_t, c4) X(vec3, c5)       \
+    X(uint64_t, c6) X(uint8_t, c7) X(uint32_t, c8) X(uint16_t, c9) X(float, c10) X(uint8_t, c11)  \
+    X(vec2, c12) X(uint32_t, c13) X(uint8_t, c14) X(uint16_t, c15) X(uint32_t, c16) X(uint8_t, c17)
+BENTO_SPARSE_SET_TYPE_IDS(wides, 64, 16, WIDE_COLUMNS);
+#define NINE_COLUMN(X) X(uint32_t, v)
+BENTO_SPARSE_SET_TYPE_IDS(n0, 64, 16, NINE_COLUMN);
+BENTO_SPARSE_SET_TYPE_IDS(n1, 64, 16, NINE_COLUMN);
+BENTO_SPARSE_SET_TYPE_IDS(n2, 64, 16, NINE_COLUMN);
+BENTO_SPARSE_SET_TYPE_IDS(n3, 64, 16, NINE_COLUMN);
+BENTO_SPARSE_SET_TYPE_IDS(n4, 64, 16, NINE_COLUMN);
+BENTO_SPARSE_SET_TYPE_IDS(n5, 64, 16, NINE_COLUMN);
+BENTO_SPARSE_SET_TYPE_IDS(n6, 64, 16, NINE_COLUMN);
+BENTO_SPARSE_SET_TYPE_IDS(n7, 64, 16, NINE_COLUMN);
+BENTO_SPARSE_SET_TYPE_IDS(n8, 64, 16, NINE_COLUMN);
+BENTO_SPARSE_SET_JOIN_TYPE(nine, n0, n1, n2, n3, n4, n5, n6, n7, n8);
 
 /* Shared by the typed tests, one after another. */
 static actors world;
@@ -698,6 +719,18 @@ static bodies body_set;
 static union {
     looks look_set;
     cells cell_set;
+    struct {
+        wides w;
+        n0 s0;
+        n1 s1;
+        n2 s2;
+        n3 s3;
+        n4 s4;
+        n5 s5;
+        n6 s6;
+        n7 s7;
+        n8 s8;
+    } wide_sets;
 } other_sets;
 static marks mark_set;
 
@@ -719,16 +752,16 @@ static void test_typed(void)
     CHECK_EQ(bodies_generic(b)->universe, 32); /* 2^5: the handles' index bits */
     CHECK_EQ(bodies_generic(b)->wide, 0);      /* 4 position bits + 11 generation bits */
     CHECK_EQ(looks_generic(l)->wide, 1);       /* capacity 2^5: 6 + 11 bits */
-    CHECK_EQ(bodies_pos_COLUMN, 0);
-    CHECK_EQ(bodies_vel_COLUMN, 1);
-    CHECK_EQ(looks_weight_COLUMN, 3);
+    CHECK_EQ(BENTO_SPARSE_SET_COLUMN(bodies, pos), 0);
+    CHECK_EQ(BENTO_SPARSE_SET_COLUMN(bodies, vel), 1);
+    CHECK_EQ(BENTO_SPARSE_SET_COLUMN(looks, weight), 3);
     for (i = 0; i < 16u; i++) {
         CHECK_STATUS(actors_create(w, &h[i], NULL), BENTO_OK);
     }
     /* insert hands out the row, uninitialised */
     for (i = 0; i < 12u; i++) {
         CHECK_STATUS(bodies_insert(b, h[i], &row), BENTO_OK);
-        CHECK(row.pos == bodies_pos(b) + i && row.vel == bodies_vel(b) + i);
+        CHECK(row.pos == bodies_columns(b).pos + i && row.vel == bodies_columns(b).vel + i);
         row.pos->x = (int32_t)i;
         row.pos->y = 1;
         row.vel->x = 2;
@@ -746,26 +779,26 @@ static void test_typed(void)
     CHECK(!bodies_contains(b, actors_handle_null()));
     CHECK_EQ(bodies_index_of(b, h[5]), 5);
     CHECK_EQ(bodies_index_of(b, h[13]), BENTO_NONE);
-    CHECK_EQ(first_of(bodies_pos_get(b, h[7])), 7);
-    CHECK_EQ(second_of(bodies_vel_get(b, h[7])), -7);
-    CHECK(bodies_pos_get(b, h[14]) == NULL);
-    CHECK(bodies_vel_get(b, h[14]) == NULL);
-    CHECK(bodies_pos_at(b, 11) == bodies_pos(b) + 11);
-    CHECK(bodies_pos_at(b, 12) == NULL);
-    CHECK(bodies_vel_at(b, 0) == bodies_vel(b));
-    CHECK(bodies_vel_at(b, BENTO_NONE) == NULL);
+    CHECK_EQ(first_of(bodies_get(b, h[7]).pos), 7);
+    CHECK_EQ(second_of(bodies_get(b, h[7]).vel), -7);
+    CHECK(bodies_get(b, h[14]).pos == NULL);
+    CHECK(bodies_get(b, h[14]).vel == NULL);
+    CHECK(bodies_row_at(b, 11).pos == bodies_columns(b).pos + 11);
+    CHECK(bodies_row_at(b, 12).pos == NULL);
+    CHECK(bodies_row_at(b, 0).vel == bodies_columns(b).vel);
+    CHECK(bodies_row_at(b, BENTO_NONE).vel == NULL);
     CHECK(actors_handle_eq(bodies_key_at(b, 4), h[4]));
     CHECK(actors_handle_is_null(bodies_key_at(b, 12)));
     CHECK_EQ(bodies_keys(b)[4], h[4].raw);
     row = bodies_row_at(b, 2);
-    CHECK(row.pos == bodies_pos(b) + 2 && row.vel == bodies_vel(b) + 2);
+    CHECK(row.pos == bodies_columns(b).pos + 2 && row.vel == bodies_columns(b).vel + 2);
     row = bodies_row_at(b, 12);
     CHECK(row.pos == NULL && row.vel == NULL);
     /* a stale handle: the same slot, an older generation */
     CHECK_STATUS(bodies_remove(b, h[1]), BENTO_OK);
     CHECK_STATUS(actors_destroy(w, h[1]), BENTO_OK);
     CHECK_STATUS(bodies_remove(b, h[1]), BENTO_E_NOT_FOUND);
-    CHECK_EQ(first_of(bodies_pos_get(b, h[11])), 11); /* moved into the hole */
+    CHECK_EQ(first_of(bodies_get(b, h[11]).pos), 11); /* moved into the hole */
     CHECK_EQ(bodies_index_of(b, h[11]), 1);
     CHECK_EQ(bodies_check(b), BENTO_OK);
     /* the columns by index through the generic sorts: descending pos.x */
@@ -775,12 +808,12 @@ static void test_typed(void)
     for (i = 1; i < bodies_count(b); i++) {
         CHECK(bodies_keys(b)[i - 1u] < bodies_keys(b)[i]);
     }
-    CHECK_STATUS(bodies_sort_merge(b, bodies_count(b), bodies_pos_COLUMN, ascending_u32, NULL,
+    CHECK_STATUS(bodies_sort_merge(b, bodies_count(b), BENTO_SPARSE_SET_COLUMN(bodies, pos), ascending_u32, NULL,
                                    scratch, sizeof scratch),
                  BENTO_OK);
     for (i = 0; i < bodies_count(b); i++) {
-        CHECK_EQ(bodies_pos(b)[i].x, i < 1u ? 0 : (int32_t)i + 1);
-        CHECK_EQ(bodies_vel(b)[i].y, -bodies_pos(b)[i].x);
+        CHECK_EQ(bodies_columns(b).pos[i].x, i < 1u ? 0 : (int32_t)i + 1);
+        CHECK_EQ(bodies_columns(b).vel[i].y, -bodies_columns(b).pos[i].x);
     }
     CHECK_STATUS(bodies_sort_radix(b, bodies_count(b), scratch, sizeof scratch), BENTO_OK);
     CHECK_STATUS(bodies_sort_radix(b, 13u, scratch, sizeof scratch), BENTO_E_ARGUMENT);
@@ -800,14 +833,14 @@ static void test_typed(void)
         *look.frame = (uint16_t)(1000u + i);
         *look.weight = 0.5 * (double)i;
     }
-    CHECK(looks_shade_get(l, h[15]) == looks_shade(l));
-    CHECK_EQ(first_of(looks_tint_get(l, h[14])), 1);
-    CHECK_EQ(*looks_frame_at(l, 2), 1002);
-    CHECK(looks_weight_at(l, 3) != NULL && *looks_weight_at(l, 3) == 1.5);
-    CHECK(looks_shade_at(l, 16) == NULL);
+    CHECK(looks_get(l, h[15]).shade == looks_columns(l).shade);
+    CHECK_EQ(first_of(looks_get(l, h[14]).tint), 1);
+    CHECK_EQ(*looks_row_at(l, 2).frame, 1002);
+    CHECK(looks_row_at(l, 3).weight != NULL && *looks_row_at(l, 3).weight == 1.5);
+    CHECK(looks_row_at(l, 16).shade == NULL);
     look = looks_row_at(l, 15);
-    CHECK(look.tint == looks_tint(l) + 15 && look.frame == looks_frame(l) + 15 &&
-          look.shade == looks_shade(l) + 15 && look.weight == looks_weight(l) + 15);
+    CHECK(look.tint == looks_columns(l).tint + 15 && look.frame == looks_columns(l).frame + 15 &&
+          look.shade == looks_columns(l).shade + 15 && look.weight == looks_columns(l).weight + 15);
     /* the typed joins: two sets, three sets with a keys-only one (the looks in another order
        than the bodies, so each set's position of a key differs) */
     {
@@ -817,8 +850,8 @@ static void test_typed(void)
         moving_init(&j2, b, l);
         while (moving_next(&j2)) {
             differ += bodies_index_of(b, j2.key) != looks_index_of(l, j2.key);
-            CHECK(j2.bodies.pos == bodies_pos_get(b, j2.key));
-            CHECK(j2.looks.weight == looks_weight_get(l, j2.key));
+            CHECK(j2.bodies.pos == bodies_get(b, j2.key).pos);
+            CHECK(j2.looks.weight == looks_get(l, j2.key).weight);
             CHECK_EQ(j2.looks.tint->x, 15 - (int32_t)actors_handle_index(j2.key));
             seen++;
         }
@@ -829,8 +862,8 @@ static void test_typed(void)
         seen = 0u;
         while (marked_next(&j3)) {
             CHECK(marks_contains(m, j3.key) && bodies_contains(b, j3.key));
-            CHECK(j3.looks.frame == looks_frame_get(l, j3.key));
-            CHECK(j3.bodies.vel == bodies_vel_get(b, j3.key));
+            CHECK(j3.looks.frame == looks_get(l, j3.key).frame);
+            CHECK(j3.bodies.vel == bodies_get(b, j3.key).vel);
             seen++;
         }
         CHECK_EQ(seen, 6); /* the even handles 0..10: those with a body and a mark */
@@ -839,7 +872,7 @@ static void test_typed(void)
     CHECK_STATUS(looks_sort_as(l, bodies_generic(b)), BENTO_OK);
     for (i = 0; i < bodies_count(b); i++) {
         CHECK(actors_handle_eq(looks_key_at(l, i), bodies_key_at(b, i)));
-        CHECK_EQ(first_of(looks_tint_get(l, bodies_key_at(b, i))), 15 - (int32_t)actors_handle_index(bodies_key_at(b, i)));
+        CHECK_EQ(first_of(looks_get(l, bodies_key_at(b, i)).tint), 15 - (int32_t)actors_handle_index(bodies_key_at(b, i)));
     }
     CHECK_EQ(looks_check(l), BENTO_OK);
     /* clear and count */
@@ -864,17 +897,109 @@ static void test_typed_ids(void)
     CHECK_STATUS(cells_remove(c, 99u), BENTO_OK);
     CHECK_STATUS(cells_insert(c, 100u, NULL), BENTO_E_ARGUMENT);
     CHECK_STATUS(cells_insert(c, 0u, NULL), BENTO_E_EXISTS);
-    CHECK_EQ(at_i32(cells_heat_get(c, 44u), -1), 4);
-    CHECK(cells_heat_get(c, 45u) == NULL);
-    CHECK(cells_heat_get(c, 1000u) == NULL);
+    CHECK_EQ(at_i32(cells_get(c, 44u).heat, -1), 4);
+    CHECK(cells_get(c, 45u).heat == NULL);
+    CHECK(cells_get(c, 1000u).heat == NULL);
     CHECK_EQ(cells_key_at(c, 2), 22);
     CHECK_EQ(cells_key_at(c, 9), BENTO_NONE);
     CHECK_EQ(cells_index_of(c, 88u), 8);
-    CHECK(cells_row_at(c, 0).heat == cells_heat(c));
-    CHECK_STATUS(cells_sort(c, cells_count(c), cells_heat_COLUMN, ascending_u32, NULL,
+    CHECK(cells_row_at(c, 0).heat == cells_columns(c).heat);
+    CHECK_STATUS(cells_sort(c, cells_count(c), BENTO_SPARSE_SET_COLUMN(cells, heat), ascending_u32, NULL,
                             BENTO_SPARSE_SET_SORT_HEAP),
                  BENTO_OK);
     CHECK_EQ(cells_check(c), BENTO_OK);
+}
+
+
+/* Set i of the nine holds the multiples of 4 but those where k + i is a multiple of 11; set 4
+ * only every third of them. */
+static bool nine_has(uint32_t i, uint32_t k)
+{
+    return k % 4u == 0u && (k + i) % 11u != 0u && (i != 4u || k % 3u == 0u);
+}
+
+static void test_typed_wide(void)
+{
+    wides *const w = &other_sets.wide_sets.w;
+    n0 *const s0 = &other_sets.wide_sets.s0;
+    n1 *const s1 = &other_sets.wide_sets.s1;
+    n2 *const s2 = &other_sets.wide_sets.s2;
+    n3 *const s3 = &other_sets.wide_sets.s3;
+    n4 *const s4 = &other_sets.wide_sets.s4;
+    n5 *const s5 = &other_sets.wide_sets.s5;
+    n6 *const s6 = &other_sets.wide_sets.s6;
+    n7 *const s7 = &other_sets.wide_sets.s7;
+    n8 *const s8 = &other_sets.wide_sets.s8;
+    bento_sparse_set *const g[9] = {&s0->generic_, &s1->generic_, &s2->generic_, &s3->generic_,
+                                    &s4->generic_, &s5->generic_, &s6->generic_, &s7->generic_,
+                                    &s8->generic_};
+    static const wides_elements zero;
+    wides_elements e = zero;
+    nine j;
+    uint32_t i, k, seen = 0u, expected = 0u;
+    CHECK_STATUS(wides_init(w), BENTO_OK);
+    CHECK_EQ(BENTO_SPARSE_SET_COLUMN(wides, c0), 0);
+    CHECK_EQ(BENTO_SPARSE_SET_COLUMN(wides, c17), 17);
+    for (k = 0; k < 16u; k++) {
+        e.c0 = (uint8_t)k;
+        e.c6 = 1000u + k;
+        e.c12.y = (int32_t)k;
+        e.c13 = 15u - k;
+        e.c17 = (uint8_t)(k + 1u);
+        CHECK_STATUS(wides_insert_from(w, k, &e), BENTO_OK);
+    }
+    CHECK_STATUS(wides_insert_from(w, 41u, &e), BENTO_E_FULL);
+    CHECK_STATUS(wides_remove(w, 3u), BENTO_OK); /* key 15's row moves into the hole */
+    CHECK_EQ(*wides_get(w, 15u).c17, 16);
+    CHECK_EQ(wides_row_at(w, 3u).c12->y, 15);
+    CHECK(wides_get(w, 3u).c6 == NULL);
+    CHECK(wides_columns(w).c6 + 5 == wides_get(w, 5u).c6);
+    /* the columns do not overlap: every row reads back whole after the sort by c13 */
+    CHECK_STATUS(wides_sort(w, wides_count(w), BENTO_SPARSE_SET_COLUMN(wides, c13), ascending_u32,
+                            NULL, BENTO_SPARSE_SET_SORT_HEAP),
+                 BENTO_OK);
+    for (i = 0; i < wides_count(w); i++) {
+        const wides_row r = wides_row_at(w, i);
+        k = wides_key_at(w, i);
+        CHECK(*r.c0 == k && *r.c6 == 1000u + k && r.c12->y == (int32_t)k && *r.c17 == k + 1u);
+        CHECK(i == 0u || r.c13[-1] < *r.c13);
+    }
+    CHECK_STATUS(wides_open(w), BENTO_OK); /* from its storage alone */
+    CHECK_EQ(*wides_get(w, 15u).c6, 1015);
+    CHECK_EQ(wides_check(w), BENTO_OK);
+
+    CHECK_STATUS(n0_init(s0), BENTO_OK);
+    CHECK_STATUS(n1_init(s1), BENTO_OK);
+    CHECK_STATUS(n2_init(s2), BENTO_OK);
+    CHECK_STATUS(n3_init(s3), BENTO_OK);
+    CHECK_STATUS(n4_init(s4), BENTO_OK);
+    CHECK_STATUS(n5_init(s5), BENTO_OK);
+    CHECK_STATUS(n6_init(s6), BENTO_OK);
+    CHECK_STATUS(n7_init(s7), BENTO_OK);
+    CHECK_STATUS(n8_init(s8), BENTO_OK);
+    for (k = 0; k < 64u; k++) {
+        bool all = true;
+        for (i = 0; i < 9u; i++) {
+            if (nine_has(i, k)) {
+                uint32_t at;
+                CHECK_STATUS(bento_sparse_set_insert(g[i], k, &at), BENTO_OK);
+                ((uint32_t *)bento_sparse_set_values(g[i], 0u))[at] = k * 100u + i;
+            }
+            all = all && nine_has(i, k);
+        }
+        expected += all;
+    }
+    nine_init(&j, s0, s1, s2, s3, s4, s5, s6, s7, s8);
+    CHECK_EQ(j.driver_, 4);
+    while (nine_next(&j)) {
+        CHECK(*j.n0.v == j.key * 100u && *j.n4.v == j.key * 100u + 4u && *j.n8.v == j.key * 100u + 8u);
+        for (i = 0; i < 9u; i++) {
+            CHECK(nine_has(i, j.key));
+        }
+        seen++;
+    }
+    CHECK_EQ(expected, 2); /* 12 and 24 */
+    CHECK_EQ(seen, expected);
 }
 
 /* A typed set reopens from its own storage alone; another type's storage is refused. */
@@ -886,23 +1011,23 @@ static void test_typed_open(void)
     bento_sparse_set generic;
     bento_sparse_set_column cols[2];
     actors_handle h = bodies_key_at(b, 0);
-    const int32_t x = bodies_pos(b)[0].x;
+    const int32_t x = bodies_columns(b).pos[0].x;
     uint32_t i;
     copy = *b; /* as a save file or retained RAM would hold it */
     CHECK_STATUS(bodies_open(&copy), BENTO_OK);
     CHECK_EQ(bodies_count(&copy), bodies_count(b));
-    CHECK(bodies_pos_get(&copy, h) != bodies_pos_get(b, h));
-    CHECK_EQ(first_of(bodies_pos_get(&copy, h)), x);
+    CHECK(bodies_get(&copy, h).pos != bodies_get(b, h).pos);
+    CHECK_EQ(first_of(bodies_get(&copy, h).pos), x);
     CHECK_STATUS(bodies_remove(&copy, h), BENTO_OK);
     CHECK(bodies_contains(b, h)); /* the original has its own storage */
     CHECK_EQ(bodies_check(&copy), BENTO_OK);
     /* the generic open over the typed storage, with descriptors of the same sizes */
-    cols[0] = column(bodies_pos(&copy), 12u * sizeof(vec2), sizeof(vec2));
-    cols[1] = column(bodies_vel(&copy), 12u * sizeof(vec2), sizeof(vec2));
+    cols[0] = column(bodies_columns(&copy).pos, 12u * sizeof(vec2), sizeof(vec2));
+    cols[1] = column(bodies_columns(&copy).vel, 12u * sizeof(vec2), sizeof(vec2));
     CHECK_STATUS(bento_sparse_set_open(&generic, copy.storage_, sizeof copy.storage_, cols, 2u),
                  BENTO_OK);
     CHECK_EQ(bento_sparse_set_count(&generic), bodies_count(&copy));
-    CHECK(bento_sparse_set_get(&generic, bodies_keys(&copy)[0], 1u) == bodies_vel(&copy));
+    CHECK(bento_sparse_set_get(&generic, bodies_keys(&copy)[0], 1u) == bodies_columns(&copy).vel);
     /* a marks set's bytes in a bodies set's storage: another type */
     for (i = 0; i < sizeof m->storage_ && i < sizeof copy.storage_; i++) {
         ((unsigned char *)copy.storage_)[i] = ((const unsigned char *)m->storage_)[i];
@@ -910,7 +1035,7 @@ static void test_typed_open(void)
     CHECK_STATUS(bodies_open(&copy), BENTO_E_CORRUPT);
     CHECK_EQ(bodies_capacity(&copy), 0);
     CHECK(!bodies_contains(&copy, h));
-    CHECK(bodies_pos_get(&copy, h) == NULL);
+    CHECK(bodies_get(&copy, h).pos == NULL);
     CHECK_STATUS(bodies_insert(&copy, h, NULL), BENTO_E_FULL);
     CHECK_STATUS(bodies_remove(&copy, h), BENTO_E_NOT_FOUND);
     CHECK_EQ(bodies_check(&copy), BENTO_OK);
@@ -981,8 +1106,8 @@ static void test_insert_from(void)
     CHECK_STATUS(bodies_insert_from(typed, h[1], &e), BENTO_OK);
     CHECK_STATUS(bodies_insert_from(typed, h[1], &e), BENTO_E_EXISTS);
     CHECK_EQ(bodies_index_of(typed, h[1]), 1);
-    CHECK_EQ(first_of(bodies_pos_get(typed, h[1])), 7);
-    CHECK_EQ(second_of(bodies_vel_get(typed, h[1])), -2);
+    CHECK_EQ(first_of(bodies_get(typed, h[1]).pos), 7);
+    CHECK_EQ(second_of(bodies_get(typed, h[1]).vel), -2);
     CHECK_STATUS(bodies_check(typed), BENTO_OK);
 }
 
@@ -1912,8 +2037,10 @@ static void test_against_model(void)
  */
 BENTO_POOL_TYPE_BITS(retiring, item, 8, uint8_t, BENTO_POOL_RETIRE, 3);
 BENTO_POOL_TYPE_BITS(wrapping, item, 8, uint8_t, BENTO_POOL_WRAP, 3);
-BENTO_SPARSE_SET_TYPE(retiring_tags, retiring_handle, 8, (uint32_t, value)); /* capacity 2^3 */
-BENTO_SPARSE_SET_TYPE(wrapping_tags, wrapping_handle, 6, (uint32_t, value));
+#define RETIRING_TAGS_COLUMNS(X) X(uint32_t, value)
+BENTO_SPARSE_SET_TYPE(retiring_tags, retiring_handle, 8, RETIRING_TAGS_COLUMNS); /* capacity 2^3 */
+#define WRAPPING_TAGS_COLUMNS(X) X(uint32_t, value)
+BENTO_SPARSE_SET_TYPE(wrapping_tags, wrapping_handle, 6, WRAPPING_TAGS_COLUMNS);
 
 #define HANDLE_MODEL(pool_t, set_t, policy_name)                                                  \
     static void model_##set_t(void)                                                               \
@@ -1983,7 +2110,7 @@ BENTO_SPARSE_SET_TYPE(wrapping_tags, wrapping_handle, 6, (uint32_t, value));
                     const pool_t##_handle h = pool_t##_handle_from_raw(raw);                      \
                     const uint32_t index = pool_t##_handle_index(h);                              \
                     const bool has = held[index] == raw;                                          \
-                    const uint32_t *v = set_t##_value_get(&set, h);                               \
+                    const uint32_t *v = set_t##_get(&set, h).value;                               \
                     stale_checked += !has && held[index] != 0u;                                   \
                     mismatches += set_t##_contains(&set, h) != has;                               \
                     mismatches += has ? v == NULL || *v != raw * 3u : v != NULL;                  \
@@ -1995,7 +2122,7 @@ BENTO_SPARSE_SET_TYPE(wrapping_tags, wrapping_handle, 6, (uint32_t, value));
                                        : count == set_t##_capacity(&set) ? BENTO_E_FULL           \
                                                                          : BENTO_OK);             \
                         if (held[index] == 0u && count < set_t##_capacity(&set)) {                \
-                            *set_t##_value_get(&set, h) = raw * 3u;                               \
+                            *set_t##_get(&set, h).value = raw * 3u;                               \
                             held[index] = raw;                                                    \
                             count++;                                                              \
                         }                                                                         \
@@ -2005,7 +2132,7 @@ BENTO_SPARSE_SET_TYPE(wrapping_tags, wrapping_handle, 6, (uint32_t, value));
             mismatches += set_t##_count(&set) != count;                                           \
             for (i = 0; i < 8u; i++) {                                                            \
                 if (held[i] != 0u) {                                                              \
-                    const uint32_t *v = set_t##_value_get(&set, pool_t##_handle_from_raw(held[i])); \
+                    const uint32_t *v = set_t##_get(&set, pool_t##_handle_from_raw(held[i])).value; \
                     mismatches += v == NULL || *v != held[i] * 3u;                                \
                 }                                                                                 \
             }                                                                                     \
@@ -2105,6 +2232,7 @@ void test_sparse_set(void)
     test_open();
     test_typed();
     test_typed_ids();
+    test_typed_wide();
     test_typed_open();
     test_insert_from();
 #if BENTO_POWER_SAFE

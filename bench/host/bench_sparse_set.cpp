@@ -67,9 +67,11 @@ struct fixture {
 
 // Typed sets, one type per size: positions (one column) and bodies (two), and their join.
 // The overloads below give the templates one name for each operation of every type.
+#define TPOS_COLUMNS(X) X(pos, p)
+#define TBODY_COLUMNS(X) X(pos, p) X(vel, v)
 #define TYPED_SETS(n, universe, capacity)                                                     \
-    BENTO_SPARSE_SET_TYPE_IDS(tpos_##n, universe, capacity, (pos, p));                        \
-    BENTO_SPARSE_SET_TYPE_IDS(tbody_##n, universe, capacity, (pos, p), (vel, v));             \
+    BENTO_SPARSE_SET_TYPE_IDS(tpos_##n, universe, capacity, TPOS_COLUMNS);                    \
+    BENTO_SPARSE_SET_TYPE_IDS(tbody_##n, universe, capacity, TBODY_COLUMNS);                  \
     BENTO_SPARSE_SET_JOIN_TYPE(tjoin_##n, tpos_##n, tbody_##n);                               \
     inline bento_status t_init(tpos_##n *s) { return tpos_##n##_init(s); }                    \
     inline bento_status t_init(tbody_##n *s) { return tbody_##n##_init(s); }                  \
@@ -80,7 +82,7 @@ struct fixture {
         return row.p;                                                                         \
     }                                                                                         \
     inline bool t_contains(const tpos_##n *s, uint32_t key) { return tpos_##n##_contains(s, key); } \
-    inline const pos *t_get(const tpos_##n *s, uint32_t key) { return tpos_##n##_p_get(s, key); }  \
+    inline const pos *t_get(const tpos_##n *s, uint32_t key) { return tpos_##n##_get(s, key).p; }  \
     inline bento_status t_remove(tpos_##n *s, uint32_t key) { return tpos_##n##_remove(s, key); }  \
     inline void t_insert_body(tbody_##n *s, uint32_t key)                                     \
     {                                                                                         \

@@ -12,11 +12,14 @@ typedef struct vec2 {
 enum { UNIVERSE = 128, LIVE = 96, ROUNDS = 8 };
 
 /* typed sets of plain ids: the shape is a constant in the lookups */
-BENTO_SPARSE_SET_TYPE_IDS(qpositions, UNIVERSE, LIVE, (vec2, at));
-BENTO_SPARSE_SET_TYPE_IDS(qvelocities, UNIVERSE, LIVE, (vec2, by));
+#define QPOSITIONS_COLUMNS(X) X(vec2, at)
+BENTO_SPARSE_SET_TYPE_IDS(qpositions, UNIVERSE, LIVE, QPOSITIONS_COLUMNS);
+#define QVELOCITIES_COLUMNS(X) X(vec2, by)
+BENTO_SPARSE_SET_TYPE_IDS(qvelocities, UNIVERSE, LIVE, QVELOCITIES_COLUMNS);
 /* a set keyed by a pool's 32-bit handles (7 index bits): 32-bit entries */
 BENTO_POOL_TYPE(qentities, uint32_t, UNIVERSE, uint32_t, BENTO_POOL_WRAP);
-BENTO_SPARSE_SET_TYPE(qbodies, qentities_handle, LIVE, (vec2, at));
+#define QBODIES_COLUMNS(X) X(vec2, at)
+BENTO_SPARSE_SET_TYPE(qbodies, qentities_handle, LIVE, QBODIES_COLUMNS);
 BENTO_SPARSE_SET_JOIN_TYPE(qmoving, qpositions, qvelocities);
 
 static qpositions positions;
@@ -92,7 +95,7 @@ __attribute__((noinline)) static uint32_t loop_get(void)
     uint32_t sum = 0u, r, i;
     for (r = 0; r < ROUNDS; r++) {
         for (i = 0; i < LIVE; i++) {
-            sum += (uint32_t)qpositions_at_get(&positions, keys[i])->x;
+            sum += (uint32_t)qpositions_get(&positions, keys[i]).at->x;
         }
     }
     return sum;
@@ -103,7 +106,7 @@ __attribute__((noinline)) static uint32_t loop_get_handles(void)
     uint32_t sum = 0u, r, i;
     for (r = 0; r < ROUNDS; r++) {
         for (i = 0; i < LIVE; i++) {
-            sum += (uint32_t)qbodies_at_get(&bodies, handles[keys[i]])->x;
+            sum += (uint32_t)qbodies_get(&bodies, handles[keys[i]]).at->x;
         }
     }
     return sum;
@@ -158,7 +161,7 @@ __attribute__((noinline)) static uint32_t loop_iterate(void)
 {
     uint32_t sum = 0u, r, i;
     for (r = 0; r < ROUNDS; r++) {
-        const vec2 *v = qpositions_at(&positions);
+        const vec2 *v = qpositions_columns(&positions).at;
         const uint32_t count = qpositions_count(&positions);
         for (i = 0; i < count; i++) {
             sum += (uint32_t)v[i].x;

@@ -45,8 +45,10 @@ struct report {
 };
 
 BENTO_POOL_TYPE(colonists, struct colonist, SLOTS, uint32_t, BENTO_POOL_WRAP);
-BENTO_SPARSE_SET_TYPE(bodies, colonists_handle, SLOTS, (struct vec, pos), (struct vec, vel));
-BENTO_SPARSE_SET_TYPE(vitals, colonists_handle, SLOTS, (int32_t, health));
+#define BODIES_COLUMNS(X) X(struct vec, pos) X(struct vec, vel)
+BENTO_SPARSE_SET_TYPE(bodies, colonists_handle, SLOTS, BODIES_COLUMNS);
+#define VITALS_COLUMNS(X) X(int32_t, health)
+BENTO_SPARSE_SET_TYPE(vitals, colonists_handle, SLOTS, VITALS_COLUMNS);
 BENTO_SPARSE_SET_JOIN_TYPE(walkers, bodies, vitals);
 BENTO_INDEX32_TYPE(by_name, 64);               /* name -> slot index */
 BENTO_MULTI_INDEX_TYPE(by_squad, 8, SLOTS);    /* squad -> slot indices */
@@ -123,7 +125,7 @@ static void spawn(void)
     row.vel->x = random_between(-3, 3);
     row.vel->y = random_between(-3, 3);
     expect(vitals_insert(&vital, h, NULL) == BENTO_OK, "vitals insert");
-    health = vitals_health_get(&vital, h);
+    health = vitals_get(&vital, h).health;
     if (health != NULL) {
         *health = random_between(60, 400);
     }
@@ -142,7 +144,7 @@ static void die(colonists_handle h, uint32_t tick)
 {
     const uint32_t slot = colonists_handle_index(h);
     const struct colonist *c = colonists_get(&people, h);
-    const struct vec *pos = bodies_pos_get(&body, h);
+    const struct vec *pos = bodies_get(&body, h).pos;
     struct report *r = NULL;
 
     if (c == NULL || pos == NULL) {
@@ -249,7 +251,7 @@ static void deliver(void)
                BENTO_OK,
            "radius query");
     for (i = 0u; i < bodies_count(&body); i++) {
-        const struct vec *p = bodies_pos_at(&body, i);
+        const struct vec *p = bodies_row_at(&body, i).pos;
         if (p->x * p->x + p->y * p->y <= BASE_RADIUS * BASE_RADIUS) {
             const uint32_t slot = colonists_handle_index(bodies_key_at(&body, i));
             struct cargo *cargo = cargo_holds_get(&holds, slot);
@@ -328,7 +330,7 @@ int main(void)
 
     /* The first colonist died long ago and its slot serves somebody else now. */
     expect(deaths > 0u && !colonists_contains(&people, first), "first colonist died");
-    expect(bodies_pos_get(&body, first) == NULL && !vitals_contains(&vital, first) &&
+    expect(bodies_get(&body, first).pos == NULL && !vitals_contains(&vital, first) &&
                bodies_remove(&body, first) == BENTO_E_NOT_FOUND,
            "a dead colonist's handle is refused");
     expect(colonists_contains(&people, colonists_handle_of_index(&people,

@@ -31,7 +31,8 @@ struct transform {
 enum { ENTITIES = 64, NODES = 16 };
 
 /* entity ids below 64, at most 16 nodes, one link and one transform each */
-BENTO_SPARSE_SET_TYPE_IDS(nodes, ENTITIES, NODES, (struct link, link), (struct transform, transform));
+#define NODES_COLUMNS(X) X(struct link, link) X(struct transform, transform)
+BENTO_SPARSE_SET_TYPE_IDS(nodes, ENTITIES, NODES, NODES_COLUMNS);
 
 static nodes scene;
 
@@ -77,13 +78,13 @@ static void add(uint32_t id, uint32_t parent, int32_t x, int32_t y, uint32_t tur
 /* Depth of every node, by walking up its parents (no recursion, at most NODES steps). */
 static void compute_depths(void)
 {
-    struct link *links = nodes_link(&scene);
+    struct link *links = nodes_columns(&scene).link;
     uint32_t i;
     for (i = 0; i < nodes_count(&scene); i++) {
         uint32_t depth = 0u;
         uint32_t parent = links[i].parent;
         while (parent != NO_PARENT && depth < NODES) {
-            const struct link *up = nodes_link_get(&scene, parent);
+            const struct link *up = nodes_get(&scene, parent).link;
             if (up == NULL) {
                 fail("a parent is missing");
             }
@@ -116,8 +117,8 @@ static void rotate(int32_t *x, int32_t *y, uint32_t turns)
 /* The forward pass: parents precede children, so each parent's world transform is ready. */
 static void compute_world(void)
 {
-    const struct link *links = nodes_link(&scene);
-    struct transform *transforms = nodes_transform(&scene);
+    const struct link *links = nodes_columns(&scene).link;
+    struct transform *transforms = nodes_columns(&scene).transform;
     uint32_t i;
     for (i = 0; i < nodes_count(&scene); i++) {
         struct transform *t = &transforms[i];
@@ -167,14 +168,14 @@ int main(void)
     add(SUN, NO_PARENT, 100, 100, 1);
 
     compute_depths();
-    if (nodes_sort(&scene, nodes_count(&scene), nodes_link_COLUMN, by_depth, NULL,
+    if (nodes_sort(&scene, nodes_count(&scene), BENTO_SPARSE_SET_COLUMN(nodes, link), by_depth, NULL,
                    BENTO_SPARSE_SET_SORT_HEAP) != BENTO_OK) {
         fail("sort");
     }
     compute_world();
     {
         /* on the moon: (0, 1) turned twice by the moon's frame is (0, -1) */
-        const struct transform *t = nodes_transform_get(&scene, STATION);
+        const struct transform *t = nodes_get(&scene, STATION).transform;
         if (t == NULL || t->world_x != 100 || t->world_y != 107 || t->world_turns != 3u) {
             fail("station on the moon");
         }
@@ -183,7 +184,7 @@ int main(void)
     /* next frame: the station moves from the moon to mars; one insertion-sort pass, cheap
        because the order is almost right, restores parents-first */
     {
-        struct link *station = nodes_link_get(&scene, STATION);
+        struct link *station = nodes_get(&scene, STATION).link;
         if (station == NULL) {
             fail("station missing");
         } else {
@@ -191,25 +192,25 @@ int main(void)
         }
     }
     compute_depths();
-    if (nodes_sort(&scene, nodes_count(&scene), nodes_link_COLUMN, by_depth, NULL,
+    if (nodes_sort(&scene, nodes_count(&scene), BENTO_SPARSE_SET_COLUMN(nodes, link), by_depth, NULL,
                    BENTO_SPARSE_SET_SORT_INSERTION) != BENTO_OK || nodes_check(&scene) != BENTO_OK) {
         fail("re-sort");
     }
     compute_world();
 
     for (i = 0; i < sizeof expected / sizeof expected[0]; i++) {
-        const struct transform *t = nodes_transform_get(&scene, expected[i].id);
+        const struct transform *t = nodes_get(&scene, expected[i].id).transform;
         if (t == NULL || t->world_x != expected[i].x || t->world_y != expected[i].y ||
             t->world_turns != expected[i].turns) {
             fail("world transform");
         }
     }
     for (i = 0; i < nodes_count(&scene); i++) {
-        const struct transform *t = nodes_transform_at(&scene, i);
+        const struct transform *t = nodes_row_at(&scene, i).transform;
         say("entity ");
         say_int((int32_t)nodes_key_at(&scene, i));
         say(" depth ");
-        say_int((int32_t)nodes_link_at(&scene, i)->depth);
+        say_int((int32_t)nodes_row_at(&scene, i).link->depth);
         say(" world (");
         say_int(t->world_x);
         say(", ");

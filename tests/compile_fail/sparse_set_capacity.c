@@ -6,7 +6,9 @@
 
 BENTO_POOL_TYPE(units, uint32_t, 64, uint16_t, BENTO_POOL_RETIRE); /* 6 index bits */
 #ifdef BENTO_EXPECT_OK
-BENTO_SPARSE_SET_TYPE(orders, units_handle, 64, (uint32_t, target));
+#define ORDERS_COLUMNS(X) X(uint32_t, target)
+BENTO_SPARSE_SET_TYPE(orders, units_handle, 64, ORDERS_COLUMNS);
 #else
-BENTO_SPARSE_SET_TYPE(orders, units_handle, 65, (uint32_t, target));
+#define ORDERS_COLUMNS(X) X(uint32_t, target)
+BENTO_SPARSE_SET_TYPE(orders, units_handle, 65, ORDERS_COLUMNS);
 #endif

@@ -10,7 +10,8 @@ struct body {
 
 BENTO_POOL_TYPE(ships, struct body, 64, uint32_t, BENTO_POOL_WRAP);
 BENTO_POOL_TYPE(rocks, struct body, 64, uint32_t, BENTO_POOL_WRAP);
-BENTO_SPARSE_SET_TYPE(hulls, ships_handle, 32, (struct body, hull));
+#define HULLS_COLUMNS(X) X(struct body, hull)
+BENTO_SPARSE_SET_TYPE(hulls, ships_handle, 32, HULLS_COLUMNS);
 
 bool has_hull(const hulls *set, ships_handle ship, rocks_handle rock);
 bool has_hull(const hulls *set, ships_handle ship, rocks_handle rock)

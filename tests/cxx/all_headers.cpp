@@ -32,13 +32,16 @@ struct message {
 };
 
 BENTO_POOL_TYPE(transforms, transform, 64, std::uint16_t, BENTO_POOL_RETIRE);
-BENTO_SPARSE_SET_TYPE(velocities, transforms_handle, 64, (transform, speed));
+#define VELOCITIES_COLUMNS(X) X(transform, speed)
+BENTO_SPARSE_SET_TYPE(velocities, transforms_handle, 64, VELOCITIES_COLUMNS);
 BENTO_BLOCK_POOL_TYPE(messages, message, 8);
 BENTO_INDEX_TYPE(names, 64);
 BENTO_INDEX32_TYPE(ids, 16);
-BENTO_SPARSE_SET_TYPE(masses, transforms_handle, 64, (float, kg));
+#define MASSES_COLUMNS(X) X(float, kg)
+BENTO_SPARSE_SET_TYPE(masses, transforms_handle, 64, MASSES_COLUMNS);
 BENTO_SPARSE_SET_JOIN_TYPE(moving, velocities, masses);
-BENTO_SPARSE_SET_TYPE_IDS(tags, 128, 16, (std::uint8_t, tag));
+#define TAGS_COLUMNS(X) X(std::uint8_t, tag)
+BENTO_SPARSE_SET_TYPE_IDS(tags, 128, 16, TAGS_COLUMNS);
 BENTO_PAGED_SET_TYPE(bodies, transform, 16, 64, 8);
 BENTO_BLOCK_POOL_TYPE(body_pages, bodies_page, 2);
 BENTO_GRID_TYPE(heights, std::int16_t, 2, 64);
@@ -88,7 +91,7 @@ int main()
     check(velocities_init(&speeds) == BENTO_OK, "set init");
     velocities_row row{};
     check(velocities_insert(&speeds, h, &row) == BENTO_OK && row.speed != nullptr, "set insert");
-    check(velocities_speed_get(&speeds, h) == row.speed, "set get");
+    check(velocities_get(&speeds, h).speed == row.speed, "set get");
     check(velocities_contains(&speeds, h), "set contains");
     check(transforms_destroy(&pool, h) == BENTO_OK, "pool destroy");
     check(transforms_get(&pool, h) == nullptr, "stale handle");

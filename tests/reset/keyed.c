@@ -29,7 +29,8 @@ BENTO_STATIC_ASSERT(SET_WORDS <= RESET_VALUE_WORDS, set_value_within_reset_value
 /* 16-bit handles of 7 index bits: the universe is the 128 ids, and 9 generation bits, so that
  * entries are 16 bits wide and carry a generation. */
 BENTO_HANDLE_TYPE(reset_entity, uint16_t, 7);
-BENTO_SPARSE_SET_TYPE(reset_set, reset_entity, SET_CAP, (set_value, v));
+#define RESET_SET_COLUMNS(X) X(set_value, v)
+BENTO_SPARSE_SET_TYPE(reset_set, reset_entity, SET_CAP, RESET_SET_COLUMNS);
 static reset_set set RESET_RETAINED;
 
 /* The row insert_from copies is the value's first words, in place (no copy between the
@@ -87,7 +88,7 @@ static void set_clear(void)
 /* Present, with its whole row (of this epoch: a value names its element). */
 static bool set_has(uint32_t epoch, uint32_t id, uint32_t ref)
 {
-    const set_value *v = reset_set_v_get(&set, set_key(id));
+    const set_value *v = reset_set_get(&set, set_key(id)).v;
     (void)ref;
     return v != NULL && reset_words_are(v->w, SET_WORDS, epoch, id);
 }

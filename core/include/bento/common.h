@@ -379,6 +379,14 @@ BENTO_IMPL_STRUCTS_END
         generic##_clear(&x->generic_);                                                            \
     }
 
+/* A function the compiler must inline where it allows it: where a call would cost more than
+ * the body, or where the body folds to less once its arguments are constants. */
+#if defined(__GNUC__) || defined(__clang__)
+#define BENTO_IMPL_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define BENTO_IMPL_ALWAYS_INLINE
+#endif
+
 /* The end of a typed-container macro: a declaration that takes the caller's semicolon. */
 #define BENTO_IMPL_TYPED_END(name) typedef int name##_defined_
 

@@ -404,62 +404,67 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 /* ---------------------------------------------------------------- typed sets */
 
 /**
- * BENTO_SPARSE_SET_TYPE(name, handle_type, capacity, columns...) declares, in one line, a set
+ * BENTO_SPARSE_SET_TYPE(name, handle_type, capacity, columns) declares, in one line, a set
  * keyed by a pool's handle type (any BENTO_HANDLE_TYPE; a pool `p` has `p_handle`), over the
- * universe 2^handle_type_INDEX_BITS, with up to four typed columns, each `(T, field)`, and its
- * storage embedded:
+ * universe 2^handle_type_INDEX_BITS, with its typed columns and its storage embedded.
+ * `columns` names a column list: a macro that applies its argument X to each column,
+ * X(T, field), in order, as many columns as the set needs:
  *
+ *     #define BODY_COLUMNS(X) X(struct vec2, pos) X(struct vec2, vel)
  *     BENTO_POOL_TYPE(entities, struct entity, 256, uint32_t, BENTO_POOL_WRAP);
- *     BENTO_SPARSE_SET_TYPE(bodies, entities_handle, 200, (struct vec2, pos), (struct vec2, vel));
+ *     BENTO_SPARSE_SET_TYPE(bodies, entities_handle, 200, BODY_COLUMNS);
  *
- * BENTO_SPARSE_SET_TYPE_IDS(name, universe, capacity, columns...) declares the same for plain
- * uint32_t ids below `universe` (index_bits 32, no generation).
+ * Without `columns`, BENTO_SPARSE_SET_TYPE(name, handle_type, capacity) declares a set of keys
+ * only (a tag). BENTO_SPARSE_SET_TYPE_IDS(name, universe, capacity[, columns]) declares the
+ * same for plain uint32_t ids below `universe` (index_bits 32, no generation).
  *
  * Both declare, with no member a caller names:
  *   name                                the set type, storage included
  *   name_key                            the key type (the handle type, or uint32_t)
- *   name_row                            (1+ columns) a struct of one `T *field` per column
  *   name_init(name *)                   -> bento_status (BENTO_OK for a well-formed type)
  *   name_open(name *)                   -> bento_status: bento_sparse_set_open on its own
  *                                          storage, BENTO_E_CORRUPT also for a set of another
  *                                          type
- *   name_insert(name *, name_key, name_row *row) -> bento_status; *row (optional) points at
- *                                          the new key's elements, uninitialised (all NULL on
- *                                          failure). Without columns: name_insert(name *, key).
- *   name_elements                       (1+ columns) a struct of one `T field` per column
- *   name_insert_from(name *, name_key, const name_elements *) -> bento_status (1+ columns):
- *                                          bento_sparse_set_insert_from, the row copied from
- *                                          the struct (atomic under BENTO_POWER_SAFE)
  *   name_remove(name *, name_key)       -> bento_status
  *   name_contains(const name *, name_key) -> bool
  *   name_index_of(const name *, name_key) -> uint32_t position or BENTO_NONE
  *   name_key_at(const name *, uint32_t position) -> name_key (the null handle, or BENTO_NONE
  *                                          for ids, past the count)
  *   name_keys(const name *)             -> const uint32_t * (the keys' raw values)
- *   name_row_at(const name *, uint32_t position) -> name_row (NULLs past the count)
- *   per column `field`:
- *     name_field(const name *)          -> T * (the column array, count elements)
- *     name_field_get(const name *, name_key) -> T * or NULL
- *     name_field_at(const name *, uint32_t position) -> T * or NULL past the count
- *     name_field_COLUMN                 the column's index (an enumerator), for the sorts' `by`
  *   name_sort(name *, n, by, compare, context, mode), name_sort_radix(name *, n, scratch,
  *     bytes), name_sort_merge(name *, n, by, compare, context, scratch, bytes),
  *     name_sort_as(name *, const bento_sparse_set *other) -> bento_status
  *   name_generic(const name *)          -> const bento_sparse_set * (for the generic read API:
  *                                          joins of any number of sets, sort_as across types)
  *   name_count, name_capacity -> uint32_t, name_check -> bento_status, name_clear
+ * and, with columns:
+ *   name_row                            a struct of one `T *field` per column
+ *   name_elements                       a struct of one `T field` per column
+ *   name_insert(name *, name_key, name_row *row) -> bento_status; *row (optional) points at
+ *                                          the new key's elements, uninitialised (all NULL on
+ *                                          failure)
+ *   name_insert_from(name *, name_key, const name_elements *) -> bento_status:
+ *                                          bento_sparse_set_insert_from, the row copied from
+ *                                          the struct (atomic under BENTO_POWER_SAFE)
+ *   name_get(const name *, name_key)    -> name_row: the key's elements (all NULL when absent)
+ *   name_row_at(const name *, uint32_t position) -> name_row (all NULL past the count)
+ *   name_columns(const name *)          -> name_row: the column arrays, count elements each
+ *   BENTO_SPARSE_SET_COLUMN(name, field) the column's index, for the sorts' `by`
+ * or, without columns, name_insert(name *, name_key) -> bento_status.
  * A handle of another type does not compile, nor does a column read as another type. Fails to
- * compile when capacity is 0, above the universe or 2^31 or more. A set object points into its
- * own storage: after copying one (`b = a`), or when it lives in retained RAM after a reset,
- * call name_open(&b).
+ * compile when capacity is 0, above the universe or 2^31 or more, and, with one message, when
+ * the columns are not one list. A set object points into its own storage: after copying one
+ * (`b = a`), or when it lives in retained RAM after a reset, call name_open(&b).
  *
- * BENTO_SPARSE_SET_JOIN_TYPE(name, set_a, set_b) and (name, set_a, set_b, set_c) declare a
- * typed join over two or three typed sets of the same key type (distinct set types), driven by
- * the set with the fewest keys at init:
+ * BENTO_SPARSE_SET_JOIN_TYPE(name, set_a, set_b, ...) declares a typed join over 2 to 16
+ * typed sets of one key type (distinct set types), driven by the set with the fewest keys at
+ * init:
  *   name                                the join: fields `key` (the key type) and, per set,
  *                                       a row named after its type (`set_a`, `set_b`, ...)
- *   name_init(name *, const set_a *, const set_b *[, const set_c *])
+ *   name_init(name *, const set_a *, const set_b *, ...)
  *   name_next(name *)                   -> bool: true with key and the rows set
+ * Fails to compile, with one message each, for fewer than 2 or more than 16 sets, and (C11)
+ * for sets of different key types.
  *
  *     BENTO_SPARSE_SET_JOIN_TYPE(moving, bodies, sprites);
  *     moving j;
@@ -472,9 +477,12 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 #define BENTO_SPARSE_SET_TYPE(name, ...) BENTO_IMPL_SS_HANDLE_TYPE(name, __VA_ARGS__)
 /** A set keyed by plain ids: see BENTO_SPARSE_SET_TYPE. */
 #define BENTO_SPARSE_SET_TYPE_IDS(name, ...) BENTO_IMPL_SS_IDS_TYPE(name, __VA_ARGS__)
-/** A typed join of two or three typed sets: see BENTO_SPARSE_SET_TYPE. */
+/** The index of column `field` of typed set `name` (a constant expression): see
+ * BENTO_SPARSE_SET_TYPE. */
+#define BENTO_SPARSE_SET_COLUMN(name, field) BENTO_IMPL_CAST(uint32_t, offsetof(name##_column_, field))
+/** A typed join of 2 to 16 typed sets: see BENTO_SPARSE_SET_TYPE. */
 #define BENTO_SPARSE_SET_JOIN_TYPE(name, ...)                                                      \
-    BENTO_IMPL_SS_CAT(BENTO_IMPL_SS_JOIN, BENTO_IMPL_SS_COUNT3(__VA_ARGS__))(name, __VA_ARGS__)
+    BENTO_IMPL_SS_JOIN(name, BENTO_IMPL_SS_SETS(__VA_ARGS__), __VA_ARGS__)
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
@@ -530,9 +538,7 @@ static inline uint32_t bento_impl_sparse_set_find(const bento_sparse_set *set, u
 /* The raw sparse entry of index i (i < universe). Always inlined where the compiler allows:
  * it is every lookup's one read, and gcc -Os would otherwise call it from a source with
  * several callers (the operations and the checker). */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((always_inline))
-#endif
+BENTO_IMPL_ALWAYS_INLINE
 static inline uint32_t bento_impl_sparse_set_entry(const bento_sparse_set *set, uint32_t i)
 {
     return set->wide != 0u ? (BENTO_IMPL_PTR_CAST(const uint32_t *, set->sparse))[i]
@@ -697,62 +703,85 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 
 #define BENTO_IMPL_SS_CAT(a, b) BENTO_IMPL_SS_CAT_(a, b)
 #define BENTO_IMPL_SS_CAT_(a, b) a##b
-#define BENTO_IMPL_SS_CALL(m, args) m args
-#define BENTO_IMPL_SS_UNPAREN(...) __VA_ARGS__
-/* How many of (capacity, columns...) there are, minus one: the number of columns (0 to 4), or
- * _MORE for 5 to 12, which BENTO_IMPL_SS_N_MORE turns into one message naming the limit. */
-#define BENTO_IMPL_SS_COUNT(...)                                                                   \
-    BENTO_IMPL_SS_COUNT_(__VA_ARGS__, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE,     \
-                         4, 3, 2, 1, 0, x_)
-#define BENTO_IMPL_SS_COUNT_(c, c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, n_, ...) n_
-#define BENTO_IMPL_SS_N_MORE(name, ...) BENTO_STATIC_ASSERT(0, name##_takes_at_most_4_columns)
-/* How many sets a join names: 2 or 3, or _MORE for 4 to 11 (BENTO_IMPL_SS_JOIN_MORE). */
-#define BENTO_IMPL_SS_COUNT3(...)                                                                  \
-    BENTO_IMPL_SS_COUNT3_(__VA_ARGS__, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE,    \
-                          3, 2, x_)
-#define BENTO_IMPL_SS_COUNT3_(a, b, c, d, e, f, g, h, i, j, k, n_, ...) n_
-#define BENTO_IMPL_SS_JOIN_MORE(name, ...) BENTO_STATIC_ASSERT(0, name##_joins_at_most_3_sets)
 
-/* A column (T, field) taken apart, and what the machinery does with each. */
-#define BENTO_IMPL_SS_UNPACK(T, f) T, f
-#define BENTO_IMPL_SS_ONE(M, name, C, j_, off, c) BENTO_IMPL_SS_ONE_(M, name, C, j_, off, BENTO_IMPL_SS_UNPACK c)
-#define BENTO_IMPL_SS_ONE_(M, name, C, j_, off, tf) BENTO_IMPL_SS_ONE_APPLY(M, name, C, j_, off, tf)
-#define BENTO_IMPL_SS_ONE_APPLY(M, name, C, j_, off, T, f) M(name, C, j_, off, T, f)
-/* Bytes a column of capacity C takes in a typed set's storage. */
-#define BENTO_IMPL_SS_SZ(C, c) BENTO_IMPL_SS_SZ_(C, BENTO_IMPL_SS_UNPACK c)
-#define BENTO_IMPL_SS_SZ_(C, tf) BENTO_IMPL_SS_SZ_APPLY(C, tf)
-#define BENTO_IMPL_SS_SZ_APPLY(C, T, f) BENTO_ALIGN_UP(BENTO_IMPL_CAST(size_t, C) * sizeof(T), 8u)
-/* M applied to every column, with its index and its offset from the first column. */
-#define BENTO_IMPL_SS_EACH1(M, name, C, c0) BENTO_IMPL_SS_ONE(M, name, C, 0u, 0u, c0)
-#define BENTO_IMPL_SS_EACH2(M, name, C, c0, c1)                                                    \
-    BENTO_IMPL_SS_EACH1(M, name, C, c0) BENTO_IMPL_SS_ONE(M, name, C, 1u, BENTO_IMPL_SS_SZ(C, c0), c1)
-#define BENTO_IMPL_SS_EACH3(M, name, C, c0, c1, c2)                                                \
-    BENTO_IMPL_SS_EACH2(M, name, C, c0, c1)                                                        \
-    BENTO_IMPL_SS_ONE(M, name, C, 2u, BENTO_IMPL_SS_SZ(C, c0) + BENTO_IMPL_SS_SZ(C, c1), c2)
-#define BENTO_IMPL_SS_EACH4(M, name, C, c0, c1, c2, c3)                                            \
-    BENTO_IMPL_SS_EACH3(M, name, C, c0, c1, c2)                                                    \
-    BENTO_IMPL_SS_ONE(M, name, C, 3u, BENTO_IMPL_SS_SZ(C, c0) + BENTO_IMPL_SS_SZ(C, c1) + BENTO_IMPL_SS_SZ(C, c2), c3)
+/* What follows a typed set's capacity: nothing (_KEYS, a set of keys only) or one column list
+ * (_LIST); more arguments (_MORE: the (T, field) tuples of 0.x among them) are one message. */
+#define BENTO_IMPL_SS_FORM(...)                                                                    \
+    BENTO_IMPL_SS_FORM_(__VA_ARGS__, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE, _MORE,      \
+                        _MORE, _MORE, _MORE, _MORE, _MORE, _MORE, _LIST, _KEYS, x_)
+#define BENTO_IMPL_SS_FORM_(c, l, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15,   \
+                            form_, ...) form_
+/* A list is a macro's name: _COLUMNS; one tuple in parentheses is the old form: _MORE. */
+#define BENTO_IMPL_SS_LIST_FORM(cols) BENTO_IMPL_SS_SECOND(BENTO_IMPL_SS_TUPLE_PROBE cols, _COLUMNS, x_)
+#define BENTO_IMPL_SS_TUPLE_PROBE(...) x_, _MORE,
+#define BENTO_IMPL_SS_SECOND(...) BENTO_IMPL_SS_SECOND_(__VA_ARGS__)
+#define BENTO_IMPL_SS_SECOND_(a, b, ...) b
 
-/* The two kinds of key: a handle type, or plain ids below a universe. */
+/* The two kinds of key: a handle type, or plain ids below a universe. Both come down to
+ * BENTO_IMPL_SS_SET(name, index bits, generation bits, universe, the key past the count,
+ * capacity[, columns]). */
 #define BENTO_IMPL_SS_HANDLE_TYPE(name, h, ...)                                                    \
     typedef h name##_key;                                                                          \
     BENTO_WRAPPER uint32_t name##_raw_(h key_) { return BENTO_IMPL_CAST(uint32_t, key_.raw); }     \
     BENTO_WRAPPER h name##_key_(uint32_t raw_) { return h##_from_raw(raw_); }                      \
-    BENTO_IMPL_SS_CAT(BENTO_IMPL_SS_N, BENTO_IMPL_SS_COUNT(__VA_ARGS__))                           \
-    (name, (BENTO_IMPL_CAST(unsigned, h##_INDEX_BITS)), (8u * BENTO_IMPL_CAST(unsigned, sizeof(h)) - BENTO_IMPL_CAST(unsigned, h##_INDEX_BITS)), \
-     (BENTO_IMPL_CAST(uint32_t, 1) << h##_INDEX_BITS), 0u, __VA_ARGS__)
+    BENTO_IMPL_SS_SET(name, (BENTO_IMPL_CAST(unsigned, h##_INDEX_BITS)),                           \
+                      (8u * BENTO_IMPL_CAST(unsigned, sizeof(h)) - BENTO_IMPL_CAST(unsigned, h##_INDEX_BITS)), \
+                      (BENTO_IMPL_CAST(uint32_t, 1) << h##_INDEX_BITS), 0u, __VA_ARGS__)
 #define BENTO_IMPL_SS_IDS_TYPE(name, universe_, ...)                                               \
     typedef uint32_t name##_key;                                                                   \
     BENTO_WRAPPER uint32_t name##_raw_(uint32_t key_) { return key_; }                             \
     BENTO_WRAPPER uint32_t name##_key_(uint32_t raw_) { return raw_; }                             \
-    BENTO_IMPL_SS_CAT(BENTO_IMPL_SS_N, BENTO_IMPL_SS_COUNT(__VA_ARGS__))                           \
-    (name, 32u, 0u, (universe_), BENTO_NONE, __VA_ARGS__)
+    BENTO_IMPL_SS_SET(name, 32u, 0u, (universe_), BENTO_NONE, __VA_ARGS__)
+#define BENTO_IMPL_SS_SET(name, IB, GB, U, NUL, ...)                                               \
+    BENTO_IMPL_SS_CAT(BENTO_IMPL_SS_SET, BENTO_IMPL_SS_FORM(__VA_ARGS__))(name, IB, GB, U, NUL, __VA_ARGS__)
+#define BENTO_IMPL_SS_SET_LIST(name, IB, GB, U, NUL, C, cols)                                      \
+    BENTO_IMPL_SS_CAT(BENTO_IMPL_SS_SET, BENTO_IMPL_SS_LIST_FORM(cols))(name, IB, GB, U, NUL, C, cols)
+#define BENTO_IMPL_SS_SET_MORE(name, ...)                                                          \
+    BENTO_STATIC_ASSERT(0, name##_takes_its_columns_as_one_list_macro_see_BENTO_SPARSE_SET_TYPE)
 
-/* Per number of columns: the shared part, then the rows (or the row-less insert). */
-#define BENTO_IMPL_SS_N0(name, IB, GB, U, NUL, C)                                                  \
+/* Layout of a typed set's storage: the set's buffer, the columns (each at a multiple of 8
+ * bytes), then the column descriptors the generic set reads. Column bytes: the capacity times
+ * the element sizes, plus up to 8 bytes per column for the rounding. */
+#define BENTO_IMPL_SS_KEYS(U, C, IB, GB, N) BENTO_ALIGN_UP(BENTO_SPARSE_SET_BYTES(U, C, IB, GB, N), 8u)
+#define BENTO_IMPL_SS_REGION(C, S, N) (BENTO_ALIGN_UP(BENTO_IMPL_CAST(size_t, C) * (S), 8u) + 8u * (N))
+#define BENTO_IMPL_SS_ENTRY_WIDE(C, IB, GB) (BENTO_SPARSE_SET_WIDTH(C, IB, GB) == 4u)
+#define BENTO_IMPL_SS_TAG_SHIFT(C, IB) (BENTO_SPARSE_SET_POS_BITS(C) > (IB) ? 1u : 0u)
+#define BENTO_IMPL_SS_MASK(IB) (BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CAST(uint64_t, 1) << (IB)) - 1u))
+/* The stray bit a shifted tag loses (bit 31, when the tag is shifted and bit 31 is above the
+ * generation), for the lookup to put back; 0 when no stray bit is lost */
+#define BENTO_IMPL_SS_LOST(C, IB, GB)                                                              \
+    (BENTO_IMPL_SS_TAG_SHIFT(C, IB) != 0u && (IB) + (GB) < 32u ? 0x80000000u : 0u)
+
+/* What a column list's X(T, field) becomes. In function bodies they use the locals base_ (the
+ * first column), c_ (the capacity) and off_ (the column's offset from base_), so that one walk
+ * of the list lays out every column and the compiler folds each offset to a constant. */
+#define BENTO_IMPL_SS_POINTER(T, f) T *f;
+#define BENTO_IMPL_SS_VALUE(T, f) T f;
+#define BENTO_IMPL_SS_INDEX(T, f) unsigned char f;
+#define BENTO_IMPL_SS_ONE(T, f) +1u
+#define BENTO_IMPL_SS_SIZE(T, f) +sizeof(T)
+#define BENTO_IMPL_SS_NEXT(T) off_ += BENTO_ALIGN_UP(c_ * sizeof(T), 8u);
+#define BENTO_IMPL_SS_FILL(T, f)                                                                   \
+    row_.f = BENTO_IMPL_PTR_CAST(T *, base_ + off_) + position_;                                   \
+    BENTO_IMPL_SS_NEXT(T)
+#define BENTO_IMPL_SS_NULL(T, f) row_.f = BENTO_IMPL_NULL;
+#define BENTO_IMPL_SS_ELEMENT(T, f) *e_++ = &elements_->f;
+#define BENTO_IMPL_SS_DESCRIBE(T, f)                                                               \
+    d_->data = base_ + off_;                                                                       \
+    d_->bytes = c_ * sizeof(T);                                                                    \
+    d_->size = BENTO_IMPL_CAST(uint32_t, sizeof(T));                                               \
+    d_++;                                                                                          \
+    BENTO_IMPL_SS_NEXT(T)
+/* The locals of a walk over the columns */
+#define BENTO_IMPL_SS_WALK(name, C)                                                                \
+    unsigned char *base_ = name##_base_(s_);                                                       \
+    const size_t c_ = (C);                                                                         \
+    size_t off_ = 0u
+
+/* A set without columns: a row with no column (it joins as an empty row); insert takes no row. */
+#define BENTO_IMPL_SS_SET_KEYS(name, IB, GB, U, NUL, C)                                            \
     BENTO_IMPL_SS_BASE(name, IB, GB, U, NUL, C, 0u, 0u)                                            \
     BENTO_WRAPPER void name##_describe_(name *s_) { BENTO_IMPL_CAST(void, s_); }                   \
-    /* a set without columns joins with an empty row */                                            \
     BENTO_IMPL_STRUCTS_BEGIN                                                                       \
     typedef struct name##_row {                                                                    \
         unsigned char none_;                                                                       \
@@ -772,88 +801,58 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
         return bento_sparse_set_insert(&s_->generic_, name##_raw_(key_), BENTO_IMPL_NULL);         \
     }                                                                                              \
     BENTO_IMPL_SS_END(name, IB, GB, U, C)
-#define BENTO_IMPL_SS_N1(name, IB, GB, U, NUL, C, c0)                                              \
-    BENTO_IMPL_SS_ROWS(name, IB, GB, U, NUL, C, 1u, BENTO_IMPL_SS_EACH1, (c0))
-#define BENTO_IMPL_SS_N2(name, IB, GB, U, NUL, C, c0, c1)                                          \
-    BENTO_IMPL_SS_ROWS(name, IB, GB, U, NUL, C, 2u, BENTO_IMPL_SS_EACH2, (c0, c1))
-#define BENTO_IMPL_SS_N3(name, IB, GB, U, NUL, C, c0, c1, c2)                                      \
-    BENTO_IMPL_SS_ROWS(name, IB, GB, U, NUL, C, 3u, BENTO_IMPL_SS_EACH3, (c0, c1, c2))
-#define BENTO_IMPL_SS_N4(name, IB, GB, U, NUL, C, c0, c1, c2, c3)                                  \
-    BENTO_IMPL_SS_ROWS(name, IB, GB, U, NUL, C, 4u, BENTO_IMPL_SS_EACH4, (c0, c1, c2, c3))
 
-/* Layout of a typed set's storage: the set's buffer, each column (8-aligned), then the column
- * descriptors the generic set reads. */
-#define BENTO_IMPL_SS_KEYS(U, C, IB, GB, N) BENTO_ALIGN_UP(BENTO_SPARSE_SET_BYTES(U, C, IB, GB, N), 8u)
-#define BENTO_IMPL_SS_ENTRY_WIDE(C, IB, GB) (BENTO_SPARSE_SET_WIDTH(C, IB, GB) == 4u)
-#define BENTO_IMPL_SS_TAG_SHIFT(C, IB) (BENTO_SPARSE_SET_POS_BITS(C) > (IB) ? 1u : 0u)
-#define BENTO_IMPL_SS_MASK(IB) (BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CAST(uint64_t, 1) << (IB)) - 1u))
-/* The stray bit a shifted tag loses (bit 31, when the tag is shifted and bit 31 is above the
- * generation), for the lookup to put back; 0 when no stray bit is lost */
-#define BENTO_IMPL_SS_LOST(C, IB, GB)                                                              \
-    (BENTO_IMPL_SS_TAG_SHIFT(C, IB) != 0u && (IB) + (GB) < 32u ? 0x80000000u : 0u)
-
-/* Per column: the row member, the accessors, the descriptor, the row's pointer. */
-#define BENTO_IMPL_SS_MEMBER(name, C, j_, off, T, f) T *f;
-#define BENTO_IMPL_SS_VALUE(name, C, j_, off, T, f) T f;
-#define BENTO_IMPL_SS_ELEMENT(name, C, j_, off, T, f) e_[j_] = &elements_->f;
-#define BENTO_IMPL_SS_PLUS(name, C, j_, off, T, f) +BENTO_ALIGN_UP(BENTO_IMPL_CAST(size_t, C) * sizeof(T), 8u)
-#define BENTO_IMPL_SS_FILL(name, C, j_, off, T, f) row_.f = name##_##f(s_) + position_;
-#define BENTO_IMPL_SS_NULL(name, C, j_, off, T, f) row_.f = BENTO_IMPL_NULL;
-#define BENTO_IMPL_SS_DESCRIBE(name, C, j_, off, T, f)                                             \
-    d_[j_].data = name##_##f(s_);                                                                  \
-    d_[j_].bytes = BENTO_IMPL_CAST(size_t, C) * sizeof(T);                                         \
-    d_[j_].size = BENTO_IMPL_CAST(uint32_t, sizeof(T));
-#define BENTO_IMPL_SS_COLUMN(name, C, j_, off, T, f)                                               \
-    enum { name##_##f##_COLUMN = BENTO_IMPL_CAST(int, j_) };                                       \
-    BENTO_WRAPPER T *name##_##f(const name *s_)                                                    \
-    {                                                                                              \
-        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
-        return BENTO_IMPL_PTR_CAST(T *, (name##_base_(s_) + (off)));                               \
-    }                                                                                              \
-    BENTO_WRAPPER T *name##_##f##_get(const name *s_, name##_key key_)                             \
-    {                                                                                              \
-        const uint32_t position_ = name##_position_(s_, name##_raw_(key_));                        \
-        return position_ == BENTO_NONE ? BENTO_IMPL_NULL : name##_##f(s_) + position_;             \
-    }                                                                                              \
-    BENTO_WRAPPER T *name##_##f##_at(const name *s_, uint32_t position_)                           \
-    {                                                                                              \
-        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
-        return position_ < s_->generic_.state.count ? name##_##f(s_) + position_ : BENTO_IMPL_NULL; \
-    }
-
-#define BENTO_IMPL_SS_ROWS(name, IB, GB, U, NUL, C, N, each, cols)                                 \
-    BENTO_IMPL_SS_BASE(name, IB, GB, U, NUL, C, N,                                                 \
-                       0u BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_PLUS, name, C, BENTO_IMPL_SS_UNPAREN cols))) \
+/* A set with columns: the row and elements structs, the rows, and insert with its row. */
+#define BENTO_IMPL_SS_SET_COLUMNS(name, IB, GB, U, NUL, C, cols)                                   \
     BENTO_IMPL_STRUCTS_BEGIN                                                                       \
     typedef struct name##_row {                                                                    \
-        BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_MEMBER, name, C, BENTO_IMPL_SS_UNPAREN cols))      \
+        cols(BENTO_IMPL_SS_POINTER)                                                                \
     } name##_row;                                                                                  \
     typedef struct name##_elements {                                                               \
-        BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_VALUE, name, C, BENTO_IMPL_SS_UNPAREN cols))       \
+        cols(BENTO_IMPL_SS_VALUE)                                                                  \
     } name##_elements;                                                                             \
+    /* one byte per column: a column's offset here is its index (BENTO_SPARSE_SET_COLUMN) */       \
+    typedef struct name##_column_ {                                                                \
+        cols(BENTO_IMPL_SS_INDEX)                                                                  \
+    } name##_column_;                                                                              \
     BENTO_IMPL_STRUCTS_END                                                                         \
-    BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_COLUMN, name, C, BENTO_IMPL_SS_UNPAREN cols))          \
+    BENTO_IMPL_SS_BASE(name, IB, GB, U, NUL, C, (0u cols(BENTO_IMPL_SS_ONE)),                      \
+                       BENTO_IMPL_SS_REGION(C, 0u cols(BENTO_IMPL_SS_SIZE), 0u cols(BENTO_IMPL_SS_ONE))) \
     BENTO_WRAPPER void name##_describe_(name *s_)                                                  \
     {                                                                                              \
+        BENTO_IMPL_SS_WALK(name, C);                                                               \
         bento_sparse_set_column *d_ = name##_descriptors_(s_);                                     \
-        BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_DESCRIBE, name, C, BENTO_IMPL_SS_UNPAREN cols))    \
+        cols(BENTO_IMPL_SS_DESCRIBE)                                                               \
     }                                                                                              \
     /* the row at a position the caller has checked (below capacity) */                            \
     BENTO_WRAPPER name##_row name##_row_(const name *s_, uint32_t position_)                       \
     {                                                                                              \
+        BENTO_IMPL_SS_WALK(name, C);                                                               \
         name##_row row_;                                                                           \
-        BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_FILL, name, C, BENTO_IMPL_SS_UNPAREN cols))        \
+        cols(BENTO_IMPL_SS_FILL)                                                                   \
+        return row_;                                                                               \
+    }                                                                                              \
+    BENTO_WRAPPER name##_row name##_none_(void)                                                    \
+    {                                                                                              \
+        name##_row row_;                                                                           \
+        cols(BENTO_IMPL_SS_NULL)                                                                   \
         return row_;                                                                               \
     }                                                                                              \
     BENTO_WRAPPER name##_row name##_row_at(const name *s_, uint32_t position_)                     \
     {                                                                                              \
-        name##_row row_;                                                                           \
         BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
-        if (position_ < s_->generic_.state.count) {                                                \
-            return name##_row_(s_, position_);                                                     \
-        }                                                                                          \
-        BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_NULL, name, C, BENTO_IMPL_SS_UNPAREN cols))        \
-        return row_;                                                                               \
+        return position_ < s_->generic_.state.count ? name##_row_(s_, position_) : name##_none_(); \
+    }                                                                                              \
+    /* a position the lookup found is below the count: no second test */                          \
+    BENTO_WRAPPER name##_row name##_get(const name *s_, name##_key key_)                           \
+    {                                                                                              \
+        const uint32_t position_ = name##_position_(s_, name##_raw_(key_));                        \
+        return position_ != BENTO_NONE ? name##_row_(s_, position_) : name##_none_();              \
+    }                                                                                              \
+    BENTO_WRAPPER name##_row name##_columns(const name *s_)                                        \
+    {                                                                                              \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
+        return name##_row_(s_, 0u);                                                                \
     }                                                                                              \
     BENTO_WRAPPER bento_status name##_insert(name *s_, name##_key key_, name##_row *row_)          \
     {                                                                                              \
@@ -869,20 +868,23 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     BENTO_WRAPPER bento_status name##_insert_from(name *s_, name##_key key_,                        \
                                                  const name##_elements *elements_)                 \
     {                                                                                              \
-        const void *e_[N];                                                                         \
+        const void *row_[0u cols(BENTO_IMPL_SS_ONE)];                                              \
+        const void **e_ = row_;                                                                    \
         BENTO_ASSERT(s_ != BENTO_IMPL_NULL && elements_ != BENTO_IMPL_NULL);                       \
-        BENTO_IMPL_SS_CALL(each, (BENTO_IMPL_SS_ELEMENT, name, C, BENTO_IMPL_SS_UNPAREN cols))     \
-        return bento_sparse_set_insert_from(&s_->generic_, name##_raw_(key_), e_, BENTO_IMPL_NULL); \
+        cols(BENTO_IMPL_SS_ELEMENT)                                                                \
+        return bento_sparse_set_insert_from(&s_->generic_, name##_raw_(key_), row_, BENTO_IMPL_NULL); \
     }                                                                                              \
     BENTO_IMPL_SS_END(name, IB, GB, U, C)
 
-/* What every typed set has, whatever its columns: the struct, init, open, the lookups. */
-#define BENTO_IMPL_SS_BASE(name, IB, GB, U, NUL, C, N, columns_bytes)                              \
+/* What every typed set has, whatever its columns (N of them, in `region` bytes): the struct,
+ * where its parts are, the lookup. */
+#define BENTO_IMPL_SS_BASE(name, IB, GB, U, NUL, C, N, region)                                     \
     BENTO_STATIC_ASSERT((C) >= 1 && BENTO_IMPL_CAST(uint64_t, C) <= BENTO_IMPL_CAST(uint64_t, U) && BENTO_IMPL_CAST(uint64_t, C) < 0x80000000u, \
                         name##_capacity_must_be_from_1_to_the_universe_and_below_2_pow_31);        \
+    BENTO_STATIC_ASSERT((N) <= 65535u, name##_takes_at_most_65535_columns);                        \
     enum { name##_COLUMN_COUNT_ = BENTO_IMPL_CAST(int, N) };                                       \
     BENTO_IMPL_TYPED(name, bento_sparse_set,                                                       \
-                     BENTO_IMPL_SS_KEYS(U, C, IB, GB, N) + (columns_bytes) +                       \
+                     BENTO_IMPL_SS_KEYS(U, C, IB, GB, N) + (region) +                              \
                      BENTO_IMPL_CAST(size_t, N) * sizeof(bento_sparse_set_column))                 \
     /* where the columns start */                                                                  \
     BENTO_WRAPPER unsigned char *name##_base_(const name *s_)                                      \
@@ -892,9 +894,7 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     }                                                                                              \
     BENTO_WRAPPER bento_sparse_set_column *name##_descriptors_(name *s_)                           \
     {                                                                                              \
-        return BENTO_IMPL_PTR_CAST(bento_sparse_set_column *,                                      \
-                                   BENTO_IMPL_PTR_CAST(unsigned char *, s_->storage_) +            \
-                                       BENTO_IMPL_SS_KEYS(U, C, IB, GB, N) + (columns_bytes));     \
+        return BENTO_IMPL_PTR_CAST(bento_sparse_set_column *, name##_base_(s_) + (region));        \
     }                                                                                              \
     BENTO_WRAPPER uint32_t name##_position_(const name *s_, uint32_t raw_)                         \
     {                                                                                              \
@@ -986,115 +986,107 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     }                                                                                              \
     BENTO_IMPL_TYPED_END(name)
 
-/* Typed joins: the driver is chosen at init; next() has one loop per driver, so a driver key
- * costs its lookups in the other sets and nothing else. */
-#define BENTO_IMPL_SS_JOIN_STRUCT(name, a, rows)                                                   \
+/* Typed joins of 2 to 16 sets. The sets are walked with BENTO_IMPL_SS_EACH(M, name, n, sets...),
+ * which expands M(name, set, index) for each of the n sets, index counting from 0. */
+#define BENTO_IMPL_SS_SETS(...)                                                                    \
+    BENTO_IMPL_SS_SETS_(__VA_ARGS__, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10,  \
+                        9, 8, 7, 6, 5, 4, 3, 2, 1, x_)
+#define BENTO_IMPL_SS_SETS_(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, \
+                            a17, a18, a19, a20, a21, a22, a23, a24, n_, ...) n_
+#define BENTO_IMPL_SS_FIRST(...) BENTO_IMPL_SS_FIRST_(__VA_ARGS__, x_)
+#define BENTO_IMPL_SS_FIRST_(a, ...) a
+#define BENTO_IMPL_SS_EACH(M, c, n, ...) BENTO_IMPL_SS_CAT(BENTO_IMPL_SS_E, n)(M, c, n, __VA_ARGS__)
+#define BENTO_IMPL_SS_E1(M, c, n, a) M(c, a, (n) - 1u)
+#define BENTO_IMPL_SS_E2(M, c, n, a, ...) M(c, a, (n) - 2u) BENTO_IMPL_SS_E1(M, c, n, __VA_ARGS__)
+#define BENTO_IMPL_SS_E3(M, c, n, a, ...) M(c, a, (n) - 3u) BENTO_IMPL_SS_E2(M, c, n, __VA_ARGS__)
+#define BENTO_IMPL_SS_E4(M, c, n, a, ...) M(c, a, (n) - 4u) BENTO_IMPL_SS_E3(M, c, n, __VA_ARGS__)
+#define BENTO_IMPL_SS_E5(M, c, n, a, ...) M(c, a, (n) - 5u) BENTO_IMPL_SS_E4(M, c, n, __VA_ARGS__)
+#define BENTO_IMPL_SS_E6(M, c, n, a, ...) M(c, a, (n) - 6u) BENTO_IMPL_SS_E5(M, c, n, __VA_ARGS__)
+#define BENTO_IMPL_SS_E7(M, c, n, a, ...) M(c, a, (n) - 7u) BENTO_IMPL_SS_E6(M, c, n, __VA_ARGS__)
+#define BENTO_IMPL_SS_E8(M, c, n, a, ...) M(c, a, (n) - 8u) BENTO_IMPL_SS_E7(M, c, n, __VA_ARGS__)
+#define BENTO_IMPL_SS_E9(M, c, n, a, ...) M(c, a, (n) - 9u) BENTO_IMPL_SS_E8(M, c, n, __VA_ARGS__)
+#define BENTO_IMPL_SS_E10(M, c, n, a, ...) M(c, a, (n) - 10u) BENTO_IMPL_SS_E9(M, c, n, __VA_ARGS__)
+#define BENTO_IMPL_SS_E11(M, c, n, a, ...) M(c, a, (n) - 11u) BENTO_IMPL_SS_E10(M, c, n, __VA_ARGS__)
+#define BENTO_IMPL_SS_E12(M, c, n, a, ...) M(c, a, (n) - 12u) BENTO_IMPL_SS_E11(M, c, n, __VA_ARGS__)
+#define BENTO_IMPL_SS_E13(M, c, n, a, ...) M(c, a, (n) - 13u) BENTO_IMPL_SS_E12(M, c, n, __VA_ARGS__)
+#define BENTO_IMPL_SS_E14(M, c, n, a, ...) M(c, a, (n) - 14u) BENTO_IMPL_SS_E13(M, c, n, __VA_ARGS__)
+#define BENTO_IMPL_SS_E15(M, c, n, a, ...) M(c, a, (n) - 15u) BENTO_IMPL_SS_E14(M, c, n, __VA_ARGS__)
+#define BENTO_IMPL_SS_E16(M, c, n, a, ...) M(c, a, (n) - 16u) BENTO_IMPL_SS_E15(M, c, n, __VA_ARGS__)
+
+/* Sets of one key type: C11 says so with a message; C99 and C++ fail on the initialisation
+ * in name_same_keys_ below instead. */
+#if !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define BENTO_IMPL_SS_SAME_KEY(a, b) _Generic(*BENTO_IMPL_PTR_CAST(a *, 0), b: 1, default: 0)
+#else
+#define BENTO_IMPL_SS_SAME_KEY(a, b) 1
+#endif
+
+/* What each set of join `name` becomes (`s` the set type, `i` its index in the join). */
+#define BENTO_IMPL_SS_J_KEY(name, s, i) &&BENTO_IMPL_SS_SAME_KEY(name##_key, s##_key)
+#define BENTO_IMPL_SS_J_SAME(name, s, i) { s##_key s##_join_key_ = k_; BENTO_IMPL_CAST(void, s##_join_key_); }
+#define BENTO_IMPL_SS_J_ROW(name, s, i) s##_row s;
+#define BENTO_IMPL_SS_J_PARAM(name, s, i) , const s *s##_join_in_
+/* the typed set itself, as its first member: it is read back as the typed set, whose storage
+ * lies beyond the member (compilers that track object sizes see the whole object) */
+#define BENTO_IMPL_SS_J_SET(name, s, i)                                                            \
+    BENTO_ASSERT(s##_join_in_ != BENTO_IMPL_NULL);                                                 \
+    j_->set_[i] = BENTO_IMPL_PTR_CAST(const bento_sparse_set *, s##_join_in_);
+/* the key's position in set i: the walk's own in the driver d_, a lookup in the others */
+#define BENTO_IMPL_SS_J_FIND(name, s, i)                                                           \
+    &&(d_ == (i) ? (p_[i] = at_, true)                                                             \
+                 : (p_[i] = s##_position_(BENTO_IMPL_PTR_CAST(const s *, j_->set_[i]), k_)) != BENTO_NONE)
+#define BENTO_IMPL_SS_J_FILL(name, s, i) j_->s = s##_row_(BENTO_IMPL_PTR_CAST(const s *, j_->set_[i]), p_[i]);
+
+/* (the first set's name is expanded here, before it is pasted) */
+#define BENTO_IMPL_SS_JOIN(name, n, ...) BENTO_IMPL_SS_JOIN_AS(name, n, BENTO_IMPL_SS_FIRST(__VA_ARGS__), __VA_ARGS__)
+#define BENTO_IMPL_SS_JOIN_AS(name, n, first_, ...) BENTO_IMPL_SS_JOIN_(name, n, first_, __VA_ARGS__)
+#define BENTO_IMPL_SS_JOIN_(name, n, first_, ...)                                                  \
+    BENTO_STATIC_ASSERT((n) >= 2 && (n) <= 16, name##_joins_2_to_16_sets);                         \
+    typedef first_##_key name##_key;                                                               \
+    BENTO_STATIC_ASSERT(1 BENTO_IMPL_SS_EACH(BENTO_IMPL_SS_J_KEY, name, n, __VA_ARGS__),           \
+                        name##_joins_sets_of_one_key_type);                                        \
     BENTO_IMPL_STRUCTS_BEGIN                                                                       \
     typedef struct name {                                                                          \
-        a##_key key;                                                                               \
-        rows                                                                                       \
-        const bento_sparse_set *set_[3];                                                           \
+        name##_key key;                                                                            \
+        BENTO_IMPL_SS_EACH(BENTO_IMPL_SS_J_ROW, name, n, __VA_ARGS__)                              \
+        const bento_sparse_set *set_[n];                                                           \
         const uint32_t *keys_;                                                                     \
         uint32_t next_, end_, driver_;                                                             \
-    } name
-#define BENTO_IMPL_SS_JOIN_START(name, j_, sets_, n_)                                              \
+    } name;                                                                                        \
+    BENTO_IMPL_STRUCTS_END                                                                         \
+    BENTO_WRAPPER void name##_same_keys_(name##_key k_)                                            \
+    {                                                                                              \
+        BENTO_IMPL_SS_EACH(BENTO_IMPL_SS_J_SAME, name, n, __VA_ARGS__)                             \
+    }                                                                                              \
+    BENTO_WRAPPER void name##_init(name *j_ BENTO_IMPL_SS_EACH(BENTO_IMPL_SS_J_PARAM, name, n, __VA_ARGS__)) \
     {                                                                                              \
         uint32_t i_;                                                                               \
-    BENTO_IMPL_STRUCTS_END                                                                         \
         BENTO_ASSERT(j_ != BENTO_IMPL_NULL);                                                       \
+        BENTO_IMPL_SS_EACH(BENTO_IMPL_SS_J_SET, name, n, __VA_ARGS__)                              \
         j_->driver_ = 0u;                                                                          \
-        for (i_ = 0u; i_ < (n_); i_++) {                                                           \
-            BENTO_ASSERT(sets_[i_] != BENTO_IMPL_NULL);                                            \
-            j_->set_[i_] = sets_[i_];                                                              \
-            if (sets_[i_]->state.count < sets_[j_->driver_]->state.count) {                        \
+        for (i_ = 1u; i_ < (n); i_++) {                                                            \
+            if (j_->set_[i_]->state.count < j_->set_[j_->driver_]->state.count) {                  \
                 j_->driver_ = i_;                                                                  \
             }                                                                                      \
         }                                                                                          \
-        j_->keys_ = sets_[j_->driver_]->dense;                                                     \
-        j_->end_ = sets_[j_->driver_]->state.count;                                                \
+        j_->keys_ = j_->set_[j_->driver_]->dense;                                                  \
+        j_->end_ = j_->set_[j_->driver_]->state.count;                                             \
         j_->next_ = 0u;                                                                            \
-    }
-/* Walk the driver's keys until every other set has the key: `found` is the condition, over the
- * position `at` and the key `k`. */
-#define BENTO_IMPL_SS_JOIN_WALK(j_, at, k_, found)                                                 \
-    for (;;) {                                                                                     \
-        if (j_->next_ >= j_->end_) {                                                               \
-            return false;                                                                          \
-        }                                                                                          \
-        at = j_->next_++;                                                                          \
-        k_ = j_->keys_[at];                                                                        \
-        if (found) {                                                                               \
-            break;                                                                                 \
-        }                                                                                          \
-    }
-#define BENTO_IMPL_SS_AS(a, j_, i) BENTO_IMPL_PTR_CAST(const a *, j_->set_[i])
-
-#define BENTO_IMPL_SS_JOIN2(name, a, b)                                                            \
-    BENTO_IMPL_SS_JOIN_STRUCT(name, a, a##_row a; b##_row b;);                                     \
-    BENTO_WRAPPER void name##_same_keys_(a##_key k_) { b##_key other_ = k_; BENTO_IMPL_CAST(void, other_); } \
-    BENTO_WRAPPER void name##_init(name *j_, const a *sa_, const b *sb_)                           \
-    {                                                                                              \
-        const bento_sparse_set *sets_[2];                                                          \
-        sets_[0] = a##_generic(sa_);                                                               \
-        sets_[1] = b##_generic(sb_);                                                               \
-        BENTO_IMPL_SS_JOIN_START(name, j_, sets_, 2u)                                              \
     }                                                                                              \
     BENTO_WRAPPER bool name##_next(name *j_)                                                       \
     {                                                                                              \
-        uint32_t pa_ = 0u, pb_ = 0u, k_;                                                           \
+        uint32_t p_[n], at_, k_, d_;                                                               \
         BENTO_ASSERT(j_ != BENTO_IMPL_NULL);                                                       \
-        if (j_->driver_ == 0u) {                                                                   \
-            BENTO_IMPL_SS_JOIN_WALK(j_, pa_, k_,                                                   \
-                                    (pb_ = b##_position_(BENTO_IMPL_SS_AS(b, j_, 1), k_)) != BENTO_NONE) \
-        } else {                                                                                   \
-            BENTO_IMPL_SS_JOIN_WALK(j_, pb_, k_,                                                   \
-                                    (pa_ = a##_position_(BENTO_IMPL_SS_AS(a, j_, 0), k_)) != BENTO_NONE) \
-        }                                                                                          \
-        j_->key = a##_key_(k_);                                                                    \
-        j_->a = a##_row_(BENTO_IMPL_SS_AS(a, j_, 0), pa_);                                         \
-        j_->b = b##_row_(BENTO_IMPL_SS_AS(b, j_, 1), pb_);                                         \
-        return true;                                                                               \
-    }                                                                                              \
-    BENTO_IMPL_TYPED_END(name)
-
-#define BENTO_IMPL_SS_JOIN3(name, a, b, c)                                                         \
-    BENTO_IMPL_SS_JOIN_STRUCT(name, a, a##_row a; b##_row b; c##_row c;);                          \
-    BENTO_WRAPPER void name##_same_keys_(a##_key k_)                                               \
-    {                                                                                              \
-        b##_key other_ = k_;                                                                       \
-        c##_key third_ = k_;                                                                       \
-        BENTO_IMPL_CAST(void, other_);                                                             \
-        BENTO_IMPL_CAST(void, third_);                                                             \
-    }                                                                                              \
-    BENTO_WRAPPER void name##_init(name *j_, const a *sa_, const b *sb_, const c *sc_)             \
-    {                                                                                              \
-        const bento_sparse_set *sets_[3];                                                          \
-        sets_[0] = a##_generic(sa_);                                                               \
-        sets_[1] = b##_generic(sb_);                                                               \
-        sets_[2] = c##_generic(sc_);                                                               \
-        BENTO_IMPL_SS_JOIN_START(name, j_, sets_, 3u)                                              \
-    }                                                                                              \
-    BENTO_WRAPPER bool name##_next(name *j_)                                                       \
-    {                                                                                              \
-        uint32_t pa_ = 0u, pb_ = 0u, pc_ = 0u, k_;                                                 \
-        BENTO_ASSERT(j_ != BENTO_IMPL_NULL);                                                       \
-        if (j_->driver_ == 0u) {                                                                   \
-            BENTO_IMPL_SS_JOIN_WALK(j_, pa_, k_,                                                   \
-                                    (pb_ = b##_position_(BENTO_IMPL_SS_AS(b, j_, 1), k_)) != BENTO_NONE && \
-                                    (pc_ = c##_position_(BENTO_IMPL_SS_AS(c, j_, 2), k_)) != BENTO_NONE) \
-        } else if (j_->driver_ == 1u) {                                                            \
-            BENTO_IMPL_SS_JOIN_WALK(j_, pb_, k_,                                                   \
-                                    (pa_ = a##_position_(BENTO_IMPL_SS_AS(a, j_, 0), k_)) != BENTO_NONE && \
-                                    (pc_ = c##_position_(BENTO_IMPL_SS_AS(c, j_, 2), k_)) != BENTO_NONE) \
-        } else {                                                                                   \
-            BENTO_IMPL_SS_JOIN_WALK(j_, pc_, k_,                                                   \
-                                    (pa_ = a##_position_(BENTO_IMPL_SS_AS(a, j_, 0), k_)) != BENTO_NONE && \
-                                    (pb_ = b##_position_(BENTO_IMPL_SS_AS(b, j_, 1), k_)) != BENTO_NONE) \
-        }                                                                                          \
-        j_->key = a##_key_(k_);                                                                    \
-        j_->a = a##_row_(BENTO_IMPL_SS_AS(a, j_, 0), pa_);                                         \
-        j_->b = b##_row_(BENTO_IMPL_SS_AS(b, j_, 1), pb_);                                         \
-        j_->c = c##_row_(BENTO_IMPL_SS_AS(c, j_, 2), pc_);                                         \
+        d_ = j_->driver_;                                                                          \
+        do {                                                                                       \
+            if (j_->next_ >= j_->end_) {                                                           \
+                return false;                                                                      \
+            }                                                                                      \
+            at_ = j_->next_++;                                                                     \
+            k_ = j_->keys_[at_];                                                                   \
+        } while (!(true BENTO_IMPL_SS_EACH(BENTO_IMPL_SS_J_FIND, name, n, __VA_ARGS__)));          \
+        j_->key = first_##_key_(k_);                                                               \
+        BENTO_IMPL_SS_EACH(BENTO_IMPL_SS_J_FILL, name, n, __VA_ARGS__)                             \
         return true;                                                                               \
     }                                                                                              \
     BENTO_IMPL_TYPED_END(name)
