@@ -233,9 +233,10 @@ $(foreach c,$(HOST_CONFIGS),$(foreach e,$(EXAMPLES),$(eval $(call host_example_r
 HOST_RESULTS := $(foreach c,$(HOST_CONFIGS),$(RESULTS)/host-$c-tests \
                   $(foreach e,$(EXAMPLES),$(RESULTS)/host-$c-example-$e))
 
-# BENTO_ASSERT at every public entry point: every generic one called with a NULL container in
-# the gcc-c11-asserts configuration (the calls generated from the headers' prototypes), and
-# every typed wrapper's body read by scripts/check-asserts.
+# BENTO_ASSERT at every public entry point: every generic one and every typed one called with a
+# NULL container in the gcc-c11-asserts configuration (the calls generated from the headers'
+# prototypes and their typed declarations, each held to its macro), and every function a typed
+# macro generates declared in its header (scripts/check-asserts typed).
 ASSERTS_CONFIG := gcc-c11-asserts
 $(GEN)/assert_calls.c: scripts/check-asserts $(wildcard core/include/bento/*.h)
 	@mkdir -p $(@D)

@@ -186,29 +186,58 @@ static inline uint32_t bento_block_pool_capacity(const bento_block_pool *pool);
 static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool);
 
 /**
- * BENTO_BLOCK_POOL_TYPE(name, T, capacity) declares:
- *   name                                  the pool type, storage included
- *   name_init(name *)                     -> bento_status (BENTO_OK for a well-formed type)
- *   name_open(name *)                     -> bento_status: bento_block_pool_open on its own
- *                                            storage, BENTO_E_CORRUPT also for a pool of
- *                                            another type
- *   name_alloc(name *, T **)              -> bento_status
- *   name_free(name *, T *)                -> bento_status
- *   name_contains(const name *, const T *) -> bool
- *   name_index_of(const name *, const T *) -> uint32_t (or BENTO_NONE)
- *   name_block_at(const name *, uint32_t index) -> T * (or NULL)
- *   name_count, name_capacity, name_high_water, name_stride -> uint32_t
- *   name_check -> bento_status, name_clear
- *   name_generic(name *)                  -> bento_block_pool *: the pool underneath, for
- *                                            what takes a generic pool (a paged set's pages)
- * It fails to compile when capacity is 0 or the pool would span 4 GiB or more. A pool object
- * points into its own storage: after copying one (`b = a`), or when it lives in retained RAM
- * after a reset, call name_open(&b).
+ * BENTO_BLOCK_POOL_TYPE(name, T, capacity) declares a typed block pool `name` of `capacity`
+ * blocks of T, its storage embedded, and its functions ("A typed block pool", below). It fails
+ * to compile when capacity is 0 or the pool would span 4 GiB or more. A pool object points into
+ * its own storage: after copying one (`b = a`), or when it lives in retained RAM after a reset,
+ * call name_open(&b).
  *
  *     BENTO_BLOCK_POOL_TYPE(msg_pool, struct message, 32);
  *     static msg_pool messages;   // static storage, one line
  */
 #define BENTO_BLOCK_POOL_TYPE(name, T, capacity) BENTO_IMPL_BLOCK_POOL_TYPE(name, T, capacity)
+
+#ifdef BENTO_DOXYGEN
+/**
+ * @name A typed block pool
+ * What BENTO_BLOCK_POOL_TYPE(name, T, capacity) declares, with its name and block type for
+ * `name` and `T`: each function is the generic one of the same name on the pool's own storage,
+ * typed, and asserts on a NULL pool. (scripts/check-asserts holds these declarations to the
+ * macro.)
+ * instance: BENTO_BLOCK_POOL_TYPE(name, T, 8)
+ * @{
+ */
+typedef struct name name; /**< the pool, its storage included */
+/** bento_block_pool_init: BENTO_OK for a well-formed type. */
+bento_status name_init(name *pool);
+/** bento_block_pool_open on its own storage; BENTO_E_CORRUPT also for a pool of another type. */
+bento_status name_open(name *pool);
+/** bento_block_pool_alloc. */
+bento_status name_alloc(name *pool, T **block);
+/** bento_block_pool_free. */
+bento_status name_free(name *pool, T *block);
+/** bento_block_pool_contains. */
+bool name_contains(const name *pool, const T *block);
+/** bento_block_pool_index_of: the block's index, or BENTO_NONE. */
+uint32_t name_index_of(const name *pool, const T *block);
+/** bento_block_pool_block_at: the allocated block of `index`, or NULL. */
+T *name_block_at(const name *pool, uint32_t index);
+/** bento_block_pool_high_water. */
+uint32_t name_high_water(const name *pool);
+/** bento_block_pool_stride. */
+uint32_t name_stride(const name *pool);
+/** The generic pool underneath, for what takes one (a paged set's pages). */
+bento_block_pool *name_generic(name *pool);
+/** bento_block_pool_count. */
+uint32_t name_count(const name *pool);
+/** bento_block_pool_capacity. */
+uint32_t name_capacity(const name *pool);
+/** bento_block_pool_check. */
+bento_status name_check(const name *pool);
+/** bento_block_pool_clear. */
+void name_clear(name *pool);
+/** @} */
+#endif
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.

@@ -349,6 +349,15 @@ BENTO_IMPL_STRUCTS_END
  * same with the storage aligned by `aligned_` (BENTO_IMPL_LINE_ALIGNED or
  * BENTO_IMPL_UNIT_ALIGNED, above).
  */
+/* A typed function of one shape: `R fn params`, where params name the container `x`, asserting
+ * on a NULL container and returning `call`, an expression over x and the other parameters. */
+#define BENTO_IMPL_FORWARD(R, fn, params, call)                                                   \
+    BENTO_WRAPPER R fn params                                                                     \
+    {                                                                                             \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
+        return call;                                                                              \
+    }
+
 #define BENTO_IMPL_TYPED(name, generic, bytes)                                                    \
     BENTO_IMPL_TYPED_ALIGNED(name, generic, bytes, BENTO_IMPL_UNIT_ALIGNED)
 #define BENTO_IMPL_TYPED_ALIGNED(name, generic, bytes, aligned_)                                  \
@@ -358,21 +367,9 @@ BENTO_IMPL_STRUCTS_END
         aligned_ bento_align_unit storage_[BENTO_ALIGN_UNITS(bytes)];                             \
     } name;                                                                                       \
     BENTO_IMPL_STRUCTS_END                                                                        \
-    BENTO_WRAPPER uint32_t name##_count(const name *x)                                            \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return generic##_count(&x->generic_);                                                     \
-    }                                                                                             \
-    BENTO_WRAPPER uint32_t name##_capacity(const name *x)                                         \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return generic##_capacity(&x->generic_);                                                  \
-    }                                                                                             \
-    BENTO_WRAPPER bento_status name##_check(const name *x)                                        \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return generic##_check(&x->generic_);                                                     \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(uint32_t, name##_count, (const name *x), generic##_count(&x->generic_))     \
+    BENTO_IMPL_FORWARD(uint32_t, name##_capacity, (const name *x), generic##_capacity(&x->generic_)) \
+    BENTO_IMPL_FORWARD(bento_status, name##_check, (const name *x), generic##_check(&x->generic_)) \
     BENTO_WRAPPER void name##_clear(name *x)                                                      \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \

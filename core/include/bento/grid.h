@@ -333,37 +333,13 @@ void bento_grid_iter_init(bento_grid_iter *it, const bento_grid *grid, const int
 bool bento_grid_iter_next(bento_grid_iter *it);
 
 /**
- * BENTO_GRID_TYPE(name, T, dims, capacity) declares a growing grid type; every `coords` is
- * a const int32_t * of dims coordinates, and each function taking one has an `_at` twin that
- * takes a bento_point `p` by value instead:
- *   name                                  the grid type, storage for capacity cells of T
- *   name_init(name *)                     -> bento_status (BENTO_OK for a well-formed type)
- *   name_open(name *)                     -> bento_status: bento_grid_open on its own storage,
- *                                            BENTO_E_CORRUPT also for a grid of another type
- *   name_get(const name *, coords)        -> T * or NULL (straight-line code for dims)
- *   name_contains(const name *, coords)   -> bool
- *   name_insert(name *, coords, T **cell) -> bento_status (cell optional)
- *   name_insert_from(name *, coords, const T *value) -> bento_status
- *   name_ensure(name *, coords), name_remove(name *, coords) -> bento_status
- *   name_get_at, name_contains_at, name_insert_at, name_insert_from_at, name_ensure_at,
- *   name_remove_at
- *   name_origin(const name *, unsigned axis) -> int32_t
- *   name_extent(const name *, unsigned axis) -> uint32_t
- *   name_count, name_capacity, name_moved  -> uint32_t
- *   name_check -> bento_status, name_clear
- *   name_iter                             an iterator: fields coords, cell (a T *), index
- *   name_iter_init(name_iter *, const name *, const int32_t *lo, const int32_t *hi)
- *   name_iter_init_at(name_iter *, const name *, bento_point lo, bento_point hi)
- *   name_iter_next(name_iter *)           -> bool
- * BENTO_GRID_WINDOW_TYPE(name, T, dims, capacity) declares a sliding-window grid type with
- * the same functions, except that name_init(name *, const uint32_t *window) takes the window
- * sizes (BENTO_E_SIZE when they need more cells than the storage holds), plus
- *   name_evict_fn                         void (*)(void *context, const int32_t *coords, T *cell)
- *   name_focus(name *, coords, name_evict_fn evict, void *context) -> bento_status
- *   name_focus_at(name *, bento_point, name_evict_fn evict, void *context)
- * Both fail to compile when dims is not 1 to 4 or capacity is not 1 to
- * BENTO_GRID_MAX_CELLS. A grid object points into its own storage: after copying one
- * (`b = a`), or when it lives in retained RAM after a reset, call name_open(&b).
+ * BENTO_GRID_TYPE(name, T, dims, capacity) declares a typed growing grid `name` of cells of T,
+ * storage for `capacity` cells embedded, and its functions ("A typed grid", below);
+ * BENTO_GRID_WINDOW_TYPE(name, T, dims, capacity) a typed sliding-window grid, with the same
+ * functions but its init, plus its focus ("A typed window", below). Both fail to compile when
+ * dims is not 1 to 4 or capacity is not 1 to BENTO_GRID_MAX_CELLS. A grid object points into its
+ * own storage: after copying one (`b = a`), or when it lives in retained RAM after a reset, call
+ * name_open(&b).
  *
  *     BENTO_GRID_TYPE(chunk_grid, uint32_t, 3, 4096);
  *     static chunk_grid chunks;
@@ -385,6 +361,90 @@ bool bento_grid_iter_next(bento_grid_iter *it);
                          x->generic_.window == 1u && x->generic_.capacity <= (capacity_))         \
     BENTO_IMPL_GRID_WINDOW_OPS(name, T, dims_)                                                    \
     BENTO_IMPL_TYPED_END(name)
+
+#ifdef BENTO_DOXYGEN
+/**
+ * @name A typed grid
+ * What BENTO_GRID_TYPE(name, T, dims, capacity) declares, with its name and cell type for
+ * `name` and `T`: each function is the generic one of the same name on the grid's own storage,
+ * typed, and asserts on a NULL grid. `coords` is dims coordinates; each function taking them
+ * has an `_at` twin taking a bento_point. (scripts/check-asserts holds these declarations to
+ * the macro.)
+ * instance: BENTO_GRID_TYPE(name, T, 2, 16)
+ * @{
+ */
+typedef struct name name;           /**< the grid, its storage included */
+typedef struct name_iter name_iter; /**< an iterator: fields coords, cell (a T *), index */
+/** bento_grid_init: BENTO_OK for a well-formed type. */
+bento_status name_init(name *grid);
+/** bento_grid_open on its own storage; BENTO_E_CORRUPT also for a grid of another type. */
+bento_status name_open(name *grid);
+/** bento_grid_get, in straight-line code for dims. */
+T *name_get(const name *grid, const int32_t *coords);
+/** name_get at a point. */
+T *name_get_at(const name *grid, bento_point p);
+/** bento_grid_contains. */
+bool name_contains(const name *grid, const int32_t *coords);
+/** name_contains at a point. */
+bool name_contains_at(const name *grid, bento_point p);
+/** bento_grid_insert; *cell (optional) is the new cell. */
+bento_status name_insert(name *grid, const int32_t *coords, T **cell);
+/** name_insert at a point. */
+bento_status name_insert_at(name *grid, bento_point p, T **cell);
+/** bento_grid_insert_from: the new cell a copy of *value (atomic under BENTO_POWER_SAFE). */
+bento_status name_insert_from(name *grid, const int32_t *coords, const T *value);
+/** name_insert_from at a point. */
+bento_status name_insert_from_at(name *grid, bento_point p, const T *value);
+/** bento_grid_ensure. */
+bento_status name_ensure(name *grid, const int32_t *coords);
+/** name_ensure at a point. */
+bento_status name_ensure_at(name *grid, bento_point p);
+/** bento_grid_remove. */
+bento_status name_remove(name *grid, const int32_t *coords);
+/** name_remove at a point. */
+bento_status name_remove_at(name *grid, bento_point p);
+/** bento_grid_origin. */
+int32_t name_origin(const name *grid, unsigned axis);
+/** bento_grid_extent. */
+uint32_t name_extent(const name *grid, unsigned axis);
+/** bento_grid_moved. */
+uint32_t name_moved(const name *grid);
+/** bento_grid_count. */
+uint32_t name_count(const name *grid);
+/** bento_grid_capacity. */
+uint32_t name_capacity(const name *grid);
+/** bento_grid_check. */
+bento_status name_check(const name *grid);
+/** bento_grid_clear. */
+void name_clear(name *grid);
+/** bento_grid_iter_init over the cells from lo to hi. */
+void name_iter_init(name_iter *it, const name *grid, const int32_t *lo, const int32_t *hi);
+/** name_iter_init between two points. */
+void name_iter_init_at(name_iter *it, const name *grid, bento_point lo, bento_point hi);
+/** bento_grid_iter_next: true with it->cell set, false at the end. */
+bool name_iter_next(name_iter *it);
+/** @} */
+#endif
+
+#ifdef BENTO_DOXYGEN
+/**
+ * @name A typed window
+ * What BENTO_GRID_WINDOW_TYPE(name, T, dims, capacity) declares: the functions of a typed grid,
+ * but this init, and the focus.
+ * instance: BENTO_GRID_WINDOW_TYPE(name, T, 2, 16)
+ * @{
+ */
+/** The evict callback of a focus: each cell leaving the window, before it goes. */
+typedef void (*name_evict_fn)(void *context, const int32_t *coords, T *cell);
+/** bento_grid_init_window with the window sizes: BENTO_E_SIZE when they need more cells than
+ * the storage holds. */
+bento_status name_init(name *grid, const uint32_t *window);
+/** bento_grid_focus. */
+bento_status name_focus(name *grid, const int32_t *focus, name_evict_fn evict, void *context);
+/** name_focus at a point. */
+bento_status name_focus_at(name *grid, bento_point p, name_evict_fn evict, void *context);
+/** @} */
+#endif
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.

@@ -55,11 +55,10 @@ static inline uint32_t bento_handle_make(uint32_t index, uint32_t generation, un
 #define BENTO_HANDLE_GENERATION_BITS(handle_bits, index_bits) ((handle_bits) - (index_bits))
 
 /**
- * Declares `typedef struct { uint_type raw; } name;` and its accessors name_null(),
- * name_is_null(h), name_eq(a, b), name_index(h), name_generation(h), name_from_raw(raw), and
- * the constant name_INDEX_BITS (an enumerator) for containers keyed by this handle type.
- * Fails to compile unless 1 <= index_bits < width of uint_type and uint_type is at most
- * 32 bits wide.
+ * Declares the handle type `name`, `typedef struct { uint_type raw; } name;`, the constant
+ * name_INDEX_BITS (an enumerator) for containers keyed by this handle type, and its functions
+ * ("A typed handle", below). Fails to compile unless 1 <= index_bits < width of uint_type and
+ * uint_type is at most 32 bits wide.
  */
 #define BENTO_HANDLE_TYPE(name, uint_type, index_bits)                                            \
     BENTO_STATIC_ASSERT(sizeof(uint_type) <= 4u, name##_handles_are_at_most_32_bits);             \
@@ -84,6 +83,29 @@ static inline uint32_t bento_handle_make(uint32_t index, uint32_t generation, un
         return bento_handle_generation(h.raw, (index_bits));                                      \
     }                                                                                             \
     BENTO_IMPL_TYPED_END(name)
+
+#ifdef BENTO_DOXYGEN
+/**
+ * @name A typed handle
+ * What BENTO_HANDLE_TYPE(name, uint_type, index_bits) declares, with its name for `name`.
+ * (scripts/check-asserts holds these declarations to the macro.)
+ * instance: BENTO_HANDLE_TYPE(name, uint16_t, 10)
+ * @{
+ */
+/** The handle whose raw value is `raw` (its uint_type's bits of it). */
+name name_from_raw(uint32_t raw);
+/** The null handle (raw 0), which names nothing. */
+name name_null(void);
+/** True for the null handle. */
+bool name_is_null(name h);
+/** True when two handles are the same. */
+bool name_eq(name a, name b);
+/** The handle's index field. */
+uint32_t name_index(name h);
+/** The handle's generation field. */
+uint32_t name_generation(name h);
+/** @} */
+#endif
 
 #ifdef __cplusplus
 }

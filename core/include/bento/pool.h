@@ -225,34 +225,68 @@ static inline uint32_t bento_pool_handle_at(const bento_pool *pool, uint32_t pos
 static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32_t index);
 
 /**
- * BENTO_POOL_TYPE(name, T, capacity, uint_type, policy) declares, with the fewest index bits
- * that name `capacity` slots (the rest of uint_type's bits are generation bits):
- *   name_handle                         a handle type of uint_type (see BENTO_HANDLE_TYPE)
- *   name                                the pool type, storage included
- *   name_init(name *)                   -> bento_status (BENTO_OK for a well-formed type)
- *   name_open(name *)                   -> bento_status: bento_pool_open on its own storage,
- *                                          BENTO_E_CORRUPT also for a pool of another type
- *   name_create(name *, name_handle *, T **) -> bento_status
- *   name_create_from(name *, name_handle *, const T *) -> bento_status
- *   name_destroy(name *, name_handle)   -> bento_status
- *   name_get(const name *, name_handle) -> T * or NULL
- *   name_contains(const name *, name_handle) -> bool
- *   name_values(const name *)           -> T * (count of them)
- *   name_handle_at(const name *, uint32_t position), name_handle_of_index(const name *,
- *                                          uint32_t index) -> name_handle
- *   name_count, name_capacity, name_retired, name_lifetime, name_alias_horizon -> uint32_t
- *   name_check -> bento_status, name_clear
- * BENTO_POOL_TYPE_BITS(name, T, capacity, uint_type, policy, index_bits) chooses the index
- * bits. Both fail to compile when capacity is 0 or does not fit in the index bits, when no
- * generation bit is left, or when policy is not BENTO_POOL_RETIRE or BENTO_POOL_WRAP (an
- * integer there is refused). A pool object points into its own storage: after copying one
- * (`b = a`), or when it lives in retained RAM after a reset, call name_open(&b).
+ * BENTO_POOL_TYPE(name, T, capacity, uint_type, policy) declares a typed pool `name` of T, its
+ * storage embedded, with the fewest index bits that name `capacity` slots (the rest of
+ * uint_type's bits are generation bits), its handle type `name_handle` (BENTO_HANDLE_TYPE),
+ * and its functions ("A typed pool", below). BENTO_POOL_TYPE_BITS(name, T, capacity,
+ * uint_type, policy, index_bits) chooses the index bits. Both fail to compile when capacity is
+ * 0 or does not fit in the index bits, when no generation bit is left, or when policy is not
+ * BENTO_POOL_RETIRE or BENTO_POOL_WRAP (an integer there is refused). A pool object points into
+ * its own storage: after copying one (`b = a`), or when it lives in retained RAM after a reset,
+ * call name_open(&b).
  *
  *     BENTO_POOL_TYPE(particles, struct particle, 256, uint32_t, BENTO_POOL_WRAP);
  *     static particles world;   // static storage, one line
  */
 #define BENTO_POOL_TYPE(name, T, capacity, uint_type, policy)                                     \
     BENTO_POOL_TYPE_BITS(name, T, capacity, uint_type, policy, BENTO_IMPL_INDEX_BITS(capacity))
+
+#ifdef BENTO_DOXYGEN
+/**
+ * @name A typed pool
+ * What BENTO_POOL_TYPE(name, T, ...) declares, with its name and value type for `name` and `T`:
+ * each function is the generic one of the same name on the pool's own storage, typed, and
+ * asserts on a NULL pool. (scripts/check-asserts holds these declarations to the macro.)
+ * instance: BENTO_POOL_TYPE(name, T, 8, uint16_t, BENTO_POOL_WRAP)
+ * @{
+ */
+typedef struct name name; /**< the pool, its storage included */
+/** bento_pool_init: BENTO_OK for a well-formed type. */
+bento_status name_init(name *pool);
+/** bento_pool_open on its own storage; BENTO_E_CORRUPT also for a pool of another type. */
+bento_status name_open(name *pool);
+/** bento_pool_create; *value (optional) is the new object's storage. */
+bento_status name_create(name *pool, name_handle *handle, T **value);
+/** bento_pool_create_from: the new object is a copy of *value (atomic under BENTO_POWER_SAFE). */
+bento_status name_create_from(name *pool, name_handle *handle, const T *value);
+/** bento_pool_destroy. */
+bento_status name_destroy(name *pool, name_handle handle);
+/** The object `handle` names, or NULL (the capacity and stride folded in). */
+T *name_get(const name *pool, name_handle handle);
+/** True when `handle` names a live object. */
+bool name_contains(const name *pool, name_handle handle);
+/** bento_pool_values: the live objects, name_count() of them. */
+T *name_values(const name *pool);
+/** bento_pool_handle_at: the handle of the object at `position` of name_values(). */
+name_handle name_handle_at(const name *pool, uint32_t position);
+/** bento_pool_handle_of_index: the live handle of slot `index`, or the null handle. */
+name_handle name_handle_of_index(const name *pool, uint32_t index);
+/** bento_pool_count. */
+uint32_t name_count(const name *pool);
+/** bento_pool_capacity. */
+uint32_t name_capacity(const name *pool);
+/** bento_pool_retired. */
+uint32_t name_retired(const name *pool);
+/** bento_pool_lifetime. */
+uint32_t name_lifetime(const name *pool);
+/** bento_pool_alias_horizon. */
+uint32_t name_alias_horizon(const name *pool);
+/** bento_pool_check. */
+bento_status name_check(const name *pool);
+/** bento_pool_clear. */
+void name_clear(name *pool);
+/** @} */
+#endif
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
@@ -440,41 +474,18 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
     {                                                                                             \
         return name##_get(p, h) != BENTO_IMPL_NULL;                                               \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_destroy(name *p, name##_handle h)                           \
-    {                                                                                             \
-        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return bento_pool_destroy(&p->generic_, h.raw);                                           \
-    }                                                                                             \
-    BENTO_WRAPPER uint32_t name##_retired(const name *p)                                          \
-    {                                                                                             \
-        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return bento_pool_retired(&p->generic_);                                                  \
-    }                                                                                             \
-    BENTO_WRAPPER uint32_t name##_lifetime(const name *p)                                         \
-    {                                                                                             \
-        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return bento_pool_lifetime(&p->generic_);                                                 \
-    }                                                                                             \
-    BENTO_WRAPPER uint32_t name##_alias_horizon(const name *p)                                    \
-    {                                                                                             \
-        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return bento_pool_alias_horizon(&p->generic_);                                            \
-    }                                                                                             \
-    BENTO_WRAPPER T *name##_values(const name *p)                                                 \
-    {                                                                                             \
-        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return BENTO_IMPL_PTR_CAST(T *, bento_pool_values(&p->generic_));                         \
-    }                                                                                             \
-    BENTO_WRAPPER name##_handle name##_handle_at(const name *p, uint32_t position)                \
-    {                                                                                             \
-        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return name##_handle_from_raw(bento_pool_handle_at(&p->generic_, position));              \
-    }                                                                                             \
-    BENTO_WRAPPER name##_handle name##_handle_of_index(const name *p, uint32_t index)             \
-    {                                                                                             \
-        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return name##_handle_from_raw(bento_pool_handle_of_index(&p->generic_, index));           \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(bento_status, name##_destroy, (name *x, name##_handle h),                 \
+                       bento_pool_destroy(&x->generic_, h.raw))                                   \
+    BENTO_IMPL_FORWARD(uint32_t, name##_retired, (const name *x), bento_pool_retired(&x->generic_)) \
+    BENTO_IMPL_FORWARD(uint32_t, name##_lifetime, (const name *x), bento_pool_lifetime(&x->generic_)) \
+    BENTO_IMPL_FORWARD(uint32_t, name##_alias_horizon, (const name *x),                           \
+                       bento_pool_alias_horizon(&x->generic_))                                    \
+    BENTO_IMPL_FORWARD(T *, name##_values, (const name *x),                                       \
+                       BENTO_IMPL_PTR_CAST(T *, bento_pool_values(&x->generic_)))                 \
+    BENTO_IMPL_FORWARD(name##_handle, name##_handle_at, (const name *x, uint32_t position),       \
+                       name##_handle_from_raw(bento_pool_handle_at(&x->generic_, position)))      \
+    BENTO_IMPL_FORWARD(name##_handle, name##_handle_of_index, (const name *x, uint32_t index),    \
+                       name##_handle_from_raw(bento_pool_handle_of_index(&x->generic_, index)))   \
     BENTO_IMPL_TYPED_END(name)
 
 /** @endcond */

@@ -404,11 +404,11 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 /* ---------------------------------------------------------------- typed sets */
 
 /**
- * BENTO_SPARSE_SET_TYPE(name, handle_type, capacity, columns) declares, in one line, a set
- * keyed by a pool's handle type (any BENTO_HANDLE_TYPE; a pool `p` has `p_handle`), over the
- * universe 2^handle_type_INDEX_BITS, with its typed columns and its storage embedded.
- * `columns` names a column list: a macro that applies its argument X to each column,
- * X(T, field), in order, as many columns as the set needs:
+ * BENTO_SPARSE_SET_TYPE(name, handle_type, capacity, columns) declares, in one line, a typed
+ * set `name` keyed by a pool's handle type (any BENTO_HANDLE_TYPE; a pool `p` has `p_handle`),
+ * over the universe 2^handle_type_INDEX_BITS, with its typed columns and its storage embedded,
+ * and its functions ("A typed set", below). `columns` names a column list: a macro that applies
+ * its argument X to each column, X(T, field), in order, as many columns as the set needs:
  *
  *     #define BODY_COLUMNS(X) X(struct vec2, pos) X(struct vec2, vel)
  *     BENTO_POOL_TYPE(entities, struct entity, 256, uint32_t, BENTO_POOL_WRAP);
@@ -418,39 +418,6 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
  * only (a tag). BENTO_SPARSE_SET_TYPE_IDS(name, universe, capacity[, columns]) declares the
  * same for plain uint32_t ids below `universe` (index_bits 32, no generation).
  *
- * Both declare, with no member a caller names:
- *   name                                the set type, storage included
- *   name_key                            the key type (the handle type, or uint32_t)
- *   name_init(name *)                   -> bento_status (BENTO_OK for a well-formed type)
- *   name_open(name *)                   -> bento_status: bento_sparse_set_open on its own
- *                                          storage, BENTO_E_CORRUPT also for a set of another
- *                                          type
- *   name_remove(name *, name_key)       -> bento_status
- *   name_contains(const name *, name_key) -> bool
- *   name_index_of(const name *, name_key) -> uint32_t position or BENTO_NONE
- *   name_key_at(const name *, uint32_t position) -> name_key (the null handle, or BENTO_NONE
- *                                          for ids, past the count)
- *   name_keys(const name *)             -> const uint32_t * (the keys' raw values)
- *   name_sort(name *, n, by, compare, context, mode), name_sort_radix(name *, n, scratch,
- *     bytes), name_sort_merge(name *, n, by, compare, context, scratch, bytes),
- *     name_sort_as(name *, const bento_sparse_set *other) -> bento_status
- *   name_generic(const name *)          -> const bento_sparse_set * (for the generic read API:
- *                                          joins of any number of sets, sort_as across types)
- *   name_count, name_capacity -> uint32_t, name_check -> bento_status, name_clear
- * and, with columns:
- *   name_row                            a struct of one `T *field` per column
- *   name_elements                       a struct of one `T field` per column
- *   name_insert(name *, name_key, name_row *row) -> bento_status; *row (optional) points at
- *                                          the new key's elements, uninitialised (all NULL on
- *                                          failure)
- *   name_insert_from(name *, name_key, const name_elements *) -> bento_status:
- *                                          bento_sparse_set_insert_from, the row copied from
- *                                          the struct (atomic under BENTO_POWER_SAFE)
- *   name_get(const name *, name_key)    -> name_row: the key's elements (all NULL when absent)
- *   name_row_at(const name *, uint32_t position) -> name_row (all NULL past the count)
- *   name_columns(const name *)          -> name_row: the column arrays, count elements each
- *   BENTO_SPARSE_SET_COLUMN(name, field) the column's index, for the sorts' `by`
- * or, without columns, name_insert(name *, name_key) -> bento_status.
  * A handle of another type does not compile, nor does a column read as another type. Fails to
  * compile when capacity is 0, above the universe or 2^31 or more, and, with one message, when
  * the columns are not one list. A set object points into its own storage: after copying one
@@ -458,13 +425,8 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
  *
  * BENTO_SPARSE_SET_JOIN_TYPE(name, set_a, set_b, ...) declares a typed join over 2 to 16
  * typed sets of one key type (distinct set types), driven by the set with the fewest keys at
- * init:
- *   name                                the join: fields `key` (the key type) and, per set,
- *                                       a row named after its type (`set_a`, `set_b`, ...)
- *   name_init(name *, const set_a *, const set_b *, ...)
- *   name_next(name *)                   -> bool: true with key and the rows set
- * Fails to compile, with one message each, for fewer than 2 or more than 16 sets, and (C11)
- * for sets of different key types.
+ * init ("A typed join", below). Fails to compile, with one message each, for fewer than 2 or
+ * more than 16 sets, and (C11) for sets of different key types.
  *
  *     BENTO_SPARSE_SET_JOIN_TYPE(moving, bodies, sprites);
  *     moving j;
@@ -483,6 +445,101 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 /** A typed join of 2 to 16 typed sets: see BENTO_SPARSE_SET_TYPE. */
 #define BENTO_SPARSE_SET_JOIN_TYPE(name, ...)                                                      \
     BENTO_IMPL_SS_JOIN(name, BENTO_IMPL_SS_SETS(__VA_ARGS__), __VA_ARGS__)
+
+#ifdef BENTO_DOXYGEN
+/**
+ * @name A typed set
+ * What BENTO_SPARSE_SET_TYPE(name, handle_type, capacity, columns) and
+ * BENTO_SPARSE_SET_TYPE_IDS(name, universe, capacity, columns) declare, with its name for
+ * `name` and a column `T field` for each of its columns: each function is the generic one of
+ * the same name on the set's own storage and columns, typed, and asserts on a NULL set.
+ * (scripts/check-asserts holds these declarations to the macro.)
+ * instance: BENTO_POOL_TYPE(name_pool, T, 8, uint16_t, BENTO_POOL_WRAP); BENTO_SPARSE_SET_TYPE(name, name_pool_handle, 8, BENTO_TYPED_COLUMNS)
+ * @{
+ */
+typedef struct name name;                 /**< the set, its storage and columns included */
+typedef handle_type name_key;             /**< the key: the handle type, or uint32_t for ids */
+typedef struct name_row name_row;         /**< one `T *field` per column */
+typedef struct name_elements name_elements; /**< one `T field` per column */
+/** bento_sparse_set_init over its own storage and columns: BENTO_OK for a well-formed type. */
+bento_status name_init(name *set);
+/** bento_sparse_set_open on its own storage; BENTO_E_CORRUPT also for a set of another type. */
+bento_status name_open(name *set);
+/** bento_sparse_set_insert; *row (optional) points at the new key's elements, uninitialised
+ * (all NULL on failure). */
+bento_status name_insert(name *set, name_key key, name_row *row);
+/** bento_sparse_set_insert_from: the row copied from *elements (atomic under BENTO_POWER_SAFE). */
+bento_status name_insert_from(name *set, name_key key, const name_elements *elements);
+/** bento_sparse_set_remove. */
+bento_status name_remove(name *set, name_key key);
+/** bento_sparse_set_contains, the set's shape folded in. */
+bool name_contains(const name *set, name_key key);
+/** bento_sparse_set_index_of: the key's position, or BENTO_NONE. */
+uint32_t name_index_of(const name *set, name_key key);
+/** The key at `position`: the null handle (BENTO_NONE for ids) past the count. */
+name_key name_key_at(const name *set, uint32_t position);
+/** bento_sparse_set_keys: the keys' raw values, name_count() of them. */
+const uint32_t *name_keys(const name *set);
+/** The key's row: a pointer to its element in each column, all NULL when it is absent. */
+name_row name_get(const name *set, name_key key);
+/** The row at `position`, all NULL past the count. */
+name_row name_row_at(const name *set, uint32_t position);
+/** The column arrays, name_count() elements each. */
+name_row name_columns(const name *set);
+/** bento_sparse_set_sort; `by` is BENTO_SPARSE_SET_COLUMN(name, field), or BENTO_NONE for the keys. */
+bento_status name_sort(name *set, uint32_t n, uint32_t by, bento_sparse_set_compare compare,
+                       void *context, bento_sparse_set_sort_mode mode);
+/** bento_sparse_set_sort_radix. */
+bento_status name_sort_radix(name *set, uint32_t n, void *scratch, size_t bytes);
+/** bento_sparse_set_sort_merge. */
+bento_status name_sort_merge(name *set, uint32_t n, uint32_t by, bento_sparse_set_compare compare,
+                             void *context, void *scratch, size_t bytes);
+/** bento_sparse_set_sort_as. */
+bento_status name_sort_as(name *set, const bento_sparse_set *other);
+/** The generic set underneath, for the generic read API (joins of any sets, sort_as). */
+const bento_sparse_set *name_generic(const name *set);
+/** bento_sparse_set_count. */
+uint32_t name_count(const name *set);
+/** bento_sparse_set_capacity. */
+uint32_t name_capacity(const name *set);
+/** bento_sparse_set_check. */
+bento_status name_check(const name *set);
+/** bento_sparse_set_clear. */
+void name_clear(name *set);
+/** @} */
+#endif
+
+#ifdef BENTO_DOXYGEN
+/**
+ * @name A typed set of keys only
+ * What BENTO_SPARSE_SET_TYPE(name, handle_type, capacity) declares: the functions of a typed
+ * set that take no row (every one above but name_insert_from, name_get, name_row_at and
+ * name_columns), and this insert.
+ * instance: BENTO_POOL_TYPE(name_pool, T, 8, uint16_t, BENTO_POOL_WRAP); BENTO_SPARSE_SET_TYPE(name, name_pool_handle, 8)
+ * @{
+ */
+/** bento_sparse_set_insert of a key without elements. */
+bento_status name_insert(name *set, name_key key);
+/** @} */
+#endif
+
+#ifdef BENTO_DOXYGEN
+/**
+ * @name A typed join
+ * What BENTO_SPARSE_SET_JOIN_TYPE(name, set_a, set_b, ...) declares, with its name for `name`:
+ * the join type `name`, whose fields are `key` (the sets' key type) and, per set, its row named
+ * after the set's type, and these. (scripts/check-asserts holds these declarations to the
+ * macro.)
+ * instance: BENTO_POOL_TYPE(name_pool, T, 8, uint16_t, BENTO_POOL_WRAP); BENTO_SPARSE_SET_TYPE(name_a, name_pool_handle, 8, BENTO_TYPED_COLUMNS); BENTO_SPARSE_SET_TYPE(name_b, name_pool_handle, 4, BENTO_TYPED_COLUMNS); BENTO_SPARSE_SET_JOIN_TYPE(name, name_a, name_b)
+ * @{
+ */
+/** Start the join over the sets, one pointer per set in the macro's order (two here), driven
+ * by the set with the fewest keys. Asserts on a NULL join or set. */
+void name_init(name *join, const name_a *a, const name_b *b);
+/** The next key present in every set: true with `key` and the rows set, false at the end. */
+bool name_next(name *join);
+/** @} */
+#endif
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
