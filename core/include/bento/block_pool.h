@@ -363,12 +363,9 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
                                 BENTO_IMPL_CAST(uint64_t, UINT32_MAX),                            \
                         name##_capacity_must_be_at_least_1_and_the_pool_under_4_GiB);             \
     BENTO_IMPL_TYPED(name, bento_block_pool, BENTO_BLOCK_POOL_BYTES(capacity_, sizeof(T)))        \
-    BENTO_WRAPPER bento_status name##_init(name *p)                                               \
-    {                                                                                             \
-        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return bento_block_pool_init(&p->generic_, p->storage_, sizeof p->storage_, sizeof(T),    \
-                                     (capacity_));                                                \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
+                       bento_block_pool_init(&x->generic_, x->storage_, sizeof x->storage_, sizeof(T), \
+                                             (capacity_)))                                        \
     BENTO_IMPL_TYPED_OPEN(name, bento_block_pool,                                                 \
                           x->generic_.capacity == (capacity_) &&                                  \
                           x->generic_.block_size == sizeof(T))                                    \
@@ -381,46 +378,24 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
         *block = BENTO_IMPL_PTR_CAST(T *, b_);                                                    \
         return s_;                                                                                \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_free(name *p, T *block)                                     \
-    {                                                                                             \
-        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return bento_block_pool_free(&p->generic_, block);                                        \
-    }                                                                                             \
-    BENTO_WRAPPER bool name##_contains(const name *p, const T *block)                             \
-    {                                                                                             \
-        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return bento_impl_block_pool_contains(                                                    \
-            &p->generic_, block, BENTO_IMPL_BLOCK_POOL_RECIPROCAL(BENTO_BLOCK_POOL_STRIDE(sizeof(T))), \
-            BENTO_IMPL_CAST(uint32_t, BENTO_BLOCK_POOL_STRIDE(sizeof(T))));                       \
-    }                                                                                             \
-    BENTO_WRAPPER uint32_t name##_index_of(const name *p, const T *block)                         \
-    {                                                                                             \
-        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return bento_impl_block_pool_index_of(                                                    \
-            &p->generic_, block, BENTO_IMPL_BLOCK_POOL_RECIPROCAL(BENTO_BLOCK_POOL_STRIDE(sizeof(T))), \
-            BENTO_IMPL_CAST(uint32_t, BENTO_BLOCK_POOL_STRIDE(sizeof(T))));                       \
-    }                                                                                             \
-    BENTO_WRAPPER T *name##_block_at(const name *p, uint32_t index)                               \
-    {                                                                                             \
-        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return BENTO_IMPL_PTR_CAST(T *, bento_impl_block_pool_block_at(&p->generic_, index,       \
-                                                   BENTO_BLOCK_POOL_STRIDE(sizeof(T))));          \
-    }                                                                                             \
-    BENTO_WRAPPER uint32_t name##_high_water(const name *p)                                       \
-    {                                                                                             \
-        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return bento_block_pool_high_water(&p->generic_);                                         \
-    }                                                                                             \
-    BENTO_WRAPPER uint32_t name##_stride(const name *p)                                           \
-    {                                                                                             \
-        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return bento_block_pool_stride(&p->generic_);                                             \
-    }                                                                                             \
-    BENTO_WRAPPER bento_block_pool *name##_generic(name *p)                                       \
-    {                                                                                             \
-        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return &p->generic_;                                                                      \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(bento_status, name##_free, (name *x, T *block),                            \
+                       bento_block_pool_free(&x->generic_, block))                                \
+    BENTO_IMPL_FORWARD(bool, name##_contains, (const name *x, const T *block),                    \
+                       bento_impl_block_pool_contains(                                            \
+                           &x->generic_, block, BENTO_IMPL_BLOCK_POOL_RECIPROCAL(BENTO_BLOCK_POOL_STRIDE(sizeof(T))), \
+                           BENTO_IMPL_CAST(uint32_t, BENTO_BLOCK_POOL_STRIDE(sizeof(T)))))        \
+    BENTO_IMPL_FORWARD(uint32_t, name##_index_of, (const name *x, const T *block),                \
+                       bento_impl_block_pool_index_of(                                            \
+                           &x->generic_, block, BENTO_IMPL_BLOCK_POOL_RECIPROCAL(BENTO_BLOCK_POOL_STRIDE(sizeof(T))), \
+                           BENTO_IMPL_CAST(uint32_t, BENTO_BLOCK_POOL_STRIDE(sizeof(T)))))        \
+    BENTO_IMPL_FORWARD(T *, name##_block_at, (const name *x, uint32_t index),                     \
+                       BENTO_IMPL_PTR_CAST(T *, bento_impl_block_pool_block_at(&x->generic_, index, \
+                                                           BENTO_BLOCK_POOL_STRIDE(sizeof(T)))))  \
+    BENTO_IMPL_FORWARD(uint32_t, name##_high_water, (const name *x),                              \
+                       bento_block_pool_high_water(&x->generic_))                                 \
+    BENTO_IMPL_FORWARD(uint32_t, name##_stride, (const name *x),                                  \
+                       bento_block_pool_stride(&x->generic_))                                     \
+    BENTO_IMPL_FORWARD(bento_block_pool *, name##_generic, (name *x), &x->generic_)               \
     BENTO_IMPL_TYPED_END(name)
 
 /** @endcond */

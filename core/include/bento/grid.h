@@ -347,12 +347,9 @@ bool bento_grid_iter_next(bento_grid_iter *it);
 #define BENTO_GRID_TYPE(name, T, dims_, capacity_)                                                \
     BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, false,                                        \
                          x->generic_.window == 0u && x->generic_.capacity == (capacity_))         \
-    BENTO_WRAPPER bento_status name##_init(name *g)                                               \
-    {                                                                                             \
-        BENTO_ASSERT(g != BENTO_IMPL_NULL);                                                       \
-        return bento_grid_init(&g->generic_, g->storage_, sizeof g->storage_, (dims_), sizeof(T), \
-                               (capacity_));                                                      \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
+                       bento_grid_init(&x->generic_, x->storage_, sizeof x->storage_, (dims_), sizeof(T), \
+                                       (capacity_)))                                              \
     BENTO_IMPL_TYPED_END(name)
 
 /** The sliding-window grid type of BENTO_GRID_TYPE's comment (see there). */
@@ -666,21 +663,11 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     {                                                                                             \
         return name##_remove(g, p.c);                                                             \
     }                                                                                             \
-    BENTO_WRAPPER int32_t name##_origin(const name *g, unsigned axis)                             \
-    {                                                                                             \
-        BENTO_ASSERT(g != BENTO_IMPL_NULL);                                                       \
-        return bento_grid_origin(&g->generic_, axis);                                             \
-    }                                                                                             \
-    BENTO_WRAPPER uint32_t name##_extent(const name *g, unsigned axis)                            \
-    {                                                                                             \
-        BENTO_ASSERT(g != BENTO_IMPL_NULL);                                                       \
-        return bento_grid_extent(&g->generic_, axis);                                             \
-    }                                                                                             \
-    BENTO_WRAPPER uint32_t name##_moved(const name *g)                                            \
-    {                                                                                             \
-        BENTO_ASSERT(g != BENTO_IMPL_NULL);                                                       \
-        return bento_grid_moved(&g->generic_);                                                    \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(int32_t, name##_origin, (const name *x, unsigned axis),                    \
+                       bento_grid_origin(&x->generic_, axis))                                     \
+    BENTO_IMPL_FORWARD(uint32_t, name##_extent, (const name *x, unsigned axis),                   \
+                       bento_grid_extent(&x->generic_, axis))                                     \
+    BENTO_IMPL_FORWARD(uint32_t, name##_moved, (const name *x), bento_grid_moved(&x->generic_))   \
     BENTO_WRAPPER void name##_iter_init(name##_iter *it, const name *g, const int32_t *lo,        \
                                         const int32_t *hi)                                        \
     {                                                                                             \
@@ -729,12 +716,9 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
         const name##_evict_ *e_ = BENTO_IMPL_PTR_CAST(const name##_evict_ *, context);            \
         e_->fn(e_->context, coords, BENTO_IMPL_PTR_CAST(T *, cell));                              \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_init(name *g, const uint32_t *window)                       \
-    {                                                                                             \
-        BENTO_ASSERT(g != BENTO_IMPL_NULL);                                                       \
-        return bento_grid_init_window(&g->generic_, g->storage_, sizeof g->storage_, (dims_),     \
-                                      sizeof(T), window);                                         \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x, const uint32_t *window),              \
+                       bento_grid_init_window(&x->generic_, x->storage_, sizeof x->storage_, (dims_), \
+                                              sizeof(T), window))                                 \
     BENTO_WRAPPER bento_status name##_focus(name *g, const int32_t *focus, name##_evict_fn evict, \
                                             void *context)                                        \
     {                                                                                             \

@@ -852,11 +852,8 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
         row_.none_ = 0u;                                                                           \
         return row_;                                                                               \
     }                                                                                              \
-    BENTO_WRAPPER bento_status name##_insert(name *s_, name##_key key_)                            \
-    {                                                                                              \
-        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
-        return bento_sparse_set_insert(&s_->generic_, name##_raw_(key_), BENTO_IMPL_NULL);         \
-    }                                                                                              \
+    BENTO_IMPL_FORWARD(bento_status, name##_insert, (name *x, name##_key key_),                    \
+                       bento_sparse_set_insert(&x->generic_, name##_raw_(key_), BENTO_IMPL_NULL))  \
     BENTO_IMPL_SS_END(name, IB, GB, U, C)
 
 /* A set with columns: the row and elements structs, the rows, and insert with its row. */
@@ -895,22 +892,15 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
         cols(BENTO_IMPL_SS_NULL)                                                                   \
         return row_;                                                                               \
     }                                                                                              \
-    BENTO_WRAPPER name##_row name##_row_at(const name *s_, uint32_t position_)                     \
-    {                                                                                              \
-        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
-        return position_ < s_->generic_.state.count ? name##_row_(s_, position_) : name##_none_(); \
-    }                                                                                              \
+    BENTO_IMPL_FORWARD(name##_row, name##_row_at, (const name *x, uint32_t position_),             \
+                       position_ < x->generic_.state.count ? name##_row_(x, position_) : name##_none_()) \
     /* a position the lookup found is below the count: no second test */                          \
     BENTO_WRAPPER name##_row name##_get(const name *s_, name##_key key_)                           \
     {                                                                                              \
         const uint32_t position_ = name##_position_(s_, name##_raw_(key_));                        \
         return position_ != BENTO_NONE ? name##_row_(s_, position_) : name##_none_();              \
     }                                                                                              \
-    BENTO_WRAPPER name##_row name##_columns(const name *s_)                                        \
-    {                                                                                              \
-        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
-        return name##_row_(s_, 0u);                                                                \
-    }                                                                                              \
+    BENTO_IMPL_FORWARD(name##_row, name##_columns, (const name *x), name##_row_(x, 0u))            \
     BENTO_WRAPPER bento_status name##_insert(name *s_, name##_key key_, name##_row *row_)          \
     {                                                                                              \
         uint32_t position_;                                                                        \
@@ -953,19 +943,13 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     {                                                                                              \
         return BENTO_IMPL_PTR_CAST(bento_sparse_set_column *, name##_base_(s_) + (region));        \
     }                                                                                              \
-    BENTO_WRAPPER uint32_t name##_position_(const name *s_, uint32_t raw_)                         \
-    {                                                                                              \
-        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
-        return bento_impl_sparse_set_find(&s_->generic_, raw_, BENTO_IMPL_SS_MASK(IB),             \
-                                          BENTO_IMPL_SS_TAG_SHIFT(C, IB), BENTO_IMPL_SS_LOST(C, IB, GB), \
-                                          BENTO_IMPL_SS_ENTRY_WIDE(C, IB, GB), (C));               \
-    }                                                                                              \
-    BENTO_WRAPPER name##_key name##_key_at(const name *s_, uint32_t position_)                     \
-    {                                                                                              \
-        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
-        return name##_key_(position_ < s_->generic_.state.count ? s_->generic_.dense[position_]    \
-                                                               : (NUL));                           \
-    }
+    BENTO_IMPL_FORWARD(uint32_t, name##_position_, (const name *x, uint32_t raw_),                 \
+                       bento_impl_sparse_set_find(&x->generic_, raw_, BENTO_IMPL_SS_MASK(IB),      \
+                                                  BENTO_IMPL_SS_TAG_SHIFT(C, IB), BENTO_IMPL_SS_LOST(C, IB, GB), \
+                                                  BENTO_IMPL_SS_ENTRY_WIDE(C, IB, GB), (C)))       \
+    BENTO_IMPL_FORWARD(name##_key, name##_key_at, (const name *x, uint32_t position_),             \
+                       name##_key_(position_ < x->generic_.state.count ? x->generic_.dense[position_] \
+                                                                       : (NUL)))                   \
 
 /* The part after the columns: init, open and the operations that take keys. */
 #define BENTO_IMPL_SS_END(name, IB, GB, U, C)                                                      \
@@ -994,11 +978,8 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     BENTO_IMPL_TYPED_OPEN(name, name##_own,                                                        \
                           x->generic_.universe == (U) && x->generic_.capacity == (C) &&            \
                           x->generic_.index_bits == (IB) && x->generic_.generation_bits == (GB))   \
-    BENTO_WRAPPER bento_status name##_remove(name *s_, name##_key key_)                            \
-    {                                                                                              \
-        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
-        return bento_sparse_set_remove(&s_->generic_, name##_raw_(key_));                          \
-    }                                                                                              \
+    BENTO_IMPL_FORWARD(bento_status, name##_remove, (name *x, name##_key key_),                    \
+                       bento_sparse_set_remove(&x->generic_, name##_raw_(key_)))                   \
     BENTO_WRAPPER bool name##_contains(const name *s_, name##_key key_)                            \
     {                                                                                              \
         return name##_position_(s_, name##_raw_(key_)) != BENTO_NONE;                              \
@@ -1007,16 +988,8 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     {                                                                                              \
         return name##_position_(s_, name##_raw_(key_));                                            \
     }                                                                                              \
-    BENTO_WRAPPER const uint32_t *name##_keys(const name *s_)                                      \
-    {                                                                                              \
-        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
-        return s_->generic_.dense;                                                                 \
-    }                                                                                              \
-    BENTO_WRAPPER const bento_sparse_set *name##_generic(const name *s_)                           \
-    {                                                                                              \
-        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
-        return &s_->generic_;                                                                      \
-    }                                                                                              \
+    BENTO_IMPL_FORWARD(const uint32_t *, name##_keys, (const name *x), x->generic_.dense)          \
+    BENTO_IMPL_FORWARD(const bento_sparse_set *, name##_generic, (const name *x), &x->generic_)    \
     BENTO_WRAPPER bento_status name##_sort(name *s_, uint32_t n_, uint32_t by_,                    \
                                            bento_sparse_set_compare compare_, void *context_,      \
                                            bento_sparse_set_sort_mode mode_)                       \
@@ -1024,11 +997,8 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
         BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
         return bento_sparse_set_sort(&s_->generic_, n_, by_, compare_, context_, mode_);           \
     }                                                                                              \
-    BENTO_WRAPPER bento_status name##_sort_radix(name *s_, uint32_t n_, void *scratch_, size_t bytes_) \
-    {                                                                                              \
-        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
-        return bento_sparse_set_sort_radix(&s_->generic_, n_, scratch_, bytes_);                   \
-    }                                                                                              \
+    BENTO_IMPL_FORWARD(bento_status, name##_sort_radix, (name *x, uint32_t n_, void *scratch_, size_t bytes_), \
+                       bento_sparse_set_sort_radix(&x->generic_, n_, scratch_, bytes_))            \
     BENTO_WRAPPER bento_status name##_sort_merge(name *s_, uint32_t n_, uint32_t by_,              \
                                                  bento_sparse_set_compare compare_, void *context_, \
                                                  void *scratch_, size_t bytes_)                    \
