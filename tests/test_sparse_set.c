@@ -26,7 +26,8 @@ static bento_align_unit col_b[BENTO_ALIGN_UNITS(CAP * 3u)];
 static bento_align_unit col_c[BENTO_ALIGN_UNITS(CAP * 40u)];
 /* scratch for the sorts; the join and open tests carve buffers out of it too */
 static bento_align_unit scratch[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_RADIX_BYTES(CAP))];
-BENTO_STATIC_ASSERT(sizeof scratch >= 2u * BENTO_SPARSE_SET_BYTES(U, U, IDX_BITS, GEN_BITS, 1),
+BENTO_STATIC_ASSERT(sizeof scratch >= 2u * BENTO_SPARSE_SET_BYTES(U, U, IDX_BITS, GEN_BITS, 1) &&
+                        sizeof scratch >= BENTO_SPARSE_SET_BYTES(U, U, 6, 26, 0),
                     join_sets_fit_in_scratch);
 /* a second set over the whole universe */
 static bento_align_unit spare[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(U, U, IDX_BITS, 26, 2))];
@@ -1892,6 +1893,79 @@ static void test_join(void)
     CHECK_EQ(seen, bento_sparse_set_count(&s2));
 }
 
+/* Joins of two sets against the driver's keys looked up one by one: the other set in every
+ * shape the pair walk tells apart (ids; handles with 16- and 32-bit entries, a shifted tag,
+ * stray bits), either set first, the smaller driving, with driver keys the other set lacks or
+ * holds under another generation or with bit 31 flipped. */
+static void test_join_pairs(void)
+{
+    /* the other set's index bits, generation bits and capacity */
+    static const uint32_t shapes[6][3] = {
+        {32u, 0u, CAP}, /* ids, 16-bit entries */
+        {6u, 0u, U},    /* ids: bits above the index are stray; a position one bit wider */
+        {6u, 8u, CAP},  /* handles in 16-bit entries, stray bits above */
+        {6u, 9u, U},    /* a shifted tag, 16 bits */
+        {6u, 26u, CAP}, /* 32-bit entries, no stray bit */
+        {6u, 25u, U},   /* 32-bit entries, a shifted tag losing bit 31, which is stray */
+    };
+    bento_sparse_set driver, other;
+    const bento_sparse_set *sets[2];
+    bento_sparse_set_join join;
+    uint32_t shape, round, order, i, found = 0u;
+    for (shape = 0; shape < 6u; shape++) {
+        for (round = 0; round < 4u * bento_test_scale(); round++) {
+            const uint32_t keep = 1u + bento_test_rand_below(4u); /* of 5, into the driver set */
+            CHECK_STATUS(bento_sparse_set_init(&driver, spare, sizeof spare, U, U, 6u, 26u, NULL, 0u),
+                         BENTO_OK);
+            CHECK_STATUS(bento_sparse_set_init(&other, scratch, sizeof scratch, U, shapes[shape][2],
+                                               shapes[shape][0], shapes[shape][1], NULL, 0u),
+                         BENTO_OK);
+            for (i = 0; i < U; i++) {
+                const uint32_t high = bento_test_rand_below(2u) == 0u ? 0u : bento_test_rand() & ~63u;
+                const uint32_t key = i | high;
+                static const uint32_t flips[4] = {0u, 0u, 1u << 6, 0x80000000u};
+                const uint32_t choice = bento_test_rand_below(5u);
+                if (bento_test_rand_below(5u) < keep) {
+                    CHECK_STATUS(bento_sparse_set_insert(&driver, key, NULL), BENTO_OK);
+                }
+                if (choice < 4u) { /* one not well formed there, or past its capacity, fails */
+                    (void)bento_sparse_set_insert(&other, key ^ flips[choice], NULL);
+                }
+            }
+            for (order = 0; order < 2u; order++) {
+                const uint32_t d = bento_sparse_set_count(order == 0u ? &other : &driver) <
+                                           bento_sparse_set_count(order == 0u ? &driver : &other)
+                                       ? 1u
+                                       : 0u; /* the index of the driving set */
+                uint32_t at = 0u;
+                sets[order] = &driver;
+                sets[order ^ 1u] = &other;
+                CHECK_STATUS(bento_sparse_set_join_init(&join, sets, 2u), BENTO_OK);
+                while (bento_sparse_set_join_next(&join)) {
+                    const uint32_t *keys = bento_sparse_set_keys(sets[d]);
+                    while (at < bento_sparse_set_count(sets[d]) &&
+                           bento_sparse_set_index_of(sets[d ^ 1u], keys[at]) == BENTO_NONE) {
+                        at++;
+                    }
+                    CHECK(at < bento_sparse_set_count(sets[d]));
+                    CHECK_EQ(join.key, keys[at]);
+                    CHECK_EQ(join.position[d], at);
+                    CHECK_EQ(join.position[d ^ 1u], bento_sparse_set_index_of(sets[d ^ 1u], keys[at]));
+                    at++;
+                    found++;
+                }
+                while (at < bento_sparse_set_count(sets[d])) { /* none left */
+                    CHECK_EQ(bento_sparse_set_index_of(sets[d ^ 1u], bento_sparse_set_keys(sets[d])[at]),
+                             BENTO_NONE);
+                    at++;
+                }
+                CHECK(!bento_sparse_set_join_next(&join));
+            }
+        }
+    }
+    CHECK(found > 0u);
+}
+
 /* ---------------------------------------------------------------- models */
 
 /* Random operations against a naive model: per index, the key present (0 = none). */
@@ -2245,6 +2319,7 @@ void test_sparse_set(void)
     test_sort_as_keeps_own_keys();
     test_sort_long_rows();
     test_join();
+    test_join_pairs();
     test_against_model();
     test_handle_model();
 #if UINTPTR_MAX > 0xffffffffu

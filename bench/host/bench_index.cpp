@@ -6,7 +6,8 @@
 // Capacities 1k, 64k and 1M slots, each filled to load 0.5 and 0.85: n (the size column) is
 // the number of entries. Peers are reserved for n entries first, so none of them rehashes
 // while it is timed. Misses use keys that are not in the table. `bench_host bucket_hits` (on
-// request) splits the hits by the bucket their key lives in (run_split).
+// request) splits the hits by the bucket their key lives in (run_split). The typed index
+// (BENTO_INDEX_TYPE) has rows of its own for the finds, on an index of its own.
 #include "harness.h"
 
 extern "C" {
@@ -45,6 +46,54 @@ struct index_fixture {
             std::abort();
     }
 };
+
+// Typed indices, one type per capacity (a constant in every lookup); bento/index.h aligns their
+// storage to BENTO_CACHE_LINE (64 on hosts), and `new` allocates them aligned (C++17).
+BENTO_INDEX_TYPE(typed_1k, 1024);
+BENTO_INDEX_TYPE(typed_64k, 65536);
+BENTO_INDEX_TYPE(typed_1M, 1048576);
+// One name for each operation of every type, for typed_rows.
+#define TYPED_INDEX_OPS(name)                                                                     \
+    inline bento_status t_init(name *x) { return name##_init(x); }                                 \
+    inline bento_status t_insert(name *x, uint64_t key, uint32_t value)                            \
+    {                                                                                              \
+        return name##_insert(x, key, value);                                                       \
+    }                                                                                              \
+    inline const uint32_t *t_get(const name *x, uint64_t key) { return name##_get(x, key); }
+TYPED_INDEX_OPS(typed_1k)
+TYPED_INDEX_OPS(typed_64k)
+TYPED_INDEX_OPS(typed_1M)
+
+// The typed index's finds, on an index of its own filled with the same keys (untimed).
+template <class Typed>
+void typed_rows(const std::string &group, size_t n, const std::vector<uint64_t> &keys,
+                const std::vector<uint64_t> &lookup, const std::vector<uint64_t> &absent)
+{
+    std::unique_ptr<Typed> typed(new Typed);
+    if (t_init(typed.get()) != BENTO_OK) std::abort();
+    for (size_t i = 0; i < n; i++)
+        if (t_insert(typed.get(), keys[i], uint32_t(i)) != BENTO_OK) std::abort();
+    const Typed *ix = typed.get();
+    bench::report(group, "find hit", n, "bento typed", bench::time_ns_per_op(n, [&] {
+        uint64_t s = 0;
+        for (size_t i = 0; i < n; i++) s += *t_get(ix, lookup[i]);
+        bench::sink(s);
+    }));
+    bench::report(group, "find miss", n, "bento typed", bench::time_ns_per_op(n, [&] {
+        uint64_t s = 0;
+        for (size_t i = 0; i < n; i++) s += t_get(ix, absent[i]) == nullptr;
+        bench::sink(s);
+    }));
+}
+
+void typed_rows_for(size_t capacity, const std::string &group, size_t n,
+                    const std::vector<uint64_t> &keys, const std::vector<uint64_t> &lookup,
+                    const std::vector<uint64_t> &absent)
+{
+    if (capacity == 1024) typed_rows<typed_1k>(group, n, keys, lookup, absent);
+    else if (capacity == 65536) typed_rows<typed_64k>(group, n, keys, lookup, absent);
+    else if (capacity == 1048576) typed_rows<typed_1M>(group, n, keys, lookup, absent);
+}
 
 void run(size_t capacity, double load, const char *tag)
 {
@@ -120,6 +169,8 @@ void run(size_t capacity, double load, const char *tag)
         for (size_t i = 0; i < n; i++) s += absl_map.find(absent[i]) == absl_map.end();
         bench::sink(s);
     }));
+
+    typed_rows_for(capacity, group, n, keys, lookup, absent);
 
     // remove every entry, shuffled (the load falls from its level to 0); refill untimed
     bench::report(group, "remove", n, "bento_index", bench::time_ns_per_op(n, [&] {

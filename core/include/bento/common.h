@@ -376,9 +376,10 @@ BENTO_IMPL_STRUCTS_END
         generic##_clear(&x->generic_);                                                            \
     }
 
-/* A function the compiler must inline where it allows it: where a call would cost more than
- * the body, or where the body folds to less once its arguments are constants. */
-#if defined(__GNUC__) || defined(__clang__)
+/* A function the compiler must inline when it optimizes: where a call would cost more than the
+ * body, or where the body folds to less once its arguments are constants. Left to the compiler
+ * at -O0 (forced copies per call site only blur coverage there). */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__)
 #define BENTO_IMPL_ALWAYS_INLINE __attribute__((always_inline))
 #else
 #define BENTO_IMPL_ALWAYS_INLINE

@@ -375,6 +375,14 @@ typedef struct bento_sparse_set_join {
     uint32_t next_;  /**< the driver's next position (private) */
     uint32_t end_;   /**< where the driver's walk ends (private) */
     uint32_t count_; /**< sets joined (private) */
+    /* of two sets, the other set's lookup, copied at init */
+    const void *sparse_; /**< its sparse entries (private) */
+    uint32_t universe_;  /**< its universe (private) */
+    uint32_t mask_;      /**< its index bits and stray bits (private) */
+    uint32_t capacity_;  /**< its capacity (private) */
+    uint8_t shift_;      /**< its tag_shift (private) */
+    uint8_t wide_;       /**< its entry width: 1 for 32 bits (private) */
+    uint8_t walk_;       /**< the walk next() takes (private) */
 } bento_sparse_set_join;
 
 /**
@@ -654,6 +662,16 @@ static inline void *bento_sparse_set_values(const bento_sparse_set *set, uint32_
     return column < set->column_count ? set->columns[column].data : BENTO_IMPL_NULL;
 }
 
+/* walk_: the walk next() takes. Two sets have one walk per driver (FIRST: the first set
+ * drives) and per kind of key in the other set (TAGGED: it has generations), each as tight as
+ * a typed join's; MANY is one set or three and more, DONE a join with nothing left. A walk
+ * changes walk_ only to DONE, so that gcc threads the switch of next() and gives each walk a
+ * loop of its own. */
+#define BENTO_IMPL_JOIN_FIRST 1u
+#define BENTO_IMPL_JOIN_TAGGED 2u
+#define BENTO_IMPL_JOIN_MANY 4u
+#define BENTO_IMPL_JOIN_DONE 5u
+
 static inline bento_status bento_sparse_set_join_init(bento_sparse_set_join *join,
                                                       const bento_sparse_set *const *sets,
                                                       uint32_t count)
@@ -665,6 +683,14 @@ static inline bento_status bento_sparse_set_join_init(bento_sparse_set_join *joi
     join->next_ = 0u;
     join->end_ = 0u;
     join->count_ = 0u;
+    join->sparse_ = BENTO_IMPL_NULL;
+    join->universe_ = 0u;
+    join->mask_ = 0u;
+    join->capacity_ = 0u;
+    join->shift_ = 0u;
+    join->wide_ = 0u;
+    join->slot_[0] = 0u; /* a failed init leaves nothing a walk could read undefined */
+    join->walk_ = BENTO_IMPL_JOIN_DONE;
     if (sets == BENTO_IMPL_NULL || count == 0u || count > BENTO_SPARSE_SET_JOIN_MAX) {
         return BENTO_E_ARGUMENT;
     }
@@ -689,37 +715,73 @@ static inline bento_status bento_sparse_set_join_init(bento_sparse_set_join *joi
     join->keys_ = sets[driver]->dense;
     join->end_ = sets[driver]->state.count;
     join->count_ = count;
+    join->walk_ = BENTO_IMPL_JOIN_MANY;
+    if (count == 2u) {
+        /* the other set's lookup, in the iterator (registers) rather than read per key. Its
+           mask keeps the stray bits with the index bits: a key that has any is then at or
+           above the universe, a miss, with no test of its own; a set without generations has
+           all ones there, and its whole key is the index */
+        const bento_sparse_set *other = join->set_[1];
+        join->sparse_ = other->sparse;
+        join->universe_ = other->universe;
+        join->capacity_ = other->capacity;
+        join->mask_ = other->index_mask | other->stray;
+        join->shift_ = other->tag_shift;
+        join->wide_ = other->wide;
+        join->walk_ = BENTO_IMPL_CAST(uint8_t, (join->mask_ != ~0u ? BENTO_IMPL_JOIN_TAGGED : 0u) |
+                                                   (driver == 0u ? BENTO_IMPL_JOIN_FIRST : 0u));
+    }
     return BENTO_OK;
 }
 
-static inline bool bento_sparse_set_join_next(bento_sparse_set_join *join)
+/* A pair: the other set's position of `key`, or BENTO_NONE; bento_impl_sparse_set_find on the
+ * copied lookup (`tagged` a constant: without a tag, the key is its index). */
+BENTO_IMPL_ALWAYS_INLINE static inline uint32_t bento_impl_sparse_set_join_find(const bento_sparse_set_join *join,
+                                                                uint32_t key, bool tagged)
 {
-    const uint32_t *keys;
-    uint32_t at, end;
-    BENTO_ASSERT(join != BENTO_IMPL_NULL);
-    keys = join->keys_;
-    at = join->next_;
-    end = join->end_;
-    if (join->count_ == 2u) {
-        /* the pair: the other set's shape is read once, not per key */
-        const bento_sparse_set *other = join->set_[1];
-        const uint32_t mask = other->index_mask, capacity = other->capacity, stray = other->stray;
-        const unsigned shift = other->tag_shift;
-        const bool wide = other->wide != 0u;
-        while (at < end) {
-            const uint32_t key = keys[at++];
-            const uint32_t p = bento_impl_sparse_set_find(other, key, mask, shift, stray, wide, capacity);
-            if (p != BENTO_NONE) {
-                join->position[join->slot_[0]] = at - 1u;
-                join->position[join->slot_[1]] = p;
-                join->key = key;
-                join->next_ = at;
-                return true;
-            }
+    const uint32_t index = tagged ? key & join->mask_ : key;
+    uint32_t entry;
+    if (index >= join->universe_) {
+        return BENTO_NONE;
+    }
+    entry = join->wide_ != 0u ? (BENTO_IMPL_PTR_CAST(const uint32_t *, join->sparse_))[index]
+                              : BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_PTR_CAST(const uint16_t *, join->sparse_))[index]);
+    if (tagged) {
+        entry ^= (key ^ index) << join->shift_;
+    }
+    return entry < join->capacity_ ? entry : BENTO_NONE;
+}
+
+/* A pair's walk to its next key; the positions go to fixed places (no index known only at
+ * run time), so that the whole join can live in registers. */
+BENTO_IMPL_ALWAYS_INLINE static inline bool bento_impl_sparse_set_join_pair(bento_sparse_set_join *join,
+                                                            bool tagged, bool first)
+{
+    uint32_t at, key, p;
+    for (;;) {
+        if (join->next_ >= join->end_) {
+            join->walk_ = BENTO_IMPL_JOIN_DONE;
+            return false;
+        }
+        at = join->next_++;
+        key = join->keys_[at];
+        p = bento_impl_sparse_set_join_find(join, key, tagged);
+        if (p != BENTO_NONE) {
+            break;
         }
     }
-    while (at < end) {
-        const uint32_t key = keys[at++];
+    join->key = key;
+    join->position[0] = first ? at : p;
+    join->position[1] = first ? p : at;
+    return true;
+}
+
+/* One set, or three and more: each driver key looked up in the others. */
+static inline bool bento_impl_sparse_set_join_many(bento_sparse_set_join *join)
+{
+    while (join->next_ < join->end_) {
+        const uint32_t at = join->next_++;
+        const uint32_t key = join->keys_[at];
         uint32_t i;
         for (i = 1u; i < join->count_; i++) {
             const uint32_t p = bento_sparse_set_index_of(join->set_[i], key);
@@ -729,14 +791,35 @@ static inline bool bento_sparse_set_join_next(bento_sparse_set_join *join)
             join->position[join->slot_[i]] = p;
         }
         if (i == join->count_) {
-            join->position[join->slot_[0]] = at - 1u;
+            join->position[join->slot_[0]] = at;
             join->key = key;
-            join->next_ = at;
             return true;
         }
     }
-    join->next_ = at;
+    join->walk_ = BENTO_IMPL_JOIN_DONE;
     return false;
+}
+
+BENTO_IMPL_ALWAYS_INLINE static inline bool bento_sparse_set_join_next(bento_sparse_set_join *join)
+{
+    BENTO_ASSERT(join != BENTO_IMPL_NULL);
+    /* DONE is a case of its own: with the pair's four, five values, which gcc makes a table
+       and threads (when two sets are known at compile time, MANY is gone; four values make
+       a chain of tests, which it does not thread) */
+    switch (join->walk_) {
+    case 0u:
+        return bento_impl_sparse_set_join_pair(join, false, false);
+    case BENTO_IMPL_JOIN_FIRST:
+        return bento_impl_sparse_set_join_pair(join, false, true);
+    case BENTO_IMPL_JOIN_TAGGED:
+        return bento_impl_sparse_set_join_pair(join, true, false);
+    case BENTO_IMPL_JOIN_TAGGED | BENTO_IMPL_JOIN_FIRST:
+        return bento_impl_sparse_set_join_pair(join, true, true);
+    case BENTO_IMPL_JOIN_DONE:
+        return false;
+    default:
+        return bento_impl_sparse_set_join_many(join);
+    }
 }
 
 static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join, uint32_t set,
