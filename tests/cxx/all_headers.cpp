@@ -48,6 +48,9 @@ BENTO_GRID_TYPE(heights, std::int16_t, 2, 64);
 BENTO_GRID_WINDOW_TYPE(view, std::uint8_t, 2, 16);
 BENTO_MULTI_INDEX_TYPE(owners, 16, 32);
 BENTO_SPATIAL_HASH_TYPE(space, 16, 32, 2, 4);
+// the same containers typed by the pool's handles
+BENTO_INDEX_TYPE_OF(by_uid, 16, std::uint64_t, transforms_handle);
+BENTO_INDEX32_TYPE_OF(parent_of, 16, transforms_handle, transforms_handle);
 
 transforms pool;
 velocities speeds;
@@ -62,6 +65,8 @@ heights terrain;
 view window;
 owners owned;
 space world;
+by_uid uids;
+parent_of parents;
 
 int failures = 0;
 
@@ -149,6 +154,19 @@ int main()
     check(space_init(&world) == BENTO_OK && space_insert_at(&world, 2u, bento_xy(10, 20)) == BENTO_OK &&
               space_contains(&world, 2u),
           "spatial hash");
+
+    {
+        transforms_handle a{}, b{}, got{};
+        check(transforms_create(&pool, &a, nullptr) == BENTO_OK &&
+                  transforms_create(&pool, &b, nullptr) == BENTO_OK,
+              "pool create 3");
+        check(by_uid_init(&uids) == BENTO_OK && by_uid_insert(&uids, 77u, a) == BENTO_OK &&
+                  by_uid_find(&uids, 77u, &got) && transforms_handle_eq(got, a),
+              "index of handles");
+        check(parent_of_init(&parents) == BENTO_OK && parent_of_insert(&parents, b, a) == BENTO_OK &&
+                  transforms_handle_eq(parent_of_value(&parents, b, transforms_handle_null()), a),
+              "index32 of handles");
+    }
 
     std::printf("bento %s from C++: %s\n", BENTO_VERSION, failures == 0 ? "ok" : "FAILED");
     return failures == 0 ? 0 : 1;
