@@ -51,6 +51,8 @@ BENTO_SPATIAL_HASH_TYPE(space, 16, 32, 2, 4);
 // the same containers typed by the pool's handles
 BENTO_INDEX_TYPE_OF(by_uid, 16, std::uint64_t, transforms_handle);
 BENTO_INDEX32_TYPE_OF(parent_of, 16, transforms_handle, transforms_handle);
+BENTO_PAGED_SET_TYPE_OF(extras, message, 16, transforms_handle, 8);
+BENTO_BLOCK_POOL_TYPE(extra_pages, extras_page, 2);
 
 transforms pool;
 velocities speeds;
@@ -67,6 +69,8 @@ owners owned;
 space world;
 by_uid uids;
 parent_of parents;
+extras extra;
+extra_pages extra_store;
 
 int failures = 0;
 
@@ -157,6 +161,7 @@ int main()
 
     {
         transforms_handle a{}, b{}, got{};
+        message *x = nullptr;
         check(transforms_create(&pool, &a, nullptr) == BENTO_OK &&
                   transforms_create(&pool, &b, nullptr) == BENTO_OK,
               "pool create 3");
@@ -166,6 +171,11 @@ int main()
         check(parent_of_init(&parents) == BENTO_OK && parent_of_insert(&parents, b, a) == BENTO_OK &&
                   transforms_handle_eq(parent_of_value(&parents, b, transforms_handle_null()), a),
               "index32 of handles");
+        check(extra_pages_init(&extra_store) == BENTO_OK &&
+                  extras_init(&extra, extra_pages_generic(&extra_store)) == BENTO_OK &&
+                  extras_insert(&extra, a, &x) == BENTO_OK && x != nullptr &&
+                  transforms_handle_eq(extras_key_at(&extra, 0u), a),
+              "paged set of handles");
     }
 
     std::printf("bento %s from C++: %s\n", BENTO_VERSION, failures == 0 ? "ok" : "FAILED");
