@@ -391,7 +391,6 @@ static void test_typed(void)
     small_ix *const x = &typed_a;
     const IXT_KEY top = (IXT_KEY)~(IXT_KEY)0;
     uint32_t value = 0u, seen = 0u, sum = 0u;
-    uint32_t *p;
     small_ix_iter it;
     CHECK_STATUS(small_ix_init(x), BENTO_OK);
     CHECK_EQ(small_ix_capacity(x), 16);
@@ -409,37 +408,37 @@ static void test_typed(void)
     CHECK_EQ(small_ix_value(x, IXT_HIGH_KEY, 99u), 7);
     CHECK_EQ(small_ix_value(x, 2u, 99u), 99);
     CHECK_EQ(small_ix_count(x), 4);
-    p = small_ix_get(x, 1u);
-    CHECK(p != NULL);
-    if (p != NULL) {
-        *p = 10u; /* writable in place */
-    }
-    CHECK_EQ(small_ix_value(x, 1u, 0u), 10);
-    CHECK(small_ix_get(x, 2u) == NULL);
+    CHECK(small_ix_find(x, 1u, &value)); /* find: the value out */
+    CHECK_EQ(value, 8);
+    CHECK(small_ix_find(x, 1u, NULL));
+    value = 99u;
+    CHECK(!small_ix_find(x, 2u, &value));
+    CHECK_EQ(value, 0); /* zero when absent */
+    CHECK(!small_ix_find(x, 2u, NULL));
     CHECK_STATUS(small_ix_upsert(x, 1u, 11u), BENTO_OK); /* present: replaced */
     CHECK_STATUS(small_ix_upsert(x, 2u, 12u), BENTO_OK); /* absent: added */
     CHECK_EQ(small_ix_value(x, 1u, 0u), 11);
     CHECK_EQ(small_ix_value(x, 2u, 0u), 12);
     CHECK_EQ(small_ix_count(x), 5);
-    /* iteration: every entry once, values writable */
+    /* iteration: every entry once, with its value; an upsert of the current key moves nothing */
     small_ix_iter_init(&it, x);
-    CHECK(it.value == NULL);
+    CHECK(it.key == 0u && it.value == 0u);
     while (small_ix_iter_next(&it)) {
-        CHECK(it.value == small_ix_get(x, it.key));
-        sum += *it.value;
-        *it.value += 1000u;
+        CHECK_EQ(it.value, small_ix_value(x, it.key, BENTO_NONE));
+        sum += it.value;
+        CHECK_STATUS(small_ix_upsert(x, it.key, it.value + 1000u), BENTO_OK);
         seen++;
     }
     CHECK_EQ(seen, 5);
     CHECK_EQ(sum, 5u + 6u + 7u + 11u + 12u);
     CHECK(!small_ix_iter_next(&it)); /* done stays done */
-    CHECK(it.value == NULL);
+    CHECK(it.key == 0u && it.value == 0u);
     CHECK_EQ(small_ix_value(x, 2u, 0u), 1012);
-    /* remove: the value out, or BENTO_NONE when absent */
+    /* remove: the value out, or zero when absent */
     CHECK_STATUS(small_ix_remove(x, 2u, &value), BENTO_OK);
     CHECK_EQ(value, 1012);
     CHECK_STATUS(small_ix_remove(x, 2u, &value), BENTO_E_NOT_FOUND);
-    CHECK_EQ(value, BENTO_NONE);
+    CHECK_EQ(value, 0);
     CHECK_STATUS(small_ix_remove(x, 0u, NULL), BENTO_OK);
     CHECK_EQ(small_ix_count(x), 3);
     CHECK_STATUS(small_ix_check(x), BENTO_OK);
@@ -640,11 +639,11 @@ static void test_refusal(void)
     CHECK(!small_ix_contains(x, craft(ix, a ^ 1u, ANY, ANY, &next)));
     value = 1u;
     CHECK_STATUS(small_ix_remove(x, k[8], &value), BENTO_E_NOT_FOUND);
-    CHECK_EQ(value, BENTO_NONE);
+    CHECK_EQ(value, 0); /* the typed value's zero */
     value = 1u;
     CHECK_STATUS(small_ix_remove(x, craft(ix, a ^ 1u, ANY, ANY, &next), &value),
                  BENTO_E_NOT_FOUND);
-    CHECK_EQ(value, BENTO_NONE);
+    CHECK_EQ(value, 0);
     /* a remove from the other bucket gives the spill back; then the 9th fits there */
     CHECK_STATUS(small_ix_remove(x, k[5], &value), BENTO_OK);
     CHECK_EQ(value, 5);
@@ -664,7 +663,7 @@ static void test_refusal(void)
     set_count(ix, 0u);
     value = 1u;
     CHECK_STATUS(small_ix_remove(x, k[9], &value), BENTO_E_CORRUPT);
-    CHECK_EQ(value, BENTO_NONE);
+    CHECK_EQ(value, 0);
     CHECK_STATUS(small_ix_remove(x, k[0], NULL), BENTO_E_CORRUPT);
     CHECK(small_ix_contains(x, k[9]));
     set_count(ix, 8u);
@@ -799,7 +798,7 @@ static void test_open(void)
     small_ix *const a = &typed_a, *const b = &typed_b;
     uint32_t *const words = (uint32_t *)(void *)memory;
     IXT ix;
-    IXT_ITER it;
+    other_ix_iter it;
     uint32_t i, saved, bk = 0u, j = 0u;
     CHECK_STATUS(small_ix_init(a), BENTO_OK);
     for (i = 0u; i < 10u; i++) {
@@ -814,7 +813,7 @@ static void test_open(void)
     for (i = 0u; i < 10u; i++) {
         if (i != 3u) {
             CHECK_EQ(small_ix_value(b, 1000u + i, BENTO_NONE), i);
-            CHECK(small_ix_get(b, 1000u + i) != small_ix_get(a, 1000u + i)); /* its own storage */
+            CHECK(F(get)(&b->generic_, 1000u + i) != F(get)(&a->generic_, 1000u + i)); /* its own */
         }
     }
     CHECK_STATUS(small_ix_remove(b, 1004u, NULL), BENTO_OK);
@@ -875,7 +874,7 @@ static void test_open(void)
     CHECK_STATUS(other_ix_open(&typed_other), BENTO_E_CORRUPT);
     CHECK_EQ(other_ix_capacity(&typed_other), 0);
     CHECK(!other_ix_contains(&typed_other, 1000u));
-    CHECK(other_ix_get(&typed_other, 1001u) == NULL); /* constants folded, yet inert */
+    CHECK(!other_ix_find(&typed_other, 1001u, NULL)); /* constants folded, yet inert */
     CHECK_STATUS(other_ix_insert(&typed_other, 1u, 1u), BENTO_E_FULL);
     other_ix_iter_init(&it, &typed_other);
     CHECK(!other_ix_iter_next(&it));
@@ -1051,8 +1050,11 @@ static bool inside(const IXT *ix, const uint32_t *p)
 static void poke(IXT *ix, small_ix *x, IXT_KEY key, uint32_t i)
 {
     uint32_t value;
+    const uint32_t *p = F(get)(&x->generic_, key);
     CHECK(inside(ix, F(get)(ix, key)));
-    CHECK(inside(&x->generic_, small_ix_get(x, key)));
+    CHECK(inside(&x->generic_, p));
+    CHECK_EQ(small_ix_find(x, key, &value), p != NULL);
+    CHECK_EQ(value, p != NULL ? *p : 0u);
     (void)F(value)(ix, key, 0u);
     (void)F(contains)(ix, key);
     (void)F(insert)(ix, key, i);
@@ -1190,7 +1192,7 @@ static void run_model(bool typed, uint32_t universe, uint32_t steps)
             }
             got = typed ? small_ix_remove(x, key, &v) : F(remove)(&ix, key, &v);
             if (got != (found < live ? BENTO_OK : BENTO_E_NOT_FOUND) ||
-                v != (found < live ? values[found] : BENTO_NONE)) {
+                v != (found < live ? values[found] : typed ? 0u : BENTO_NONE)) {
                 mismatches++;
             }
             if (found < live) {
@@ -1198,8 +1200,12 @@ static void run_model(bool typed, uint32_t universe, uint32_t steps)
                 values[found] = values[live];
             }
         } else if (op < 99u) {
-            const uint32_t *p = typed ? small_ix_get(x, key) : F(get)(&ix, key);
-            if ((p == NULL) != (found == live) || (p != NULL && *p != values[found])) {
+            uint32_t v = 0u;
+            const bool hit = typed ? small_ix_find(x, key, &v) : F(get)(&ix, key) != NULL;
+            if (!typed && hit) {
+                v = *F(get)(&ix, key);
+            }
+            if (hit != (found < live) || (hit && v != values[found])) {
                 mismatches++;
             }
         } else if (typed) {
@@ -1216,13 +1222,14 @@ static void run_model(bool typed, uint32_t universe, uint32_t steps)
                 mismatches++;
             }
             for (k = 0u; k < live; k++) {
-                const uint32_t *p = typed ? small_ix_get(x, keys[k]) : F(get)(&ix, keys[k]);
-                if (p == NULL || *p != values[k] || F(get)(view, keys[k]) != p) {
+                const uint32_t *p = F(get)(view, keys[k]);
+                if (p == NULL || *p != values[k] ||
+                    (typed && small_ix_value(x, keys[k], BENTO_NONE) != values[k])) {
                     mismatches++;
                 }
             }
             if (found == live && (F(get)(view, key) != NULL ||
-                                  (typed && small_ix_get(x, key) != NULL))) {
+                                  (typed && small_ix_contains(x, key)))) {
                 mismatches++; /* a miss */
             }
             F(iter_init)(&it, view);

@@ -3,6 +3,7 @@
  * the iterator (removing as it walks), open of the nested buffers, damage seen by check,
  * confinement, a naive model. */
 #include <bento/multi_index.h>
+#include <bento/pool.h>
 
 #include "bento_test.h"
 #include "index_room.h"
@@ -11,6 +12,13 @@
 #define VALUES 24u
 BENTO_MULTI_INDEX_TYPE(multi, KEYS, VALUES);
 BENTO_MULTI_INDEX_TYPE(multi_other, KEYS, VALUES - 1u);
+
+/* Values of a handle type: an id's whole handle is kept, so a stale handle of a listed id acts
+ * on nothing; keys of any handle or integer type. */
+BENTO_POOL_TYPE(crew, uint32_t, 12, uint32_t, BENTO_POOL_WRAP); /* 4 index bits: ids 0..15 */
+BENTO_HANDLE_TYPE(tile_handle, uint16_t, 6);
+BENTO_MULTI_INDEX_TYPE_OF(squad_of, 8, uint32_t, 12, crew_handle); /* squad -> crew */
+BENTO_MULTI_INDEX_TYPE_OF(standing_on, 8, tile_handle, 12, crew_handle); /* tile -> crew */
 
 #define NONE BENTO_NONE
 
@@ -700,8 +708,102 @@ static void test_journal_recovery(void)
 }
 #endif
 
+static crew people;
+static squad_of squads, squads_copy;
+
+static void test_typed_handles(void)
+{
+    static standing_on tiles;
+    crew_handle h[4], stale, far, got;
+    const tile_handle tile = tile_handle_from_raw(0x45u);
+    squad_of_iter it;
+    standing_on_iter tit;
+    uint32_t i, squad = 9u, removed = 0u;
+    tile_handle on;
+    CHECK_STATUS(crew_init(&people), BENTO_OK);
+    CHECK_STATUS(squad_of_init(&squads), BENTO_OK);
+    CHECK_STATUS(standing_on_init(&tiles), BENTO_OK);
+    for (i = 0u; i < 4u; i++) {
+        CHECK_STATUS(crew_create(&people, &h[i], NULL), BENTO_OK);
+    }
+    /* h[1]'s slot once it serves another object; and an index past the value capacity */
+    stale = crew_handle_from_raw(bento_handle_make(crew_handle_index(h[1]),
+                                                   crew_handle_generation(h[1]) + 2u,
+                                                   crew_handle_INDEX_BITS));
+    far = crew_handle_from_raw(bento_handle_make(12u, 1u, crew_handle_INDEX_BITS));
+    CHECK_STATUS(squad_of_insert(&squads, 1u, h[0]), BENTO_OK);
+    CHECK_STATUS(squad_of_insert(&squads, 1u, h[1]), BENTO_OK);
+    CHECK_STATUS(squad_of_insert(&squads, 2u, h[2]), BENTO_OK);
+    CHECK_STATUS(squad_of_insert(&squads, 2u, h[1]), BENTO_E_EXISTS);
+    CHECK_STATUS(squad_of_insert(&squads, 2u, stale), BENTO_E_EXISTS); /* the id is taken */
+    CHECK_STATUS(squad_of_insert(&squads, 2u, far), BENTO_E_ARGUMENT);
+    CHECK(squad_of_key_of(&squads, h[1], &squad) && squad == 1u); /* the first handle kept */
+    /* a stale handle of a listed id is not that value */
+    CHECK(!squad_of_key_of(&squads, stale, &squad) && squad == 0u);
+    CHECK(!squad_of_key_of(&squads, far, NULL));
+    CHECK_STATUS(squad_of_remove(&squads, 1u, stale), BENTO_E_NOT_FOUND);
+    CHECK_STATUS(squad_of_remove_value(&squads, stale), BENTO_E_NOT_FOUND);
+    CHECK_STATUS(squad_of_move(&squads, 2u, stale), BENTO_E_NOT_FOUND);
+    CHECK_STATUS(squad_of_remove(&squads, 1u, far), BENTO_E_ARGUMENT);
+    CHECK_STATUS(squad_of_remove_value(&squads, far), BENTO_E_ARGUMENT);
+    CHECK_STATUS(squad_of_move(&squads, 2u, far), BENTO_E_ARGUMENT);
+    CHECK_EQ(squad_of_length(&squads, 1u), 2);
+    /* iteration hands back the handles, in order */
+    squad_of_iter_init(&it, &squads, 1u);
+    CHECK(crew_handle_is_null(it.value));
+    CHECK(squad_of_iter_next(&it) && crew_handle_eq(it.value, h[0]));
+    CHECK(squad_of_iter_next(&it) && crew_handle_eq(it.value, h[1]));
+    CHECK(!squad_of_iter_next(&it) && crew_handle_is_null(it.value));
+    /* reopened from a copy of its storage: the handles come with it */
+    squads_copy = squads;
+    CHECK_STATUS(squad_of_open(&squads_copy), BENTO_OK);
+    CHECK_STATUS(squad_of_check(&squads_copy), BENTO_OK);
+    squad_of_iter_init(&it, &squads_copy, 2u);
+    CHECK(squad_of_iter_next(&it) && crew_handle_eq(it.value, h[2]));
+    CHECK(squad_of_key_of(&squads_copy, h[1], &squad) && squad == 1u);
+    CHECK(!squad_of_key_of(&squads_copy, stale, NULL));
+    /* the live handle moves and leaves; then its slot's next handle may take the id */
+    CHECK_STATUS(squad_of_move(&squads, 2u, h[1]), BENTO_OK);
+    CHECK_STATUS(squad_of_remove(&squads, 2u, h[1]), BENTO_OK);
+    CHECK_STATUS(squad_of_move(&squads, 3u, stale), BENTO_OK); /* absent: as insert */
+    CHECK(squad_of_key_of(&squads, stale, &squad) && squad == 3u);
+    CHECK(!squad_of_key_of(&squads, h[1], NULL));
+    CHECK_STATUS(squad_of_remove_value(&squads, h[1]), BENTO_E_NOT_FOUND);
+    CHECK_STATUS(squad_of_remove_value(&squads, stale), BENTO_OK);
+    CHECK_STATUS(squad_of_remove_value(&squads, h[0]), BENTO_OK);
+    CHECK_STATUS(squad_of_remove_key(&squads, 2u, &removed), BENTO_OK);
+    CHECK_EQ(removed, 1);
+    CHECK_EQ(squad_of_count(&squads), 0);
+    /* a refused insert (a new key when the key index is full) lists nothing; the handle it
+     * wrote for the id is never read, and a later insert writes its own */
+    for (i = 0u; i < BENTO_INDEX_MAX_COUNT(8); i++) {
+        CHECK_STATUS(squad_of_insert(&squads, 100u + i, h[i % 4u] ), i < 4u ? BENTO_OK
+                                                                           : BENTO_E_EXISTS);
+    }
+    CHECK_STATUS(squad_of_remove_value(&squads, h[3]), BENTO_OK);
+    CHECK_STATUS(squad_of_insert(&squads, 100u + 3u, h[3]), BENTO_OK);
+    CHECK_STATUS(squad_of_check(&squads), BENTO_OK);
+    squad_of_clear(&squads);
+    /* keys of a handle type */
+    CHECK_STATUS(standing_on_insert(&tiles, tile, h[0]), BENTO_OK);
+    CHECK_STATUS(standing_on_insert(&tiles, tile, h[2]), BENTO_OK);
+    CHECK(standing_on_contains(&tiles, tile));
+    CHECK(!standing_on_contains(&tiles, tile_handle_from_raw(0x85u))); /* another generation */
+    CHECK_EQ(standing_on_length(&tiles, tile), 2);
+    CHECK(standing_on_key_of(&tiles, h[2], &on) && tile_handle_eq(on, tile));
+    CHECK(!standing_on_key_of(&tiles, h[1], &on) && tile_handle_is_null(on));
+    standing_on_iter_init(&tit, &tiles, tile);
+    CHECK(standing_on_iter_next(&tit) && crew_handle_eq(tit.value, h[0]));
+    got = tit.value;
+    CHECK_STATUS(standing_on_remove(&tiles, tile, got), BENTO_OK);
+    CHECK_STATUS(standing_on_remove_key(&tiles, tile, NULL), BENTO_OK);
+    CHECK_EQ(standing_on_key_count(&tiles), 0);
+    CHECK_STATUS(standing_on_check(&tiles), BENTO_OK);
+}
+
 void test_multi_index(void)
 {
+    test_typed_handles();
 #if BENTO_POWER_SAFE
     test_journal_recovery();
 #endif

@@ -2,6 +2,7 @@
 /* Tests of bento/paged_set.h: every status, the typed wrapper, pages taken and given back,
  * stable pointers, the iterator, open from a buffer, damage and confinement, a model. */
 #include <bento/paged_set.h>
+#include <bento/pool.h>
 
 #include "bento_test.h"
 
@@ -21,6 +22,12 @@ BENTO_PAGED_SET_TYPE(tags, uint32_t, 16, 128, 4);
 BENTO_PAGED_SET_TYPE(ids, body, 32, 100, 8);
 
 #define KEY(index, generation) ((uint32_t)(generation) << 7 | (uint32_t)(index))
+
+/* keyed by a pool's handles: 4 index bits, a universe of 16, pages of 4 */
+BENTO_POOL_TYPE(crew, uint32_t, 12, uint16_t, BENTO_POOL_WRAP);
+BENTO_PAGED_SET_TYPE_OF(holds, body, 8, crew_handle, 4);
+BENTO_BLOCK_POOL_TYPE(hold_pages, holds_page, 3);
+
 
 /* the model test's set: indices up to 127, a universe of 64, few pages */
 enum { UNIVERSE = 64, INDEX_SPAN = 128, PAGE = 4, CAP = 16, PAGES = 6, VSIZE = 12 };
@@ -319,6 +326,8 @@ static void test_iter(void)
         CHECK_EQ(it.value->tag, indices[i]);
         CHECK_EQ(it.index, indices[i]);
         CHECK_EQ(bodies_keys(set)[it.position], KEY(indices[i], 1));
+        CHECK_EQ(it.key, KEY(indices[i], 1));
+        CHECK_EQ(bodies_key_at(set, it.position), it.key);
         CHECK(bodies_get(set, KEY(indices[i], 1)) == it.value);
         if ((i & 1u) == 0u) {
             CHECK_STATUS(bodies_remove(set, KEY(indices[i], 1)), BENTO_OK); /* as it goes */
@@ -327,7 +336,9 @@ static void test_iter(void)
     CHECK(!bodies_iter_next(&it));
     CHECK(it.value == NULL);
     CHECK_EQ(it.position, BENTO_NONE);
+    CHECK_EQ(it.key, BENTO_NONE);
     CHECK_EQ(bodies_count(set), 3);
+    CHECK_EQ(bodies_key_at(set, 3u), BENTO_NONE); /* past the count */
     /* the generic iterator over what is left: 1, 9, 127 */
     bento_paged_set_iter_init(&generic, &set->generic_);
     CHECK(bento_paged_set_iter_next(&generic) && generic.index == 1u &&
@@ -976,8 +987,65 @@ static void test_journal_recovery(void)
 }
 #endif
 
+/* A set keyed by a pool's handles: a stale handle misses, and keys come back as handles. */
+static void test_typed_handles(void)
+{
+    static crew people;
+    static hold_pages pages;
+    static holds set, copy;
+    crew_handle h[3], stale;
+    const body cargo = {7u, 8u};
+    holds_iter it;
+    body *v;
+    uint32_t i, seen = 0u;
+    CHECK_STATUS(crew_init(&people), BENTO_OK);
+    CHECK_STATUS(hold_pages_init(&pages), BENTO_OK);
+    CHECK_STATUS(holds_init(&set, hold_pages_generic(&pages)), BENTO_OK);
+    CHECK_EQ(set.generic_.universe, 16);
+    for (i = 0u; i < 3u; i++) {
+        CHECK_STATUS(crew_create(&people, &h[i], NULL), BENTO_OK);
+    }
+    stale = crew_handle_from_raw(bento_handle_make(crew_handle_index(h[1]),
+                                                   crew_handle_generation(h[1]) + 2u,
+                                                   crew_handle_INDEX_BITS));
+    CHECK_STATUS(holds_insert(&set, h[0], &v), BENTO_OK);
+    v->tag = 0u;
+    CHECK_STATUS(holds_insert(&set, h[1], &v), BENTO_OK);
+    v->tag = 1u;
+    CHECK_STATUS(holds_insert_from(&set, h[2], &cargo), BENTO_OK);
+    CHECK_STATUS(holds_insert(&set, stale, &v), BENTO_E_EXISTS); /* one value per index */
+    CHECK(v == NULL);
+    CHECK(holds_get(&set, stale) == NULL && !holds_contains(&set, stale));
+    CHECK_STATUS(holds_remove(&set, stale), BENTO_E_NOT_FOUND);
+    CHECK(holds_get(&set, h[1]) != NULL && holds_get(&set, h[1])->tag == 1u);
+    CHECK(holds_get(&set, h[2]) != NULL && holds_get(&set, h[2])->check == 8u);
+    CHECK(crew_handle_eq(holds_key_at(&set, 0u), h[0]));
+    CHECK(crew_handle_is_null(holds_key_at(&set, 3u))); /* past the count */
+    holds_iter_init(&it, &set);
+    CHECK(crew_handle_is_null(it.key));
+    while (holds_iter_next(&it)) {
+        CHECK(crew_handle_eq(it.key, h[it.index]) && holds_get(&set, it.key) == it.value);
+        seen++;
+    }
+    CHECK(seen == 3u && crew_handle_is_null(it.key));
+    /* reopened from a copy of its buffer, over the same pool */
+    copy = set;
+    CHECK_STATUS(holds_open(&copy, hold_pages_generic(&pages)), BENTO_OK);
+    CHECK(crew_handle_eq(holds_key_at(&copy, 1u), h[1]) && holds_get(&copy, h[1])->tag == 1u);
+    CHECK(holds_get(&copy, stale) == NULL);
+    CHECK_STATUS(holds_check(&copy), BENTO_OK);
+    /* once the live handle is gone, its slot's next handle may take the index */
+    CHECK_STATUS(holds_remove(&set, h[1]), BENTO_OK);
+    CHECK_STATUS(holds_insert(&set, stale, NULL), BENTO_OK);
+    CHECK(holds_get(&set, h[1]) == NULL && holds_contains(&set, stale));
+    CHECK_STATUS(holds_check(&set), BENTO_OK);
+    holds_clear(&set);
+    CHECK_EQ(holds_pages_held(&set), 0);
+}
+
 void test_paged_set(void)
 {
+    test_typed_handles();
     test_insert_from();
 #if BENTO_POWER_SAFE
     test_journal_recovery();

@@ -2,6 +2,7 @@
 /* Tests of bento/spatial_hash.h: every function typed and generic, every status, coordinates as
  * arrays and points, open of the nested buffers, damage seen by check, confinement, queries
  * against a naive scan with the cells they touch counted. */
+#include <bento/pool.h>
 #include <bento/spatial_hash.h>
 
 #include "bento_test.h"
@@ -11,6 +12,10 @@
 #define SHIFT 3u /* cells of 8 units */
 BENTO_SPATIAL_HASH_TYPE(space3, CELLS, ITEMS, 3, SHIFT);
 BENTO_SPATIAL_HASH_TYPE(plane, 8, 8, 2, 4); /* 8 cell slots: 6 occupied cells at most */
+
+/* Items of a handle type: a present id's whole handle is kept. */
+BENTO_POOL_TYPE(crew, uint32_t, 8, uint16_t, BENTO_POOL_WRAP); /* 3 index bits: ids 0..7 */
+BENTO_SPATIAL_HASH_TYPE_OF(crew_space, 16, 6, crew_handle, 2, 4); /* ids 0..5 */
 
 /* Shared by the tests one after another: the micro:bit has 16 KiB of RAM. */
 static space3 s, t;
@@ -619,8 +624,89 @@ static void test_journal_recovery(void)
 }
 #endif
 
+/* Visitor of the typed handles test: each handle found, checked against the pool. */
+typedef struct crew_found {
+    const crew *pool;
+    crew_handle last;
+    uint32_t count;
+} crew_found;
+
+static bool collect_crew(void *context, crew_handle item, const int32_t *position)
+{
+    crew_found *f = (crew_found *)context;
+    (void)position;
+    f->last = item;
+    f->count += crew_contains(f->pool, item) ? 1u : 1000u;
+    return true;
+}
+
+static void test_typed_handles(void)
+{
+    static crew people;
+    static crew_space space, copy;
+    crew_handle h[3], stale, far;
+    crew_found f = {NULL, {0u}, 0u};
+    const int32_t *at;
+    uint32_t i;
+    CHECK_STATUS(crew_init(&people), BENTO_OK);
+    CHECK_STATUS(crew_space_init(&space), BENTO_OK);
+    for (i = 0u; i < 3u; i++) {
+        CHECK_STATUS(crew_create(&people, &h[i], NULL), BENTO_OK);
+        CHECK_STATUS(crew_space_insert_at(&space, h[i], bento_xy((int32_t)i * 20, 0)), BENTO_OK);
+    }
+    /* h[1]'s slot once it serves another object; and an index past the item capacity */
+    stale = crew_handle_from_raw(bento_handle_make(crew_handle_index(h[1]),
+                                                   crew_handle_generation(h[1]) + 2u,
+                                                   crew_handle_INDEX_BITS));
+    far = crew_handle_from_raw(bento_handle_make(6u, 1u, crew_handle_INDEX_BITS));
+    CHECK_STATUS(crew_space_insert_at(&space, h[1], bento_xy(1, 1)), BENTO_E_EXISTS);
+    CHECK_STATUS(crew_space_insert_at(&space, stale, bento_xy(1, 1)), BENTO_E_EXISTS);
+    CHECK_STATUS(crew_space_insert_at(&space, far, bento_xy(1, 1)), BENTO_E_ARGUMENT);
+    /* a stale handle of a present id is not that item */
+    CHECK(!crew_space_contains(&space, stale) && crew_space_get(&space, stale) == NULL);
+    CHECK_STATUS(crew_space_move_at(&space, stale, bento_xy(1, 1)), BENTO_E_NOT_FOUND);
+    CHECK_STATUS(crew_space_remove(&space, stale), BENTO_E_NOT_FOUND);
+    CHECK(!crew_space_contains(&space, far));
+    CHECK_STATUS(crew_space_move_at(&space, far, bento_xy(1, 1)), BENTO_E_ARGUMENT);
+    CHECK_STATUS(crew_space_remove(&space, far), BENTO_E_ARGUMENT);
+    at = crew_space_get(&space, h[1]);
+    CHECK(at != NULL && at[0] == 20);
+    CHECK_STATUS(crew_space_move_at(&space, h[1], bento_xy(21, 3)), BENTO_OK);
+    /* queries hand the visitor the handles */
+    f.pool = &people;
+    CHECK_STATUS(crew_space_query_radius_at(&space, bento_xy(20, 0), 5, collect_crew, &f, NULL),
+                 BENTO_OK);
+    CHECK(f.count == 1u && crew_handle_eq(f.last, h[1]));
+    f.count = 0u;
+    CHECK_STATUS(crew_space_query_box_at(&space, bento_xy(-5, -5), bento_xy(50, 5), collect_crew,
+                                         &f, NULL),
+                 BENTO_OK);
+    CHECK_EQ(f.count, 3);
+    CHECK_STATUS(crew_space_query_box_at(&space, bento_xy(0, 0), bento_xy(1, 1), NULL, &f, NULL),
+                 BENTO_E_ARGUMENT);
+    CHECK_STATUS(crew_space_query_radius_at(&space, bento_xy(0, 0), 1, NULL, &f, NULL),
+                 BENTO_E_ARGUMENT);
+    /* reopened from a copy of its storage: the handles come with it */
+    copy = space;
+    CHECK_STATUS(crew_space_open(&copy), BENTO_OK);
+    CHECK_STATUS(crew_space_check(&copy), BENTO_OK);
+    CHECK(crew_space_contains(&copy, h[1]) && !crew_space_contains(&copy, stale));
+    f.count = 0u;
+    CHECK_STATUS(crew_space_query_radius_at(&copy, bento_xy(0, 0), 1, collect_crew, &f, NULL),
+                 BENTO_OK);
+    CHECK(f.count == 1u && crew_handle_eq(f.last, h[0]));
+    /* the live handle leaves; then its slot's next handle may take the id */
+    CHECK_STATUS(crew_space_remove(&space, h[1]), BENTO_OK);
+    CHECK_STATUS(crew_space_insert_at(&space, stale, bento_xy(1, 1)), BENTO_OK);
+    CHECK(crew_space_contains(&space, stale) && !crew_space_contains(&space, h[1]));
+    CHECK_STATUS(crew_space_remove(&space, h[1]), BENTO_E_NOT_FOUND);
+    CHECK_EQ(crew_space_count(&space), 3);
+    CHECK_STATUS(crew_space_check(&space), BENTO_OK);
+}
+
 void test_spatial_hash(void)
 {
+    test_typed_handles();
 #if BENTO_POWER_SAFE
     test_journal_recovery();
 #endif

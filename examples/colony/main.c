@@ -6,12 +6,13 @@
  * Colonists live in a handle pool. Their bodies (position, velocity) and vitals (health) are
  * sparse sets keyed by the pool's handles, walked together by a typed join. A hash index
  * finds a colonist by name, a multi-value index lists the members of each squad, and a
- * spatial hash answers "who is near the base"; the three store slot indices, which the pool
- * turns back into live handles. Each colonist's cargo lives in a paged set whose pages come
- * from a block pool, so a cargo record never moves. A growing grid counts the visits to each
- * 16x16 patch of ground, and a second block pool holds the reports written when a colonist
- * dies. A colonist who dies is replaced by a new one; a handle kept from a dead colonist is
- * refused by every container, also once its slot serves somebody else.
+ * spatial hash answers "who is near the base"; the three are typed by the pool's handles, so
+ * they store handles and give them back. Each colonist's cargo lives in a paged set keyed by
+ * the same handles, whose pages come from a block pool, so a cargo record never moves. A
+ * growing grid counts the visits to each 16x16 patch of ground, and a second block pool holds
+ * the reports written when a colonist dies. A colonist who dies is replaced by a new one; a
+ * handle kept from a dead colonist is refused by every container, also once its slot serves
+ * somebody else.
  *
  * Every answer is compared with a plain scan of the pool, and every container's check runs
  * at the end; the exit status is 0 only when all of it agrees.
@@ -50,10 +51,10 @@ BENTO_SPARSE_SET_TYPE(bodies, colonists_handle, SLOTS, BODIES_COLUMNS);
 #define VITALS_COLUMNS(X) X(int32_t, health)
 BENTO_SPARSE_SET_TYPE(vitals, colonists_handle, SLOTS, VITALS_COLUMNS);
 BENTO_SPARSE_SET_JOIN_TYPE(walkers, bodies, vitals);
-BENTO_INDEX32_TYPE(by_name, 64);               /* name -> slot index */
-BENTO_MULTI_INDEX_TYPE(by_squad, 8, SLOTS);    /* squad -> slot indices */
-BENTO_SPATIAL_HASH_TYPE(space, 64, SLOTS, 2, 4); /* slot index -> position, 16-unit cells */
-BENTO_PAGED_SET_TYPE(cargo_holds, struct cargo, SLOTS, SLOTS, 8); /* slot index -> cargo */
+BENTO_INDEX32_TYPE_OF(by_name, 64, uint32_t, colonists_handle);            /* name -> colonist */
+BENTO_MULTI_INDEX_TYPE_OF(by_squad, 8, uint32_t, SLOTS, colonists_handle); /* squad -> colonists */
+BENTO_SPATIAL_HASH_TYPE_OF(space, 64, SLOTS, colonists_handle, 2, 4);      /* 16-unit cells */
+BENTO_PAGED_SET_TYPE_OF(cargo_holds, struct cargo, SLOTS, colonists_handle, 8); /* its cargo */
 BENTO_BLOCK_POOL_TYPE(cargo_pages, cargo_holds_page, SLOTS / 8u);
 BENTO_BLOCK_POOL_TYPE(reports, struct report, 16);
 BENTO_GRID_TYPE(visits, uint16_t, 2, 512); /* visits per 16x16 patch */
@@ -109,13 +110,11 @@ static void spawn(void)
     bodies_row row;
     int32_t *health;
     struct cargo *cargo;
-    uint32_t slot;
 
     expect(colonists_create(&people, &h, &c) == BENTO_OK, "create");
     if (colonists_handle_is_null(h)) {
         return;
     }
-    slot = colonists_handle_index(h);
     c->name = next_name++;
     c->squad = random_below(SQUADS);
 
@@ -129,11 +128,11 @@ static void spawn(void)
     if (health != NULL) {
         *health = random_between(60, 400);
     }
-    expect(by_name_insert(&names, c->name, slot) == BENTO_OK, "name insert");
-    expect(by_squad_insert(&squads, c->squad, slot) == BENTO_OK, "squad insert");
-    expect(space_insert_at(&near, slot, bento_xy(row.pos->x, row.pos->y)) == BENTO_OK,
+    expect(by_name_insert(&names, c->name, h) == BENTO_OK, "name insert");
+    expect(by_squad_insert(&squads, c->squad, h) == BENTO_OK, "squad insert");
+    expect(space_insert_at(&near, h, bento_xy(row.pos->x, row.pos->y)) == BENTO_OK,
            "space insert");
-    expect(cargo_holds_insert(&holds, slot, &cargo) == BENTO_OK, "cargo insert");
+    expect(cargo_holds_insert(&holds, h, &cargo) == BENTO_OK, "cargo insert");
     if (cargo != NULL) {
         cargo->ore = 0u;
         cargo->trips = 0u;
@@ -142,7 +141,6 @@ static void spawn(void)
 
 static void die(colonists_handle h, uint32_t tick)
 {
-    const uint32_t slot = colonists_handle_index(h);
     const struct colonist *c = colonists_get(&people, h);
     const struct vec *pos = bodies_get(&body, h).pos;
     struct report *r = NULL;
@@ -159,9 +157,9 @@ static void die(colonists_handle h, uint32_t tick)
         inbox[inbox_count++] = r;
     }
     expect(by_name_remove(&names, c->name, NULL) == BENTO_OK, "name remove");
-    expect(by_squad_remove(&squads, c->squad, slot) == BENTO_OK, "squad remove");
-    expect(space_remove(&near, slot) == BENTO_OK, "space remove");
-    expect(cargo_holds_remove(&holds, slot) == BENTO_OK, "cargo remove");
+    expect(by_squad_remove(&squads, c->squad, h) == BENTO_OK, "squad remove");
+    expect(space_remove(&near, h) == BENTO_OK, "space remove");
+    expect(cargo_holds_remove(&holds, h) == BENTO_OK, "cargo remove");
     expect(bodies_remove(&body, h) == BENTO_OK, "body remove");
     expect(vitals_remove(&vital, h) == BENTO_OK, "vitals remove");
     expect(colonists_destroy(&people, h) == BENTO_OK, "destroy");
@@ -191,9 +189,7 @@ static void step(uint32_t tick)
             v->y = -v->y;
             p->y += 2 * v->y;
         }
-        expect(space_move_at(&near, colonists_handle_index(w.key), bento_xy(p->x, p->y)) ==
-                   BENTO_OK,
-               "space move");
+        expect(space_move_at(&near, w.key, bento_xy(p->x, p->y)) == BENTO_OK, "space move");
         s = visits_insert_at(&ground, patch_of(*p), &seen);
         if (s == BENTO_OK) {
             *seen = 1u;
@@ -216,19 +212,18 @@ static void step(uint32_t tick)
     }
 }
 
-/* Colonists near the base, by the spatial hash, each led back to its handle. */
+/* Colonists near the base, by the spatial hash, which hands back their handles. */
 struct near_base {
     uint32_t count;
     uint32_t ore;
 };
 
-static bool count_near(void *context, uint32_t slot, const int32_t *position)
+static bool count_near(void *context, colonists_handle h, const int32_t *position)
 {
     struct near_base *n = context;
-    const colonists_handle h = colonists_handle_of_index(&people, slot);
-    const struct cargo *cargo = cargo_holds_get(&holds, slot);
+    const struct cargo *cargo = cargo_holds_get(&holds, h);
     (void)position;
-    expect(colonists_contains(&people, h), "handle of index");
+    expect(colonists_contains(&people, h), "live handle");
     n->count++;
     if (cargo != NULL) {
         n->ore += cargo->ore;
@@ -253,8 +248,7 @@ static void deliver(void)
     for (i = 0u; i < bodies_count(&body); i++) {
         const struct vec *p = bodies_row_at(&body, i).pos;
         if (p->x * p->x + p->y * p->y <= BASE_RADIUS * BASE_RADIUS) {
-            const uint32_t slot = colonists_handle_index(bodies_key_at(&body, i));
-            struct cargo *cargo = cargo_holds_get(&holds, slot);
+            struct cargo *cargo = cargo_holds_get(&holds, bodies_key_at(&body, i));
             scanned++;
             if (cargo != NULL) {
                 cargo->trips++;
@@ -273,8 +267,7 @@ static void audit(void)
         uint32_t members = 0u;
         by_squad_iter_init(&it, &squads, squad);
         while (by_squad_iter_next(&it)) {
-            const struct colonist *c =
-                colonists_get(&people, colonists_handle_of_index(&people, it.value));
+            const struct colonist *c = colonists_get(&people, it.value);
             expect(c != NULL && c->squad == squad, "squad member");
             members++;
         }
@@ -285,7 +278,7 @@ static void audit(void)
     for (i = 0u; i < colonists_count(&people); i++) {
         const struct colonist *c = &colonists_values(&people)[i];
         const colonists_handle h = colonists_handle_at(&people, i);
-        expect(by_name_value(&names, c->name, BENTO_NONE) == colonists_handle_index(h),
+        expect(colonists_handle_eq(by_name_value(&names, c->name, colonists_handle_null()), h),
                "name lookup");
         expect(bodies_contains(&body, h) && vitals_contains(&vital, h), "components");
     }
@@ -336,6 +329,11 @@ int main(void)
     expect(colonists_contains(&people, colonists_handle_of_index(&people,
                                                                  colonists_handle_index(first))),
            "its slot serves a newer colonist");
+    expect(!space_contains(&near, first) && space_remove(&near, first) == BENTO_E_NOT_FOUND &&
+               !by_squad_key_of(&squads, first, NULL) &&
+               by_squad_remove_value(&squads, first) == BENTO_E_NOT_FOUND &&
+               cargo_holds_get(&holds, first) == NULL,
+           "the other typed containers refuse it too");
 
     visits_iter_init(&vi, &ground, NULL, NULL);
     while (visits_iter_next(&vi)) {
@@ -343,8 +341,7 @@ int main(void)
         visits_total += *vi.cell;
     }
     for (i = 0u; i < bodies_count(&body); i++) {
-        const struct cargo *c =
-            cargo_holds_get(&holds, colonists_handle_index(bodies_key_at(&body, i)));
+        const struct cargo *c = cargo_holds_get(&holds, bodies_key_at(&body, i));
         delivered += c != NULL ? c->trips : 0u;
     }
     /* Every living colonist walked once per tick, and each step was counted once. */

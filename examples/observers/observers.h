@@ -6,9 +6,9 @@
  * list per entity. Two multi-value indices find observations without scanning them:
  *     by_observed   A -> every observation of A   (notify A's observers)
  *     by_observer   B -> every observation B makes (forget B when it dies)
- * Their values are the observations' pool slot indices, so each list is threaded through
- * arrays indexed by observation and nothing is allocated per entity; the pool turns a slot
- * index back into the observation's live handle (observations_handle_of_index).
+ * Their values are the observations' pool handles, whose slot index is their id, so each list
+ * is threaded through arrays indexed by observation and nothing is allocated per entity; the
+ * indices keep each listed observation's whole handle and give it back.
  *
  * Destroying entity E removes every observation where observed == E or observer == E: it
  * walks exactly those two lists, so it costs time proportional to what it removes, whatever
@@ -38,7 +38,8 @@ typedef struct observation {
 
 /* 32-bit handles: the fewest index bits for the capacity, the rest generation bits. */
 BENTO_POOL_TYPE(observations, observation, OBSERVERS_CAPACITY, uint32_t, BENTO_POOL_RETIRE);
-BENTO_MULTI_INDEX_TYPE(entity_index, OBSERVERS_ENTITY_SLOTS, OBSERVERS_CAPACITY);
+BENTO_MULTI_INDEX_TYPE_OF(entity_index, OBSERVERS_ENTITY_SLOTS, uint64_t, OBSERVERS_CAPACITY,
+                          observations_handle);
 
 typedef struct observer_system {
     observations pool;
@@ -66,19 +67,17 @@ BENTO_WRAPPER bento_status observers_watch(observer_system *s, uint64_t observed
 {
     observations_handle h;
     observation *o;
-    uint32_t slot;
     bento_status status = observations_create(&s->pool, &h, &o);
     if (status != BENTO_OK) {
         return status;
     }
     o->observed = observed;
     o->observer = observer;
-    slot = observations_handle_index(h);
-    status = entity_index_insert(&s->by_observed, observed, slot);
+    status = entity_index_insert(&s->by_observed, observed, h);
     if (status == BENTO_OK) {
-        status = entity_index_insert(&s->by_observer, observer, slot);
+        status = entity_index_insert(&s->by_observer, observer, h);
         if (status != BENTO_OK) {
-            (void)entity_index_remove_value(&s->by_observed, slot);
+            (void)entity_index_remove_value(&s->by_observed, h);
         }
     }
     if (status != BENTO_OK) {
@@ -96,8 +95,7 @@ BENTO_WRAPPER uint32_t observers_notify(const observer_system *s, uint64_t obser
     uint32_t n = 0u;
     entity_index_iter_init(&it, &s->by_observed, observed);
     while (entity_index_iter_next(&it)) {
-        const observation *o =
-            observations_get(&s->pool, observations_handle_of_index(&s->pool, it.value));
+        const observation *o = observations_get(&s->pool, it.value);
         if (o != NULL) {
             notify(context, o->observer);
             n++;
@@ -117,7 +115,7 @@ BENTO_WRAPPER uint32_t forget_all(observer_system *s, entity_index *index, entit
     while (entity_index_iter_next(&it)) {
         (void)entity_index_remove_value(index, it.value);
         (void)entity_index_remove_value(other, it.value);
-        (void)observations_destroy(&s->pool, observations_handle_of_index(&s->pool, it.value));
+        (void)observations_destroy(&s->pool, it.value);
         s->work++;
         removed++;
     }

@@ -7,14 +7,14 @@
 BENTO_INDEX_TYPE(by_id, 64);
 BENTO_INDEX32_TYPE(by_small_id, 64);
 
-uint32_t *lookup(by_id *a, by_small_id *b);
-uint32_t *lookup(by_id *a, by_small_id *b)
+uint32_t lookup(by_id *a, by_small_id *b);
+uint32_t lookup(by_id *a, by_small_id *b)
 {
     (void)b;
 #ifdef BENTO_EXPECT_OK
-    return by_id_get(a, 7u);
+    return by_id_value(a, 7u, BENTO_NONE);
 #else
     (void)a;
-    return by_id_get(b, 7u);
+    return by_id_value(b, 7u, BENTO_NONE);
 #endif
 }

@@ -48,6 +48,13 @@ BENTO_GRID_TYPE(heights, std::int16_t, 2, 64);
 BENTO_GRID_WINDOW_TYPE(view, std::uint8_t, 2, 16);
 BENTO_MULTI_INDEX_TYPE(owners, 16, 32);
 BENTO_SPATIAL_HASH_TYPE(space, 16, 32, 2, 4);
+// the same containers typed by the pool's handles
+BENTO_INDEX_TYPE_OF(by_uid, 16, std::uint64_t, transforms_handle);
+BENTO_INDEX32_TYPE_OF(parent_of, 16, transforms_handle, transforms_handle);
+BENTO_MULTI_INDEX_TYPE_OF(children, 16, transforms_handle, 64, transforms_handle);
+BENTO_SPATIAL_HASH_TYPE_OF(placed, 16, 64, transforms_handle, 2, 4);
+BENTO_PAGED_SET_TYPE_OF(extras, message, 16, transforms_handle, 8);
+BENTO_BLOCK_POOL_TYPE(extra_pages, extras_page, 2);
 
 transforms pool;
 velocities speeds;
@@ -62,6 +69,20 @@ heights terrain;
 view window;
 owners owned;
 space world;
+by_uid uids;
+parent_of parents;
+children kids;
+placed places;
+extras extra;
+extra_pages extra_store;
+
+bool count_placed(void *context, transforms_handle item, const std::int32_t *position)
+{
+    (void)item;
+    (void)position;
+    ++*static_cast<int *>(context);
+    return true;
+}
 
 int failures = 0;
 
@@ -149,6 +170,37 @@ int main()
     check(space_init(&world) == BENTO_OK && space_insert_at(&world, 2u, bento_xy(10, 20)) == BENTO_OK &&
               space_contains(&world, 2u),
           "spatial hash");
+
+    {
+        transforms_handle a{}, b{}, got{};
+        message *x = nullptr;
+        children_iter it{};
+        int seen = 0;
+        check(transforms_create(&pool, &a, nullptr) == BENTO_OK &&
+                  transforms_create(&pool, &b, nullptr) == BENTO_OK,
+              "pool create 3");
+        check(by_uid_init(&uids) == BENTO_OK && by_uid_insert(&uids, 77u, a) == BENTO_OK &&
+                  by_uid_find(&uids, 77u, &got) && transforms_handle_eq(got, a),
+              "index of handles");
+        check(parent_of_init(&parents) == BENTO_OK && parent_of_insert(&parents, b, a) == BENTO_OK &&
+                  transforms_handle_eq(parent_of_value(&parents, b, transforms_handle_null()), a),
+              "index32 of handles");
+        check(children_init(&kids) == BENTO_OK && children_insert(&kids, a, b) == BENTO_OK,
+              "multi-value index of handles");
+        children_iter_init(&it, &kids, a);
+        check(children_iter_next(&it) && transforms_handle_eq(it.value, b), "its iterator");
+        check(placed_init(&places) == BENTO_OK &&
+                  placed_insert_at(&places, a, bento_xy(1, 1)) == BENTO_OK &&
+                  placed_query_radius_at(&places, bento_xy(0, 0), 5, count_placed, &seen, nullptr) ==
+                      BENTO_OK &&
+                  seen == 1,
+              "spatial hash of handles");
+        check(extra_pages_init(&extra_store) == BENTO_OK &&
+                  extras_init(&extra, extra_pages_generic(&extra_store)) == BENTO_OK &&
+                  extras_insert(&extra, a, &x) == BENTO_OK && x != nullptr &&
+                  transforms_handle_eq(extras_key_at(&extra, 0u), a),
+              "paged set of handles");
+    }
 
     std::printf("bento %s from C++: %s\n", BENTO_VERSION, failures == 0 ? "ok" : "FAILED");
     return failures == 0 ? 0 : 1;

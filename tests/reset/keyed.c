@@ -158,9 +158,9 @@ static void index_clear(void)
 
 static bool index_has(uint32_t epoch, uint32_t id, uint32_t ref)
 {
-    const uint32_t *v = reset_index_get(&ix, index_key(id));
+    uint32_t v = 0u;
     (void)ref;
-    return v != NULL && reset_words_are(v, 1u, epoch, id);
+    return reset_index_find(&ix, index_key(id), &v) && reset_words_are(&v, 1u, epoch, id);
 }
 
 const reset_driver reset_index_driver = {

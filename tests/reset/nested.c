@@ -2,16 +2,22 @@
 /*
  * tests/reset/nested.c - the containers built on others, as tests/reset drives them: the
  * multi-value index (a hash index inside), the spatial hash (a multi-value index inside) and
- * the paged set (its pages from a block pool of its own). Each names an element by its id, so
- * a ref is only the id again; the values go in with their keys (the id itself, a position,
- * insert_from), so no driver has caller writes (caller_fills 0). The multi-value index's and
- * the spatial hash's clears are atomic, the paged set's is resumable.
+ * the paged set (its pages from a block pool of its own). The paged set names an element by
+ * its id, so a ref is only the id again; the multi-value index and the spatial hash are typed
+ * by a handle type, and name element `id` by a handle of index `id` whose generation comes
+ * from the element's value (so from the epoch): the ref is that handle's raw value, and their
+ * typed layers keep each id's handle, written just before the insert that adds the id, which
+ * the test checks under resets like the rest. The values go in with their keys (the handle
+ * itself, a position, insert_from), so no driver has caller writes (caller_fills 0). The
+ * multi-value index's and the spatial hash's clears are atomic, the paged set's is resumable.
  *
  * The micro:bit's 16 KiB hold only the paged set (RESET_SMALL_RAM, reset.h): the multi-value
  * index and the spatial hash take their values and items as indices below their capacity, so
- * naming 128 ids takes 2.7 and 3.8 KiB, and even at the smallest capacities their journaled
- * headers and nested hash indices take 0.7 and 1.1 KiB, past the 1.2 KiB the image leaves.
+ * naming 128 ids takes 2.7 and 3.8 KiB (and 0.5 KiB more each for the ids' handles), and even
+ * at the smallest capacities their journaled headers and nested hash indices take 0.7 and
+ * 1.1 KiB, past the 1.2 KiB the image leaves.
  */
+#include <bento/handle.h>
 #include <bento/multi_index.h>
 #include <bento/paged_set.h>
 #include <bento/spatial_hash.h>
@@ -22,6 +28,21 @@
 BENTO_STATIC_ASSERT(RESET_EPOCH_OPS <= 128u, nested_ids_below_128);
 
 #if !RESET_SMALL_RAM
+
+/* The handles of the multi-value index's values and the spatial hash's items: index `id`
+ * (below 128), a generation of 24 bits from the first word of the element's value, never 0
+ * (so never the null handle, nor RESET_NO_REF). */
+BENTO_HANDLE_TYPE(reset_item, uint32_t, 7);
+
+static uint32_t item_raw(uint32_t w0, uint32_t id)
+{
+    return bento_handle_make(id, (w0 & 0xffffffu) | 1u, reset_item_INDEX_BITS);
+}
+
+static reset_item item_of(uint32_t epoch, uint32_t id)
+{
+    return reset_item_from_raw(item_raw(reset_word(epoch, id, 0u), id));
+}
 
 /* ---------------------------------------------------------------- multi-value index */
 
@@ -36,7 +57,7 @@ BENTO_STATIC_ASSERT(RESET_EPOCH_OPS <= 128u, nested_ids_below_128);
 BENTO_STATIC_ASSERT(MULTI_GROUPS <= BENTO_INDEX_MAX_COUNT(MULTI_KEYS), multi_groups_within_limit);
 BENTO_STATIC_ASSERT(RESET_EPOCH_OPS <= MULTI_VALUES, multi_values_name_every_id);
 
-BENTO_MULTI_INDEX_TYPE(reset_multi, MULTI_KEYS, MULTI_VALUES);
+BENTO_MULTI_INDEX_TYPE_OF(reset_multi, MULTI_KEYS, uint64_t, MULTI_VALUES, reset_item);
 static reset_multi multi RESET_RETAINED;
 
 /* Element id's key: its group, in both halves (the high one mixed). */
@@ -66,20 +87,18 @@ static uint32_t multi_count(void)
     return reset_multi_count(&multi);
 }
 
-/* The value is the id, listed under its key in one atomic step. */
+/* The value is the element's handle, listed under its key in one atomic step. */
 static bento_status multi_insert(uint32_t id, const reset_value *value, uint32_t *ref)
 {
-    (void)value;
-    *ref = id;
-    return reset_multi_insert(&multi, multi_key(id), id);
+    *ref = item_raw(value->w[0], id);
+    return reset_multi_insert(&multi, multi_key(id), reset_item_from_raw(*ref));
 }
 
 /* Both removes: by key and value for even ids, by value alone for odd ones. */
 static bento_status multi_remove(uint32_t id, uint32_t ref)
 {
-    (void)ref;
-    return id % 2u == 0u ? reset_multi_remove(&multi, multi_key(id), id)
-                         : reset_multi_remove_value(&multi, id);
+    return id % 2u == 0u ? reset_multi_remove(&multi, multi_key(id), reset_item_from_raw(ref))
+                         : reset_multi_remove_value(&multi, reset_item_from_raw(ref));
 }
 
 static void multi_clear(void)
@@ -87,18 +106,24 @@ static void multi_clear(void)
     reset_multi_clear(&multi);
 }
 
-/* Listed, under its own key. */
+/* Listed with its handle, under its own key. */
 static bool multi_has(uint32_t epoch, uint32_t id, uint32_t ref)
 {
     uint64_t key;
-    (void)epoch;
     (void)ref;
-    return reset_multi_key_of(&multi, id, &key) && key == multi_key(id);
+    return reset_multi_key_of(&multi, item_of(epoch, id), &key) && key == multi_key(id);
+}
+
+static uint32_t multi_find(uint32_t epoch, uint32_t id, const uint32_t *taken, uint32_t n)
+{
+    (void)taken;
+    (void)n;
+    return multi_has(epoch, id, 0u) ? item_raw(reset_word(epoch, id, 0u), id) : RESET_NO_REF;
 }
 
 const reset_driver reset_multi_index_driver = {
     "multi index", MULTI_CAP, false, false, multi_init, multi_open, multi_check, multi_count,
-    multi_insert, NULL, multi_remove, multi_clear, multi_has, NULL,
+    multi_insert, NULL, multi_remove, multi_clear, multi_has, multi_find,
 };
 
 /* ---------------------------------------------------------------- spatial hash */
@@ -113,7 +138,7 @@ const reset_driver reset_multi_index_driver = {
 
 BENTO_STATIC_ASSERT(RESET_EPOCH_OPS <= SPACE_ITEMS, space_items_name_every_id);
 
-BENTO_SPATIAL_HASH_TYPE(reset_space, SPACE_CELLS, SPACE_ITEMS, 2, SPACE_SHIFT);
+BENTO_SPATIAL_HASH_TYPE_OF(reset_space, SPACE_CELLS, SPACE_ITEMS, reset_item, 2, SPACE_SHIFT);
 static reset_space space RESET_RETAINED;
 
 /* The position of the element whose value's first word is w0. */
@@ -148,14 +173,14 @@ static bento_status space_insert(uint32_t id, const reset_value *value, uint32_t
 {
     int32_t p[2];
     space_position(value->w[0], p);
-    *ref = id;
-    return reset_space_insert(&space, id, p);
+    *ref = item_raw(value->w[0], id);
+    return reset_space_insert(&space, reset_item_from_raw(*ref), p);
 }
 
 static bento_status space_remove(uint32_t id, uint32_t ref)
 {
-    (void)ref;
-    return reset_space_remove(&space, id);
+    (void)id;
+    return reset_space_remove(&space, reset_item_from_raw(ref));
 }
 
 static void space_clear(void)
@@ -163,19 +188,27 @@ static void space_clear(void)
     reset_space_clear(&space);
 }
 
-/* In, at its exact position (check verified that it sits in that position's cell). */
+/* In with its handle, at its exact position (check verified that it sits in that position's
+ * cell). */
 static bool space_has(uint32_t epoch, uint32_t id, uint32_t ref)
 {
-    const int32_t *at = reset_space_get(&space, id);
+    const int32_t *at = reset_space_get(&space, item_of(epoch, id));
     int32_t p[2];
     (void)ref;
     space_position(reset_word(epoch, id, 0u), p);
     return at != NULL && at[0] == p[0] && at[1] == p[1];
 }
 
+static uint32_t space_find(uint32_t epoch, uint32_t id, const uint32_t *taken, uint32_t n)
+{
+    (void)taken;
+    (void)n;
+    return space_has(epoch, id, 0u) ? item_raw(reset_word(epoch, id, 0u), id) : RESET_NO_REF;
+}
+
 const reset_driver reset_spatial_hash_driver = {
     "spatial hash", SPACE_CAP, false, false, space_init, space_open, space_check, space_count,
-    space_insert, NULL, space_remove, space_clear, space_has, NULL,
+    space_insert, NULL, space_remove, space_clear, space_has, space_find,
 };
 
 #endif /* !RESET_SMALL_RAM */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M1 M27 M28 M29. */
+/* Deviations (docs/deviations.md): M1 M12 M27 M28 M29. */
 /**
  * @file
  * bento/common.h - what every bento container shares: status codes, the one sentinel, the
@@ -406,6 +406,50 @@ BENTO_IMPL_STRUCTS_END
         }                                                                                         \
         return status_;                                                                           \
     }
+
+/*
+ * The keys and values of typed containers: a handle type (bento/handle.h) or an unsigned
+ * integer type (uint8_t, uint16_t, uint32_t, uint64_t), `size` bytes (1, 2, 4 or 8; the typed
+ * macros check it), converted to and from the generic container's integers. Both read or write
+ * the object through an unsigned integer lvalue of its own width: an integer is read as
+ * itself, and a handle, a struct whose one member is its raw integer, through that member,
+ * which is at the struct's address (C99 6.7.2.1). No byte loop (which gcc makes a call to
+ * memcpy) and no member named, so one wrapper serves handles and integers. size is a constant
+ * in every typed wrapper, so the tests fold away.
+ */
+static inline uint64_t bento_impl_bits_of(const void *object, size_t size)
+{
+    uint64_t bits;
+    if (size == 8u) {
+        bits = *BENTO_IMPL_CAST(const uint64_t *, object);
+    } else if (size == 4u) {
+        bits = *BENTO_IMPL_CAST(const uint32_t *, object);
+    } else if (size == 2u) {
+        bits = *BENTO_IMPL_CAST(const uint16_t *, object);
+    } else {
+        bits = *BENTO_IMPL_CAST(const uint8_t *, object);
+    }
+    return bits;
+}
+
+/* The object of `size` bytes at `object` set to `bits`, cut to its width (the other way round). */
+static inline void bento_impl_bits_to(void *object, size_t size, uint64_t bits)
+{
+    if (size == 8u) {
+        *BENTO_IMPL_CAST(uint64_t *, object) = bits;
+    } else if (size == 4u) {
+        *BENTO_IMPL_CAST(uint32_t *, object) = BENTO_IMPL_CAST(uint32_t, bits);
+    } else if (size == 2u) {
+        *BENTO_IMPL_CAST(uint16_t *, object) = BENTO_IMPL_CAST(uint16_t, bits);
+    } else {
+        *BENTO_IMPL_CAST(uint8_t *, object) = BENTO_IMPL_CAST(uint8_t, bits);
+    }
+}
+
+/* Whether a key or value type of `size` bytes fits a generic integer of `max` bytes: 1, 2, 4
+ * or 8 bytes, at most `max` (a constant expression, for the typed macros' static assertions). */
+#define BENTO_IMPL_BITS_FIT(size, max)                                                            \
+    (((size) == 1u || (size) == 2u || (size) == 4u || (size) == 8u) && (size) <= (max))
 
 /** @endcond */
 

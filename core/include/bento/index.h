@@ -63,9 +63,11 @@
  * the buffer. Not thread-safe: an index must be used from one context at a time (concurrent
  * lookups with no writer are fine).
  *
- * Typed indices: BENTO_INDEX_TYPE(name, capacity) and BENTO_INDEX32_TYPE(name, capacity)
- * declare an index type with its own storage and its whole API under its name (see the end
- * of the API below).
+ * Typed indices: BENTO_INDEX_TYPE_OF(name, capacity, key_type, value_type) and
+ * BENTO_INDEX32_TYPE_OF declare an index type with its own storage and its whole API under its
+ * name, keys and values of a handle type or an unsigned integer type; BENTO_INDEX_TYPE(name,
+ * capacity) and BENTO_INDEX32_TYPE(name, capacity) are their integer forms (see the end of
+ * the API below).
  */
 #ifndef BENTO_INDEX_H
 #define BENTO_INDEX_H
@@ -286,44 +288,64 @@ bool bento_index32_iter_next(bento_index32_iter *it);
 /** @} */
 
 /**
- * BENTO_INDEX_TYPE(name, capacity) declares an index type with 64-bit keys and its storage:
+ * BENTO_INDEX_TYPE_OF(name, capacity, K, V) declares an index type with its storage, whose
+ * keys are of type K and values of type V: each a handle type (BENTO_HANDLE_TYPE; a pool `p`
+ * has `p_handle`) or an unsigned integer type (uint8_t to uint64_t for keys, to uint32_t for
+ * values). A handle is stored whole, generation included, so a stale handle is another key
+ * (it misses), and a handle of another type, or an integer where a handle is expected, does
+ * not compile:
  *   name                                  the index type
  *   name_init(name *)                     -> bento_status (BENTO_OK for a well-formed type)
  *   name_open(name *)                     -> bento_status: bento_index_open on its own storage,
  *                                            BENTO_E_CORRUPT also for an index of another type
- *   name_get(const name *, key)           -> uint32_t * or NULL (the capacity folded in)
- *   name_value(const name *, key, absent) -> uint32_t
- *   name_contains(const name *, key)      -> bool
- *   name_insert(name *, key, value), name_upsert(name *, key, value) -> bento_status
- *   name_remove(name *, key, uint32_t *value) -> bento_status (value optional)
+ *   name_value(const name *, K key, V absent) -> V: the key's value, or `absent`
+ *   name_find(const name *, K key, V *value) -> bool: true with *value (optional) set when
+ *                                            the key is present; *value zero (the null handle,
+ *                                            or 0) otherwise
+ *   name_contains(const name *, K key)    -> bool (the capacity folded in, like the lookups)
+ *   name_insert(name *, K key, V value), name_upsert(name *, K key, V value) -> bento_status
+ *   name_remove(name *, K key, V *value)  -> bento_status; *value (optional) gets the value,
+ *                                            zero (the null handle, or 0) on failure
  *   name_count, name_capacity, name_max_count -> uint32_t
  *   name_check -> bento_status, name_clear
- *   name_iter                             an iterator: fields key, value (a uint32_t *)
+ *   name_iter                             an iterator: fields key (K) and value (V), zero
+ *                                            before the first entry and once done
  *   name_iter_init(name_iter *, const name *), name_iter_next(name_iter *) -> bool
- * BENTO_INDEX32_TYPE(name, capacity) declares the same with 32-bit keys. Both fail to compile
- * unless capacity is a power of two in [BENTO_INDEX_MIN_CAPACITY, BENTO_INDEX_MAX_CAPACITY]. An index object points
- * into its own storage: after copying one (`b = a`), or when it lives in retained RAM after a
- * reset, call name_open(&b).
+ * Values are answered by value, not through a pointer (a value narrower than the stored word
+ * has no address of its own): to change one, upsert its key, which moves no entry when the
+ * key is present (also during a walk). BENTO_INDEX32_TYPE_OF(name, capacity, K, V) declares
+ * the same over a 32-bit-key index, K then at most 32 bits. BENTO_INDEX_TYPE(name, capacity)
+ * is BENTO_INDEX_TYPE_OF(name, capacity, uint64_t, uint32_t), and BENTO_INDEX32_TYPE(name,
+ * capacity) is BENTO_INDEX32_TYPE_OF(name, capacity, uint32_t, uint32_t). All fail to compile
+ * unless capacity is a power of two in [BENTO_INDEX_MIN_CAPACITY, BENTO_INDEX_MAX_CAPACITY], or
+ * when K or V is too wide. An index object points into its own storage: after copying one
+ * (`b = a`), or when it lives in retained RAM after a reset, call name_open(&b).
  *
- * A BENTO_INDEX_TYPE's storage is aligned to BENTO_CACHE_LINE (bento/common.h: 64 on hosts, 0
- * for none on microcontroller cores), so each of its buckets is one cache line. The type is
- * then aligned to the line and padded: its size is the index struct rounded up to a line, plus
- * BENTO_INDEX_BYTES(capacity), rounded up to a line; on hosts BENTO_INDEX_BYTES(capacity) +
- * 64, which is 24 bytes more than unaligned on 64-bit ones and 40 on 32-bit ones. Allocate it
- * as the type (static, automatic, a member, C++17 `new`) or with aligned_alloc: malloc does
- * not align it. A BENTO_INDEX32_TYPE, whose buckets cross lines anyway, keeps
- * bento_align_unit's alignment.
+ * A 64-bit-key index type's storage is aligned to BENTO_CACHE_LINE (bento/common.h: 64 on
+ * hosts, 0 for none on microcontroller cores), so each of its buckets is one cache line. The
+ * type is then aligned to the line and padded: its size is the index struct rounded up to a
+ * line, plus BENTO_INDEX_BYTES(capacity), rounded up to a line; on hosts
+ * BENTO_INDEX_BYTES(capacity) + 64, which is 24 bytes more than unaligned on 64-bit ones and
+ * 40 on 32-bit ones. Allocate it as the type (static, automatic, a member, C++17 `new`) or
+ * with aligned_alloc: malloc does not align it. A 32-bit-key index type, whose buckets cross
+ * lines anyway, keeps bento_align_unit's alignment.
  *
  *     BENTO_INDEX_TYPE(id_to_slot, 1024);
- *     static id_to_slot ids;
+ *     BENTO_INDEX_TYPE_OF(by_uid, 256, uint64_t, crew_handle);   // external id -> entity
+ *     BENTO_INDEX32_TYPE_OF(leader_of, 64, crew_handle, crew_handle); // entity -> entity
  */
-#define BENTO_INDEX_TYPE(name, capacity_)                                                         \
-    BENTO_IMPL_INDEX_TYPE(name, bento_index, bento_impl_index_get, uint64_t, capacity_,           \
+#define BENTO_INDEX_TYPE_OF(name, capacity_, K, V)                                                \
+    BENTO_IMPL_INDEX_TYPE(name, bento_index, bento_impl_index_get, uint64_t, K, V, capacity_,     \
                           BENTO_INDEX_BYTES(capacity_), BENTO_IMPL_LINE_ALIGNED)
-/** BENTO_INDEX_TYPE with 32-bit keys (see above). */
-#define BENTO_INDEX32_TYPE(name, capacity_)                                                       \
-    BENTO_IMPL_INDEX_TYPE(name, bento_index32, bento_impl_index32_get, uint32_t, capacity_,       \
+/** BENTO_INDEX_TYPE_OF with 32-bit keys (see above). */
+#define BENTO_INDEX32_TYPE_OF(name, capacity_, K, V)                                              \
+    BENTO_IMPL_INDEX_TYPE(name, bento_index32, bento_impl_index32_get, uint32_t, K, V, capacity_, \
                           BENTO_INDEX32_BYTES(capacity_), BENTO_IMPL_UNIT_ALIGNED)
+/** An index type with 64-bit keys and 32-bit values: see BENTO_INDEX_TYPE_OF. */
+#define BENTO_INDEX_TYPE(name, capacity_) BENTO_INDEX_TYPE_OF(name, capacity_, uint64_t, uint32_t)
+/** An index type with 32-bit keys and 32-bit values: see BENTO_INDEX_TYPE_OF. */
+#define BENTO_INDEX32_TYPE(name, capacity_)                                                       \
+    BENTO_INDEX32_TYPE_OF(name, capacity_, uint32_t, uint32_t)
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
@@ -584,49 +606,94 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
 }
 
 /* Both typed indices: `generic` is bento_index or bento_index32, `get` its internal lookup,
- * `K` its key type, `aligned_` its storage's alignment (bento/common.h). Lookups pass the
- * shift of the capacity as a constant. */
-#define BENTO_IMPL_INDEX_TYPE(name, generic, get, K, capacity_, bytes_, aligned_)                 \
+ * `GK` its key type, K and V the type's, converted by bento_impl_bits_of and _to
+ * (bento/common.h), `aligned_` its storage's alignment (bento/common.h). Lookups pass the shift
+ * of the capacity as a constant. */
+#define BENTO_IMPL_INDEX_TYPE(name, generic, get, GK, K, V, capacity_, bytes_, aligned_)          \
     BENTO_STATIC_ASSERT((capacity_) >= BENTO_INDEX_MIN_CAPACITY &&                               \
                         BENTO_IMPL_CAST(uint64_t, capacity_) <= BENTO_INDEX_MAX_CAPACITY &&       \
                         ((capacity_) & ((capacity_) - 1)) == 0,                                   \
                         name##_capacity_must_be_a_power_of_two_from_8_to_2_pow_24);               \
+    BENTO_STATIC_ASSERT(BENTO_IMPL_BITS_FIT(sizeof(K), sizeof(GK)),                              \
+                        name##_key_type_must_be_a_handle_or_an_unsigned_integer_no_wider_than_the_keys); \
+    BENTO_STATIC_ASSERT(BENTO_IMPL_BITS_FIT(sizeof(V), 4u),                                      \
+                        name##_value_type_must_be_a_handle_or_an_unsigned_integer_of_at_most_32_bits); \
     BENTO_IMPL_TYPED_ALIGNED(name, generic, bytes_, aligned_)                                     \
     BENTO_IMPL_TYPED_OPEN(name, generic, x->generic_.capacity == (capacity_))                     \
-    typedef generic##_iter name##_iter;                                                           \
+    BENTO_IMPL_STRUCTS_BEGIN                                                                      \
+    typedef struct name##_iter {                                                                  \
+        K key;                                                                                    \
+        V value;                                                                                  \
+        generic##_iter generic_;                                                                  \
+    } name##_iter;                                                                                \
+    BENTO_IMPL_STRUCTS_END                                                                        \
+    BENTO_WRAPPER GK name##_key_bits_(K key)                                                      \
+    {                                                                                             \
+        return BENTO_IMPL_CAST(GK, bento_impl_bits_of(&key, sizeof key));                         \
+    }                                                                                             \
+    BENTO_WRAPPER uint32_t name##_value_bits_(V value)                                            \
+    {                                                                                             \
+        return BENTO_IMPL_CAST(uint32_t, bento_impl_bits_of(&value, sizeof value));               \
+    }                                                                                             \
+    BENTO_WRAPPER K name##_key_(GK bits)                                                          \
+    {                                                                                             \
+        K key_;                                                                                   \
+        bento_impl_bits_to(&key_, sizeof key_, bits);                                             \
+        return key_;                                                                              \
+    }                                                                                             \
+    BENTO_WRAPPER V name##_value_(uint32_t bits)                                                  \
+    {                                                                                             \
+        V value_;                                                                                 \
+        bento_impl_bits_to(&value_, sizeof value_, bits);                                         \
+        return value_;                                                                            \
+    }                                                                                             \
     BENTO_WRAPPER bento_status name##_init(name *x)                                               \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return generic##_init(&x->generic_, x->storage_, sizeof x->storage_, (capacity_));        \
     }                                                                                             \
-    BENTO_WRAPPER uint32_t *name##_get(const name *x, K key)                                      \
+    BENTO_WRAPPER const uint32_t *name##_get_(const name *x, K key)                               \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return get(&x->generic_, key, 34u - BENTO_IMPL_CEIL_LOG2(capacity_));                     \
+        return get(&x->generic_, name##_key_bits_(key), 34u - BENTO_IMPL_CEIL_LOG2(capacity_));   \
     }                                                                                             \
-    BENTO_WRAPPER uint32_t name##_value(const name *x, K key, uint32_t absent)                    \
+    BENTO_WRAPPER V name##_value(const name *x, K key, V absent)                                  \
     {                                                                                             \
-        const uint32_t *value_ = name##_get(x, key);                                              \
-        return value_ != BENTO_IMPL_NULL ? *value_ : absent;                                      \
+        const uint32_t *value_ = name##_get_(x, key);                                             \
+        return value_ != BENTO_IMPL_NULL ? name##_value_(*value_) : absent;                       \
+    }                                                                                             \
+    BENTO_WRAPPER bool name##_find(const name *x, K key, V *value)                                \
+    {                                                                                             \
+        const uint32_t *value_ = name##_get_(x, key);                                             \
+        if (value != BENTO_IMPL_NULL) {                                                           \
+            *value = name##_value_(value_ != BENTO_IMPL_NULL ? *value_ : 0u);                     \
+        }                                                                                         \
+        return value_ != BENTO_IMPL_NULL;                                                         \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *x, K key)                                      \
     {                                                                                             \
-        return name##_get(x, key) != BENTO_IMPL_NULL;                                             \
+        return name##_get_(x, key) != BENTO_IMPL_NULL;                                            \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_insert(name *x, K key, uint32_t value)                      \
+    BENTO_WRAPPER bento_status name##_insert(name *x, K key, V value)                             \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return generic##_insert(&x->generic_, key, value);                                        \
+        return generic##_insert(&x->generic_, name##_key_bits_(key), name##_value_bits_(value));  \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_upsert(name *x, K key, uint32_t value)                      \
+    BENTO_WRAPPER bento_status name##_upsert(name *x, K key, V value)                             \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return generic##_upsert(&x->generic_, key, value);                                        \
+        return generic##_upsert(&x->generic_, name##_key_bits_(key), name##_value_bits_(value));  \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_remove(name *x, K key, uint32_t *value)                     \
+    BENTO_WRAPPER bento_status name##_remove(name *x, K key, V *value)                            \
     {                                                                                             \
+        uint32_t value_;                                                                          \
+        bento_status status_;                                                                     \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return generic##_remove(&x->generic_, key, value);                                        \
+        status_ = generic##_remove(&x->generic_, name##_key_bits_(key), &value_);                 \
+        if (value != BENTO_IMPL_NULL) {                                                           \
+            *value = name##_value_(status_ == BENTO_OK ? value_ : 0u);                            \
+        }                                                                                         \
+        return status_;                                                                           \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_max_count(const name *x)                                        \
     {                                                                                             \
@@ -636,12 +703,18 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
     BENTO_WRAPPER void name##_iter_init(name##_iter *it, const name *x)                           \
     {                                                                                             \
         BENTO_ASSERT(it != BENTO_IMPL_NULL && x != BENTO_IMPL_NULL);                              \
-        generic##_iter_init(it, &x->generic_);                                                    \
+        generic##_iter_init(&it->generic_, &x->generic_);                                         \
+        it->key = name##_key_(0u);                                                                \
+        it->value = name##_value_(0u);                                                            \
     }                                                                                             \
     BENTO_WRAPPER bool name##_iter_next(name##_iter *it)                                          \
     {                                                                                             \
+        bool more_;                                                                               \
         BENTO_ASSERT(it != BENTO_IMPL_NULL);                                                      \
-        return generic##_iter_next(it);                                                           \
+        more_ = generic##_iter_next(&it->generic_);                                               \
+        it->key = name##_key_(more_ ? it->generic_.key : 0u);                                     \
+        it->value = name##_value_(more_ ? *it->generic_.value : 0u);                              \
+        return more_;                                                                             \
     }                                                                                             \
     BENTO_IMPL_TYPED_END(name)
 

@@ -29,9 +29,11 @@
  * BENTO_E_CORRUPT. Not thread-safe: a multi-value index must be used from one context at a
  * time.
  *
- * Typed multi-value indices: BENTO_MULTI_INDEX_TYPE(name, key_capacity, value_capacity)
- * declares one with its own storage and its whole API under its name (see the end of the API
- * below).
+ * Typed multi-value indices: BENTO_MULTI_INDEX_TYPE_OF(name, key_capacity, key_type,
+ * value_capacity, value_handle_type) declares one with its own storage and its whole API under
+ * its name, keys of a handle or an integer type and values of a handle type, whose index is
+ * their id; BENTO_MULTI_INDEX_TYPE(name, key_capacity, value_capacity) its integer form (see
+ * the end of the API below).
  */
 #ifndef BENTO_MULTI_INDEX_H
 #define BENTO_MULTI_INDEX_H
@@ -193,30 +195,58 @@ static inline void bento_multi_index_iter_init(bento_multi_index_iter *it,
 static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it);
 
 /**
- * BENTO_MULTI_INDEX_TYPE(name, key_capacity, value_capacity) declares:
+ * BENTO_MULTI_INDEX_TYPE_OF(name, key_capacity, K, value_capacity, V) declares a multi-value
+ * index whose keys are of type K, a handle type (BENTO_HANDLE_TYPE) or an unsigned integer
+ * type of up to 64 bits, stored whole, and whose values are handles of type V: a value's
+ * index is its id (below value_capacity, BENTO_E_ARGUMENT otherwise), and the type keeps each
+ * listed id's whole handle beside the buffer (value_capacity handles more in its storage). A
+ * handle whose id is listed with another generation (stale, or not yet issued) is not that
+ * value: remove, move and remove_value answer BENTO_E_NOT_FOUND, key_of false, and insert
+ * BENTO_E_EXISTS (the id is taken). A handle or key of another type does not compile.
+ * BENTO_MULTI_INDEX_TYPE(name, key_capacity, value_capacity) declares the integer form: K is
+ * uint64_t and V uint32_t, the value itself its id. Both declare:
  *   name                                  the multi-value index type, storage included
  *   name_init(name *)                     -> bento_status (BENTO_OK for a well-formed type)
  *   name_open(name *)                     -> bento_status: bento_multi_index_open on its own
  *                                            storage, BENTO_E_CORRUPT also for another type's
- *   name_insert, name_remove, name_move(name *, uint64_t key, uint32_t value) -> bento_status
- *   name_remove_value(name *, uint32_t value) -> bento_status
- *   name_remove_key(name *, uint64_t key, uint32_t *removed) -> bento_status
- *   name_key_of(const name *, uint32_t value, uint64_t *key) -> bool
- *   name_contains(const name *, uint64_t key) -> bool (the capacity folded in)
- *   name_length(const name *, uint64_t key) -> uint32_t
+ *   name_insert, name_remove, name_move(name *, K key, V value) -> bento_status
+ *   name_remove_value(name *, V value)    -> bento_status
+ *   name_remove_key(name *, K key, uint32_t *removed) -> bento_status
+ *   name_key_of(const name *, V value, K *key) -> bool (*key optional, zero when false)
+ *   name_contains(const name *, K key)    -> bool (the capacity folded in)
+ *   name_length(const name *, K key)      -> uint32_t
  *   name_count, name_key_count, name_capacity -> uint32_t
  *   name_check -> bento_status, name_clear
- *   name_iter                             an iterator: field value
- *   name_iter_init(name_iter *, const name *, uint64_t key), name_iter_next(name_iter *)
- * It fails to compile for a key capacity that is not a power of two in [8, 2^24] or a value
- * capacity out of [1, 2^28). An object points into its own storage: after copying one
- * (`b = a`), or when it lives in retained RAM after a reset, call name_open(&b).
+ *   name_iter                             an iterator: field value (V: the null handle, or
+ *                                            BENTO_NONE in the integer form, before the first
+ *                                            value and once done)
+ *   name_iter_init(name_iter *, const name *, K key), name_iter_next(name_iter *) -> bool
+ * They fail to compile for a key capacity that is not a power of two in [8, 2^24], a value
+ * capacity out of [1, 2^28) or above the handle type's indices, or a key type wider than 64
+ * bits. An object points into its own storage: after copying one (`b = a`), or when it lives
+ * in retained RAM after a reset, call name_open(&b).
+ *
+ * Resets (BENTO_POWER_SAFE): a value's handle is written only while its id is on no list,
+ * just before the insert or move that lists it (a barrier keeps that order), and nothing else
+ * writes it. A reset before that operation completes leaves the id on no list, where its
+ * handle is never read; after it, the id is listed with its handle. So the buffer's own
+ * journal covers the typed layer too. check and open verify the buffer; the handles are only
+ * compared and handed back, never followed, so a damaged one gives wrong answers, nothing
+ * worse.
  *
  *     BENTO_MULTI_INDEX_TYPE(by_owner, 64, 256);   // up to 55 owners, values 0..255
- *     static by_owner owners;
+ *     BENTO_MULTI_INDEX_TYPE_OF(by_squad, 8, uint32_t, 32, crew_handle); // squad -> crew
  */
+#define BENTO_MULTI_INDEX_TYPE_OF(name, key_capacity_, K, value_capacity_, V)                     \
+    BENTO_STATIC_ASSERT(BENTO_IMPL_CAST(uint64_t, value_capacity_) <=                             \
+                            (BENTO_IMPL_CAST(uint64_t, 1) << V##_INDEX_BITS),                     \
+                        name##_value_capacity_must_not_exceed_the_handles_indices);               \
+    BENTO_IMPL_MULTI_INDEX_TYPE(name, key_capacity_, K, value_capacity_, V, V##_INDEX_BITS, 0u)   \
+    BENTO_IMPL_TYPED_END(name)
+/** A multi-value index of 64-bit keys and integer values: see BENTO_MULTI_INDEX_TYPE_OF. */
 #define BENTO_MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                              \
-    BENTO_IMPL_MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                             \
+    BENTO_IMPL_MULTI_INDEX_TYPE(name, key_capacity_, uint64_t, value_capacity_, uint32_t, 32u,    \
+                                BENTO_NONE)                                                       \
     BENTO_IMPL_TYPED_END(name)
 
 /* ---------------------------------------------------------------------------------------------
@@ -304,7 +334,69 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
     return true;
 }
 
-#define BENTO_IMPL_MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                         \
+/*
+ * The ids of a typed multi-value index or spatial hash, values of type V whose low IB bits are
+ * their id (below `capacity`). V is stamped when it has bits above its id (a handle's
+ * generation): its whole value is then kept per id in the typed storage, `offset` bytes in
+ * (after the buffer), and compared by every operation on the id; the integer form (IB 32)
+ * keeps none. `present` is an expression over `x` and `id_`: whether the id is in the
+ * container. Declares:
+ *   name_bits_(V)       the bits of a value;  name_value_(bits): the value of bits
+ *   name_id_(V)         its id
+ *   name_of_id_(x, id)  the value of an id in the container: its handle, or the id itself
+ *   name_same_(x, V)    whether V may act on its id: no handle kept (the integer form, or an id
+ *                       out of range, for the generic container to refuse) or the one kept
+ *   name_claim_(x, V)   the same, after writing V as the id's handle when the id is absent
+ */
+#define BENTO_IMPL_STAMPED(V, IB) (8u * sizeof(V) > (IB))
+#define BENTO_IMPL_STAMPS_BYTES(V, IB, capacity)                                                  \
+    (BENTO_IMPL_STAMPED(V, IB) ? BENTO_IMPL_CAST(size_t, capacity) * sizeof(V) : 0u)
+#define BENTO_IMPL_STAMPS(name, V, IB, capacity, offset, present)                                 \
+    BENTO_WRAPPER uint32_t name##_bits_(V value)                                                  \
+    {                                                                                             \
+        return BENTO_IMPL_CAST(uint32_t, bento_impl_bits_of(&value, sizeof value));               \
+    }                                                                                             \
+    BENTO_WRAPPER V name##_value_(uint32_t bits)                                                  \
+    {                                                                                             \
+        V value_;                                                                                 \
+        bento_impl_bits_to(&value_, sizeof value_, bits);                                         \
+        return value_;                                                                            \
+    }                                                                                             \
+    BENTO_WRAPPER uint32_t name##_id_(V value)                                                    \
+    {                                                                                             \
+        return name##_bits_(value) & BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CAST(uint64_t, 1) << (IB)) - 1u); \
+    }                                                                                             \
+    BENTO_WRAPPER V name##_stamp_(const name *x, uint32_t id)                                     \
+    {                                                                                             \
+        const unsigned char *at_ =                                                                \
+            BENTO_IMPL_CAST(const unsigned char *, BENTO_IMPL_CAST(const void *, x->storage_)) + (offset); \
+        return BENTO_IMPL_CAST(const V *, BENTO_IMPL_CAST(const void *, at_))[id];                \
+    }                                                                                             \
+    BENTO_WRAPPER V name##_of_id_(const name *x, uint32_t id)                                     \
+    {                                                                                             \
+        return BENTO_IMPL_STAMPED(V, IB) ? name##_stamp_(x, id) : name##_value_(id);              \
+    }                                                                                             \
+    BENTO_WRAPPER bool name##_same_(const name *x, V value)                                       \
+    {                                                                                             \
+        const uint32_t id_ = name##_id_(value);                                                   \
+        return !BENTO_IMPL_STAMPED(V, IB) || id_ >= (capacity) ||                                 \
+               name##_bits_(name##_stamp_(x, id_)) == name##_bits_(value);                        \
+    }                                                                                             \
+    BENTO_WRAPPER bool name##_claim_(name *x, V value)                                             \
+    {                                                                                             \
+        const uint32_t id_ = name##_id_(value);                                                   \
+        if (BENTO_IMPL_STAMPED(V, IB) && id_ < (capacity) && !(present)) {                        \
+            unsigned char *at_ =                                                                  \
+                BENTO_IMPL_CAST(unsigned char *, BENTO_IMPL_CAST(void *, x->storage_)) + (offset); \
+            BENTO_IMPL_CAST(V *, BENTO_IMPL_CAST(void *, at_))[id_] = value;                      \
+            BENTO_BARRIER(); /* the handle before the operation that lists the id */              \
+        }                                                                                         \
+        return name##_same_(x, value);                                                            \
+    }
+
+/* A typed multi-value index: keys K, values V with IB id bits (BENTO_IMPL_STAMPS), NUL the bits
+ * of "no value" (the iterator's before and after). */
+#define BENTO_IMPL_MULTI_INDEX_TYPE(name, key_capacity_, K, value_capacity_, V, IB, NUL)          \
     BENTO_STATIC_ASSERT((key_capacity_) >= BENTO_INDEX_MIN_CAPACITY &&                           \
                         BENTO_IMPL_CAST(uint64_t, key_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&   \
                             ((key_capacity_) & ((key_capacity_) - 1)) == 0,                       \
@@ -312,75 +404,118 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
     BENTO_STATIC_ASSERT((value_capacity_) >= 1 &&                                                 \
                         BENTO_IMPL_CAST(uint64_t, value_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES, \
                         name##_value_capacity_must_be_1_to_2_pow_28_minus_1);                     \
+    BENTO_STATIC_ASSERT(BENTO_IMPL_BITS_FIT(sizeof(K), 8u),                                      \
+                        name##_key_type_must_be_a_handle_or_an_unsigned_integer_of_at_most_64_bits); \
     BENTO_IMPL_TYPED(name, bento_multi_index,                                                     \
-                     BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_))                     \
+                     BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_) +                    \
+                         BENTO_IMPL_STAMPS_BYTES(V, IB, value_capacity_))                         \
     BENTO_IMPL_TYPED_OPEN(name, bento_multi_index,                                                \
                           x->generic_.keys.capacity == (key_capacity_) &&                         \
                           x->generic_.value_capacity == (value_capacity_))                        \
-    typedef bento_multi_index_iter name##_iter;                                                   \
+    BENTO_IMPL_STAMPS(name, V, IB, value_capacity_,                                               \
+                      BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_),                    \
+                      bento_multi_index_key_of(&x->generic_, id_, BENTO_IMPL_NULL))               \
+    BENTO_IMPL_STRUCTS_BEGIN                                                                      \
+    typedef struct name##_iter {                                                                  \
+        V value;                                                                                  \
+        bento_multi_index_iter generic_;                                                          \
+        const name *x_;                                                                           \
+    } name##_iter;                                                                                \
+    BENTO_IMPL_STRUCTS_END                                                                        \
+    BENTO_WRAPPER uint64_t name##_key_bits_(K key) { return bento_impl_bits_of(&key, sizeof key); } \
+    BENTO_WRAPPER K name##_key_(uint64_t bits)                                                    \
+    {                                                                                             \
+        K key_;                                                                                   \
+        bento_impl_bits_to(&key_, sizeof key_, bits);                                             \
+        return key_;                                                                              \
+    }                                                                                             \
     BENTO_WRAPPER bento_status name##_init(name *x)                                               \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_multi_index_init(&x->generic_, x->storage_, sizeof x->storage_,              \
+        return bento_multi_index_init(&x->generic_, x->storage_,                                  \
+                                      BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_),    \
                                       (key_capacity_), (value_capacity_));                        \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_insert(name *x, uint64_t key, uint32_t value)               \
+    BENTO_WRAPPER bento_status name##_insert(name *x, K key, V value)                             \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_multi_index_insert(&x->generic_, key, value);                                \
+        /* another handle of a listed id: the id is taken, which the generic insert answers */   \
+        BENTO_IMPL_CAST(void, name##_claim_(x, value));                                           \
+        return bento_multi_index_insert(&x->generic_, name##_key_bits_(key), name##_id_(value));  \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_remove(name *x, uint64_t key, uint32_t value)               \
+    BENTO_WRAPPER bento_status name##_remove(name *x, K key, V value)                             \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_multi_index_remove(&x->generic_, key, value);                                \
+        if (!name##_same_(x, value)) {                                                            \
+            return BENTO_E_NOT_FOUND;                                                             \
+        }                                                                                         \
+        return bento_multi_index_remove(&x->generic_, name##_key_bits_(key), name##_id_(value));  \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_remove_value(name *x, uint32_t value)                       \
+    BENTO_WRAPPER bento_status name##_remove_value(name *x, V value)                              \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_multi_index_remove_value(&x->generic_, value);                               \
+        if (!name##_same_(x, value)) {                                                            \
+            return BENTO_E_NOT_FOUND;                                                             \
+        }                                                                                         \
+        return bento_multi_index_remove_value(&x->generic_, name##_id_(value));                   \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_remove_key(name *x, uint64_t key, uint32_t *removed)        \
+    BENTO_WRAPPER bento_status name##_remove_key(name *x, K key, uint32_t *removed)               \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_multi_index_remove_key(&x->generic_, key, removed);                          \
+        return bento_multi_index_remove_key(&x->generic_, name##_key_bits_(key), removed);        \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_move(name *x, uint64_t key, uint32_t value)                 \
+    BENTO_WRAPPER bento_status name##_move(name *x, K key, V value)                               \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_multi_index_move(&x->generic_, key, value);                                  \
+        if (!name##_claim_(x, value)) {                                                           \
+            return BENTO_E_NOT_FOUND;                                                             \
+        }                                                                                         \
+        return bento_multi_index_move(&x->generic_, name##_key_bits_(key), name##_id_(value));    \
     }                                                                                             \
-    BENTO_WRAPPER bool name##_key_of(const name *x, uint32_t value, uint64_t *key)                \
+    BENTO_WRAPPER bool name##_key_of(const name *x, V value, K *key)                              \
     {                                                                                             \
+        uint64_t key_ = 0u;                                                                       \
+        bool found_;                                                                              \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_multi_index_key_of(&x->generic_, value, key);                                \
+        found_ = name##_same_(x, value) &&                                                        \
+                 bento_multi_index_key_of(&x->generic_, name##_id_(value), &key_);                \
+        if (key != BENTO_IMPL_NULL) {                                                             \
+            *key = name##_key_(found_ ? key_ : 0u);                                               \
+        }                                                                                         \
+        return found_;                                                                            \
     }                                                                                             \
-    BENTO_WRAPPER uint32_t *name##_first_(const name *x, uint64_t key)                            \
+    BENTO_WRAPPER uint32_t *name##_first_(const name *x, K key)                                   \
     {                                                                                             \
-        return bento_impl_index_get(&x->generic_.keys, key, 34u - BENTO_IMPL_CEIL_LOG2(key_capacity_)); \
+        return bento_impl_index_get(&x->generic_.keys, name##_key_bits_(key),                     \
+                                    34u - BENTO_IMPL_CEIL_LOG2(key_capacity_));                   \
     }                                                                                             \
-    BENTO_WRAPPER bool name##_contains(const name *x, uint64_t key)                               \
+    BENTO_WRAPPER bool name##_contains(const name *x, K key)                                      \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return name##_first_(x, key) != BENTO_IMPL_NULL;                                          \
     }                                                                                             \
-    BENTO_WRAPPER uint32_t name##_length(const name *x, uint64_t key)                             \
+    BENTO_WRAPPER uint32_t name##_length(const name *x, K key)                                    \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_multi_index_length(&x->generic_, key);                                       \
+        return bento_multi_index_length(&x->generic_, name##_key_bits_(key));                     \
     }                                                                                             \
     BENTO_WRAPPER uint32_t name##_key_count(const name *x)                                        \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         return bento_multi_index_key_count(&x->generic_);                                         \
     }                                                                                             \
-    BENTO_WRAPPER void name##_iter_init(name##_iter *it, const name *x, uint64_t key)             \
+    BENTO_WRAPPER void name##_iter_init(name##_iter *it, const name *x, K key)                    \
     {                                                                                             \
         BENTO_ASSERT(it != BENTO_IMPL_NULL && x != BENTO_IMPL_NULL);                              \
-        bento_impl_multi_index_iter_start(it, &x->generic_, name##_first_(x, key));               \
+        bento_impl_multi_index_iter_start(&it->generic_, &x->generic_, name##_first_(x, key));    \
+        it->x_ = x;                                                                               \
+        it->value = name##_value_(NUL);                                                           \
     }                                                                                             \
     BENTO_WRAPPER bool name##_iter_next(name##_iter *it)                                          \
     {                                                                                             \
-        return bento_multi_index_iter_next(it);                                                   \
+        const bool more_ = bento_multi_index_iter_next(&it->generic_);                            \
+        it->value = more_ ? name##_of_id_(it->x_, it->generic_.value) : name##_value_(NUL);       \
+        return more_;                                                                             \
     }
 
 /** @endcond */

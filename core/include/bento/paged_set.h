@@ -50,8 +50,10 @@
  * them before any is changed (under BENTO_POWER_SAFE, a set's open may give back a page its
  * cut operation took or gave back: that page must not have been taken by another set since).
  *
- * Typed sets: BENTO_PAGED_SET_TYPE(name, T, capacity, universe, page_size) declares a set of
- * T with its own buffer and its page type (see the end of the API below).
+ * Typed sets: BENTO_PAGED_SET_TYPE_OF(name, T, capacity, handle_type, page_size) declares a set
+ * of T keyed by a pool's handles, with its own buffer and its page type;
+ * BENTO_PAGED_SET_TYPE(name, T, capacity, universe, page_size) one keyed by plain ids (see the
+ * end of the API below).
  */
 #ifndef BENTO_PAGED_SET_H
 #define BENTO_PAGED_SET_H
@@ -238,38 +240,60 @@ static inline void bento_paged_set_iter_init(bento_paged_set_iter *it, const ben
 static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it);
 
 /**
- * BENTO_PAGED_SET_TYPE(name, T, capacity, universe, page_size) declares, with the fewest index
- * bits that name `universe` indices (the bits above are the keys' generation):
+ * BENTO_PAGED_SET_TYPE_OF(name, T, capacity, K, page_size) declares a set of T keyed by a
+ * pool's handle type K (any BENTO_HANDLE_TYPE; a pool `p` has `p_handle`), over the universe
+ * 2^K_INDEX_BITS with the handle's index bits (its generation above them, so a stale handle
+ * misses, as for any key of another generation). BENTO_PAGED_SET_TYPE(name, T, capacity,
+ * universe, page_size) declares one keyed by uint32_t ids below `universe`, with the fewest
+ * index bits that name `universe` indices (the bits above are the keys' generation), and
+ * BENTO_PAGED_SET_TYPE_BITS(name, T, capacity, universe, page_size, index_bits) chooses the
+ * index bits. All declare:
  *   name_page                              the page type: the pool's block type, for
  *                                          BENTO_BLOCK_POOL_TYPE(pool_name, name_page, pages)
  *   name                                   the set type, its own buffer included (pages not)
+ *   name_key                               the key type: K, or uint32_t
  *   name_init(name *, bento_block_pool *)  -> bento_status; the pool from pool_name_generic()
  *   name_open(name *, bento_block_pool *)  -> bento_status: bento_paged_set_open on its own
  *                                             storage, BENTO_E_CORRUPT also for a set of
  *                                             another type
- *   name_insert(name *, uint32_t key, T **) -> bento_status
- *   name_insert_from(name *, uint32_t key, const T *) -> bento_status
- *   name_remove(name *, uint32_t key)      -> bento_status
- *   name_get(const name *, uint32_t key)   -> T * or NULL
- *   name_contains(const name *, uint32_t key) -> bool
- *   name_keys(const name *)                -> const uint32_t * (count of them)
+ *   name_insert(name *, name_key, T **)    -> bento_status
+ *   name_insert_from(name *, name_key, const T *) -> bento_status
+ *   name_remove(name *, name_key)          -> bento_status
+ *   name_get(const name *, name_key)       -> T * or NULL
+ *   name_contains(const name *, name_key)  -> bool
+ *   name_key_at(const name *, uint32_t position) -> name_key: the key at a dense position
+ *                                             (below the count; the null handle, or
+ *                                             BENTO_NONE for ids, past it)
+ *   name_keys(const name *)                -> const uint32_t * (count of them: the keys' raw
+ *                                             values)
  *   name_count, name_capacity, name_pages_held -> uint32_t
  *   name_check -> bento_status, name_clear
  *   name_iter                              an iterator: fields value (a T *), index, position
+ *                                             and key (name_key: read from the dense array at
+ *                                             the position, which the generic walk leaves to
+ *                                             the caller)
  *   name_iter_init(name_iter *, const name *), name_iter_next(name_iter *) -> bool
- * BENTO_PAGED_SET_TYPE_BITS(name, T, capacity, universe, page_size, index_bits) chooses the
- * index bits. Both fail to compile when page_size is not a power of two from 2 to 2^24, or
- * the capacity or universe is out of range. A set object points into its own storage: after
- * copying one, or when it lives in retained RAM after a reset, call name_open (after opening
- * its pool).
+ * A key of another type does not compile. They fail to compile when page_size is not a power
+ * of two from 2 to 2^24, or the capacity or universe is out of range. A set object points
+ * into its own storage: after copying one, or when it lives in retained RAM after a reset,
+ * call name_open (after opening its pool).
  *
  *     BENTO_PAGED_SET_TYPE(bodies, struct body, 256, 4096, 64);
  *     BENTO_BLOCK_POOL_TYPE(body_pages, bodies_page, 8);
  *     static body_pages pages;  static bodies set;
  *     body_pages_init(&pages);  bodies_init(&set, body_pages_generic(&pages));
+ *     BENTO_PAGED_SET_TYPE_OF(holds, struct cargo, 32, crew_handle, 8);   // keyed by handles
  */
+#define BENTO_PAGED_SET_TYPE_OF(name, T, capacity_, K, page_size_)                                \
+    BENTO_IMPL_PAGED_SET_TYPE(name, T, capacity_, (BENTO_IMPL_CAST(uint32_t, 1) << K##_INDEX_BITS), \
+                              page_size_, K##_INDEX_BITS, K, 0u)
+/** A paged set of uint32_t ids below `universe`: see BENTO_PAGED_SET_TYPE_OF. */
 #define BENTO_PAGED_SET_TYPE(name, T, capacity, universe, page_size)                              \
     BENTO_PAGED_SET_TYPE_BITS(name, T, capacity, universe, page_size, BENTO_IMPL_INDEX_BITS(universe))
+/** A paged set of uint32_t ids with `index_bits` index bits: see BENTO_PAGED_SET_TYPE_OF. */
+#define BENTO_PAGED_SET_TYPE_BITS(name, T, capacity_, universe_, page_size_, index_bits_)         \
+    BENTO_IMPL_PAGED_SET_TYPE(name, T, capacity_, universe_, page_size_, index_bits_, uint32_t,   \
+                              BENTO_NONE)
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
@@ -420,7 +444,9 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
     return bento_impl_paged_set_iter_next(it, it->set_->page_shift, it->set_->value_size);
 }
 
-#define BENTO_PAGED_SET_TYPE_BITS(name, T, capacity_, universe_, page_size_, index_bits_)         \
+/* A typed paged set: keys K (a handle type, or uint32_t), converted by bento_impl_bits_of and
+ * _to (bento/common.h); NUL the bits of "no key" (key_at past the count). */
+#define BENTO_IMPL_PAGED_SET_TYPE(name, T, capacity_, universe_, page_size_, index_bits_, K, NUL) \
     BENTO_STATIC_ASSERT((page_size_) >= 2u && (page_size_) <= 16777216u &&                        \
                         ((page_size_) & ((page_size_) - 1u)) == 0u,                               \
                         name##_page_size_must_be_a_power_of_two_from_2_to_2_pow_24);              \
@@ -441,14 +467,26 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
     } name##_page;                                                                                \
     BENTO_IMPL_STRUCTS_END                                                                        \
     BENTO_IMPL_TYPED(name, bento_paged_set, BENTO_PAGED_SET_BYTES(capacity_, universe_, page_size_)) \
+    typedef K name##_key;                                                                         \
     BENTO_IMPL_STRUCTS_BEGIN                                                                      \
     typedef struct name##_iter {                                                                  \
         T *value;                                                                                 \
         uint32_t index;                                                                           \
         uint32_t position;                                                                        \
+        K key;                                                                                    \
         bento_paged_set_iter generic_;                                                            \
     } name##_iter;                                                                                \
     BENTO_IMPL_STRUCTS_END                                                                        \
+    BENTO_WRAPPER uint32_t name##_bits_(K key)                                                    \
+    {                                                                                             \
+        return BENTO_IMPL_CAST(uint32_t, bento_impl_bits_of(&key, sizeof key));                   \
+    }                                                                                             \
+    BENTO_WRAPPER K name##_key_(uint32_t bits)                                                    \
+    {                                                                                             \
+        K key_;                                                                                   \
+        bento_impl_bits_to(&key_, sizeof key_, bits);                                             \
+        return key_;                                                                              \
+    }                                                                                             \
     BENTO_WRAPPER bento_status name##_init(name *s, bento_block_pool *pages)                      \
     {                                                                                             \
         BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
@@ -470,39 +508,44 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
         }                                                                                         \
         return status_;                                                                           \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_insert_from(name *s, uint32_t key, const T *value)          \
+    BENTO_WRAPPER bento_status name##_insert_from(name *s, K key, const T *value)                 \
     {                                                                                             \
         BENTO_ASSERT(s != BENTO_IMPL_NULL && value != BENTO_IMPL_NULL);                           \
-        return bento_paged_set_insert_from(&s->generic_, key, value);                             \
+        return bento_paged_set_insert_from(&s->generic_, name##_bits_(key), value);               \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_insert(name *s, uint32_t key, T **value)                    \
+    BENTO_WRAPPER bento_status name##_insert(name *s, K key, T **value)                           \
     {                                                                                             \
         void *v_;                                                                                 \
         bento_status status_;                                                                     \
         BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
-        status_ = bento_paged_set_insert(&s->generic_, key, &v_);                                 \
+        status_ = bento_paged_set_insert(&s->generic_, name##_bits_(key), &v_);                   \
         if (value != BENTO_IMPL_NULL) {                                                           \
             *value = BENTO_IMPL_PTR_CAST(T *, v_);                                                \
         }                                                                                         \
         return status_;                                                                           \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_remove(name *s, uint32_t key)                               \
+    BENTO_WRAPPER bento_status name##_remove(name *s, K key)                                      \
     {                                                                                             \
         BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
-        return bento_paged_set_remove(&s->generic_, key);                                         \
+        return bento_paged_set_remove(&s->generic_, name##_bits_(key));                           \
     }                                                                                             \
-    BENTO_WRAPPER T *name##_get(const name *s, uint32_t key)                                      \
+    BENTO_WRAPPER T *name##_get(const name *s, K key)                                             \
     {                                                                                             \
         BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
         return BENTO_IMPL_PTR_CAST(                                                               \
             T *, bento_impl_paged_set_get(                                                        \
-                     &s->generic_, key,                                                           \
+                     &s->generic_, name##_bits_(key),                                             \
                      BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CAST(uint64_t, 1) << (index_bits_)) - 1u), \
                      BENTO_IMPL_CEIL_LOG2(page_size_), sizeof(T)));                               \
     }                                                                                             \
-    BENTO_WRAPPER bool name##_contains(const name *s, uint32_t key)                               \
+    BENTO_WRAPPER bool name##_contains(const name *s, K key)                                      \
     {                                                                                             \
         return name##_get(s, key) != BENTO_IMPL_NULL;                                             \
+    }                                                                                             \
+    BENTO_WRAPPER K name##_key_at(const name *s, uint32_t position)                               \
+    {                                                                                             \
+        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
+        return name##_key_(position < s->generic_.state.count ? s->generic_.dense[position] : (NUL)); \
     }                                                                                             \
     BENTO_WRAPPER const uint32_t *name##_keys(const name *s)                                      \
     {                                                                                             \
@@ -521,6 +564,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
         it->value = BENTO_IMPL_NULL;                                                              \
         it->index = 0u;                                                                           \
         it->position = BENTO_NONE;                                                                \
+        it->key = name##_key_(NUL);                                                               \
     }                                                                                             \
     BENTO_WRAPPER bool name##_iter_next(name##_iter *it)                                          \
     {                                                                                             \
@@ -530,6 +574,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
         it->value = BENTO_IMPL_PTR_CAST(T *, it->generic_.value);                                 \
         it->index = it->generic_.index;                                                           \
         it->position = it->generic_.position;                                                     \
+        it->key = name##_key_(more_ ? it->generic_.set_->dense[it->position] : (NUL));            \
         return more_;                                                                             \
     }                                                                                             \
     BENTO_IMPL_TYPED_END(name)

@@ -38,9 +38,11 @@
  * multi-value index's are. Not thread-safe: a spatial hash must be used from one context at a
  * time.
  *
- * Typed spatial hashes: BENTO_SPATIAL_HASH_TYPE(name, cell_capacity, item_capacity, dims,
- * cell_shift) declares one with its own storage and its whole API under its name (see the
- * end of the API below).
+ * Typed spatial hashes: BENTO_SPATIAL_HASH_TYPE_OF(name, cell_capacity, item_capacity,
+ * item_handle_type, dims, cell_shift) declares one with its own storage and its whole API under
+ * its name, items of a handle type whose index is their id; BENTO_SPATIAL_HASH_TYPE(name,
+ * cell_capacity, item_capacity, dims, cell_shift) its integer form (see the end of the API
+ * below).
  */
 #ifndef BENTO_SPATIAL_HASH_H
 #define BENTO_SPATIAL_HASH_H
@@ -170,33 +172,64 @@ void bento_spatial_hash_clear(bento_spatial_hash *sh);
 bento_status bento_spatial_hash_check(const bento_spatial_hash *sh);
 
 /**
- * BENTO_SPATIAL_HASH_TYPE(name, cell_capacity, item_capacity, dims, cell_shift) declares, with
+ * BENTO_SPATIAL_HASH_TYPE_OF(name, cell_capacity, item_capacity, V, dims, cell_shift) declares
+ * a spatial hash whose items are handles of type V (BENTO_HANDLE_TYPE): an item's index is its
+ * id (below item_capacity, BENTO_E_ARGUMENT otherwise), and the type keeps each present id's
+ * whole handle beside the buffer (item_capacity handles more in its storage). A handle whose
+ * id is present with another generation (stale, or not yet issued) is not that item: move and
+ * remove answer BENTO_E_NOT_FOUND, get NULL, contains false, and insert BENTO_E_EXISTS (the id
+ * is taken); queries hand the visitor the handles kept. A handle of another type does not
+ * compile. BENTO_SPATIAL_HASH_TYPE(name, cell_capacity, item_capacity, dims, cell_shift)
+ * declares the integer form: V is uint32_t, the item itself its id. Both declare, with
  * `position` a const int32_t * of dims coordinates, and an `_at` twin of each function taking
  * one that takes a bento_point by value instead:
  *   name                                  the spatial hash type, storage included
+ *   name_visit                            the visitor: bool (*)(void *context, V item,
+ *                                            const int32_t *position), as
+ *                                            bento_spatial_hash_visit (the same type in the
+ *                                            integer form)
  *   name_init(name *)                     -> bento_status (BENTO_OK for a well-formed type)
  *   name_open(name *)                     -> bento_status: bento_spatial_hash_open on its own
  *                                            storage, BENTO_E_CORRUPT also for another type's
- *   name_insert(name *, uint32_t item, position), name_move(...) -> bento_status
- *   name_insert_at(name *, uint32_t item, bento_point), name_move_at(...)
- *   name_remove(name *, uint32_t item)    -> bento_status
- *   name_get(const name *, uint32_t item) -> const int32_t * or NULL
- *   name_contains(const name *, uint32_t item) -> bool
- *   name_query_box(const name *, min, max, visit, context, stats) -> bento_status
- *   name_query_box_at(const name *, bento_point min, bento_point max, visit, context, stats)
- *   name_query_radius(const name *, center, radius, visit, context, stats) -> bento_status
- *   name_query_radius_at(const name *, bento_point center, radius, visit, context, stats)
+ *   name_insert(name *, V item, position), name_move(...) -> bento_status
+ *   name_insert_at(name *, V item, bento_point), name_move_at(...)
+ *   name_remove(name *, V item)           -> bento_status
+ *   name_get(const name *, V item)        -> const int32_t * or NULL
+ *   name_contains(const name *, V item)   -> bool
+ *   name_query_box(const name *, min, max, name_visit, context, stats) -> bento_status
+ *   name_query_box_at(const name *, bento_point min, bento_point max, name_visit, context,
+ *     stats)
+ *   name_query_radius(const name *, center, radius, name_visit, context, stats)
+ *   name_query_radius_at(const name *, bento_point center, radius, name_visit, context, stats)
  *   name_count, name_capacity -> uint32_t, name_check -> bento_status, name_clear
- * It fails to compile when dims is not 2 or 3, cell_shift is not 0 to 31, the cell capacity
- * is not a power of two in [8, 2^24] or the item capacity is out of [1, 2^28). An object
- * points into its own storage: after copying one (`b = a`), or when it lives in retained RAM
- * after a reset, call name_open(&b).
+ * The queries call the visitor through a small function of the type's own that hands it the
+ * item's handle. They fail to compile when dims is not 2 or 3, cell_shift is not 0 to 31, the
+ * cell capacity is not a power of two in [8, 2^24] or the item capacity is out of [1, 2^28)
+ * or above the handle type's indices. An object points into its own storage: after copying
+ * one (`b = a`), or when it lives in retained RAM after a reset, call name_open(&b).
+ *
+ * Resets (BENTO_POWER_SAFE): an item's handle is written only while its id is absent, just
+ * before the insert that puts it in (a barrier keeps that order), and nothing else writes it.
+ * A reset before that insert completes leaves the id absent, where its handle is never read;
+ * after it, the id is present with its handle. So the buffer's own journal covers the typed
+ * layer too. check and open verify the buffer; the handles are only compared and handed
+ * back, never followed, so a damaged one gives wrong answers, nothing worse.
  *
  *     BENTO_SPATIAL_HASH_TYPE(world, 128, 96, 2, 4);   // 96 items, cells of 16 units
+ *     BENTO_SPATIAL_HASH_TYPE_OF(crew_space, 64, 32, crew_handle, 2, 4);
  *     static world space;
  */
+#define BENTO_SPATIAL_HASH_TYPE_OF(name, cell_capacity_, item_capacity_, V, dims_, cell_shift_)  \
+    BENTO_STATIC_ASSERT(BENTO_IMPL_CAST(uint64_t, item_capacity_) <=                              \
+                            (BENTO_IMPL_CAST(uint64_t, 1) << V##_INDEX_BITS),                     \
+                        name##_item_capacity_must_not_exceed_the_handles_indices);                \
+    BENTO_IMPL_SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_, V,     \
+                                 V##_INDEX_BITS)                                                  \
+    BENTO_IMPL_TYPED_END(name)
+/** A spatial hash of integer items: see BENTO_SPATIAL_HASH_TYPE_OF. */
 #define BENTO_SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_)         \
-    BENTO_IMPL_SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_)        \
+    BENTO_IMPL_SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_,        \
+                                 uint32_t, 32u)                                                   \
     BENTO_IMPL_TYPED_END(name)
 
 /* ---------------------------------------------------------------------------------------------
@@ -233,7 +266,8 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
     return sh->cells.value_capacity;
 }
 
-#define BENTO_IMPL_SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_)    \
+/* A typed spatial hash: items V with IB id bits (bento/multi_index.h, BENTO_IMPL_STAMPS). */
+#define BENTO_IMPL_SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_, V, IB) \
     BENTO_STATIC_ASSERT((dims_) == 2 || (dims_) == 3, name##_dims_must_be_2_or_3);                \
     BENTO_STATIC_ASSERT((cell_shift_) >= 0 && (cell_shift_) <= 31,                                \
                         name##_cell_shift_must_be_0_to_31);                                       \
@@ -245,78 +279,122 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
                         BENTO_IMPL_CAST(uint64_t, item_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES, \
                         name##_item_capacity_must_be_1_to_2_pow_28_minus_1);                      \
     BENTO_IMPL_TYPED(name, bento_spatial_hash,                                                    \
-                     BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_))             \
+                     BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_) +            \
+                         BENTO_IMPL_STAMPS_BYTES(V, IB, item_capacity_))                          \
     BENTO_IMPL_TYPED_OPEN(name, bento_spatial_hash,                                               \
                           x->generic_.cells.keys.capacity == (cell_capacity_) &&                  \
                           x->generic_.cells.value_capacity == (item_capacity_) &&                 \
                           x->generic_.dims == (dims_) && x->generic_.cell_shift == (cell_shift_)) \
+    BENTO_IMPL_STAMPS(name, V, IB, item_capacity_,                                                \
+                      BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_),            \
+                      bento_spatial_hash_contains(&x->generic_, id_))                             \
+    typedef bool (*name##_visit)(void *context, V item, const int32_t *position);                 \
+    BENTO_IMPL_STRUCTS_BEGIN                                                                      \
+    typedef struct name##_visitor_ {                                                              \
+        name##_visit visit;                                                                       \
+        void *context;                                                                            \
+        const name *x;                                                                            \
+    } name##_visitor_;                                                                            \
+    BENTO_IMPL_STRUCTS_END                                                                        \
+    /* the generic query's visitor: the caller's, handed the item's value */                      \
+    BENTO_WRAPPER bool name##_visit_(void *visitor, uint32_t item, const int32_t *position)       \
+    {                                                                                             \
+        const name##_visitor_ *v_ = BENTO_IMPL_CAST(const name##_visitor_ *, visitor);            \
+        return v_->visit(v_->context, name##_of_id_(v_->x, item), position);                      \
+    }                                                                                             \
+    /* the visitor of a query: NULL for a NULL visit, which the generic query refuses */          \
+    BENTO_WRAPPER bento_spatial_hash_visit name##_visitor_of_(name##_visitor_ *v, const name *x,  \
+                                                              name##_visit visit, void *context)  \
+    {                                                                                             \
+        bento_spatial_hash_visit generic_ = BENTO_IMPL_NULL;                                      \
+        v->visit = visit;                                                                         \
+        v->context = context;                                                                     \
+        v->x = x;                                                                                 \
+        if (visit != BENTO_IMPL_NULL) {                                                           \
+            generic_ = name##_visit_;                                                             \
+        }                                                                                         \
+        return generic_;                                                                          \
+    }                                                                                             \
     BENTO_WRAPPER bento_status name##_init(name *x)                                               \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_spatial_hash_init(&x->generic_, x->storage_, sizeof x->storage_,             \
+        return bento_spatial_hash_init(&x->generic_, x->storage_,                                 \
+                                       BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_), \
                                        (cell_capacity_), (item_capacity_), (dims_),               \
                                        (cell_shift_));                                            \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_insert(name *x, uint32_t item, const int32_t *position)     \
+    BENTO_WRAPPER bento_status name##_insert(name *x, V item, const int32_t *position)            \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_spatial_hash_insert(&x->generic_, item, position);                           \
+        /* another handle of a present id: the id is taken, which the generic insert answers */  \
+        BENTO_IMPL_CAST(void, name##_claim_(x, item));                                            \
+        return bento_spatial_hash_insert(&x->generic_, name##_id_(item), position);               \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_insert_at(name *x, uint32_t item, bento_point p)            \
+    BENTO_WRAPPER bento_status name##_insert_at(name *x, V item, bento_point p)                   \
     {                                                                                             \
         return name##_insert(x, item, p.c);                                                       \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_move(name *x, uint32_t item, const int32_t *position)       \
+    BENTO_WRAPPER bento_status name##_move(name *x, V item, const int32_t *position)              \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_spatial_hash_move(&x->generic_, item, position);                             \
+        if (!name##_same_(x, item)) {                                                             \
+            return BENTO_E_NOT_FOUND;                                                             \
+        }                                                                                         \
+        return bento_spatial_hash_move(&x->generic_, name##_id_(item), position);                 \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_move_at(name *x, uint32_t item, bento_point p)              \
+    BENTO_WRAPPER bento_status name##_move_at(name *x, V item, bento_point p)                     \
     {                                                                                             \
         return name##_move(x, item, p.c);                                                         \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_remove(name *x, uint32_t item)                              \
+    BENTO_WRAPPER bento_status name##_remove(name *x, V item)                                     \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_spatial_hash_remove(&x->generic_, item);                                     \
+        if (!name##_same_(x, item)) {                                                             \
+            return BENTO_E_NOT_FOUND;                                                             \
+        }                                                                                         \
+        return bento_spatial_hash_remove(&x->generic_, name##_id_(item));                         \
     }                                                                                             \
-    BENTO_WRAPPER const int32_t *name##_get(const name *x, uint32_t item)                         \
+    BENTO_WRAPPER const int32_t *name##_get(const name *x, V item)                                \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_spatial_hash_get(&x->generic_, item);                                        \
+        if (!name##_same_(x, item)) {                                                             \
+            return BENTO_IMPL_NULL;                                                               \
+        }                                                                                         \
+        return bento_spatial_hash_get(&x->generic_, name##_id_(item));                            \
     }                                                                                             \
-    BENTO_WRAPPER bool name##_contains(const name *x, uint32_t item)                              \
+    BENTO_WRAPPER bool name##_contains(const name *x, V item)                                     \
     {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_spatial_hash_contains(&x->generic_, item);                                   \
+        return name##_get(x, item) != BENTO_IMPL_NULL;                                            \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_query_box(const name *x, const int32_t *min,                \
-                                                const int32_t *max,                               \
-                                                bento_spatial_hash_visit visit, void *context,    \
-                                                bento_spatial_hash_stats *stats)                  \
+                                                const int32_t *max, name##_visit visit,           \
+                                                void *context, bento_spatial_hash_stats *stats)   \
     {                                                                                             \
+        name##_visitor_ v_;                                                                       \
+        bento_spatial_hash_visit generic_;                                                        \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_spatial_hash_query_box(&x->generic_, min, max, visit, context, stats);       \
+        generic_ = name##_visitor_of_(&v_, x, visit, context);                                    \
+        return bento_spatial_hash_query_box(&x->generic_, min, max, generic_, &v_, stats);        \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_query_box_at(const name *x, bento_point min,                \
-                                                   bento_point max,                               \
-                                                   bento_spatial_hash_visit visit,                \
+                                                   bento_point max, name##_visit visit,           \
                                                    void *context, bento_spatial_hash_stats *stats) \
     {                                                                                             \
         return name##_query_box(x, min.c, max.c, visit, context, stats);                          \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_query_radius(const name *x, const int32_t *center,          \
-                                                   int32_t radius,                                \
-                                                   bento_spatial_hash_visit visit,                \
+                                                   int32_t radius, name##_visit visit,            \
                                                    void *context, bento_spatial_hash_stats *stats) \
     {                                                                                             \
+        name##_visitor_ v_;                                                                       \
+        bento_spatial_hash_visit generic_;                                                        \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_spatial_hash_query_radius(&x->generic_, center, radius, visit, context,      \
+        generic_ = name##_visitor_of_(&v_, x, visit, context);                                    \
+        return bento_spatial_hash_query_radius(&x->generic_, center, radius, generic_, &v_,       \
                                                stats);                                            \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_query_radius_at(const name *x, bento_point center,          \
-                                                      int32_t radius,                             \
-                                                      bento_spatial_hash_visit visit,             \
+                                                      int32_t radius, name##_visit visit,         \
                                                       void *context,                              \
                                                       bento_spatial_hash_stats *stats)            \
     {                                                                                             \
