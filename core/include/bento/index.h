@@ -293,24 +293,7 @@ bool bento_index32_iter_next(bento_index32_iter *it);
  * has `p_handle`) or an unsigned integer type (uint8_t to uint64_t for keys, to uint32_t for
  * values). A handle is stored whole, generation included, so a stale handle is another key
  * (it misses), and a handle of another type, or an integer where a handle is expected, does
- * not compile:
- *   name                                  the index type
- *   name_init(name *)                     -> bento_status (BENTO_OK for a well-formed type)
- *   name_open(name *)                     -> bento_status: bento_index_open on its own storage,
- *                                            BENTO_E_CORRUPT also for an index of another type
- *   name_value(const name *, K key, V absent) -> V: the key's value, or `absent`
- *   name_find(const name *, K key, V *value) -> bool: true with *value (optional) set when
- *                                            the key is present; *value zero (the null handle,
- *                                            or 0) otherwise
- *   name_contains(const name *, K key)    -> bool (the capacity folded in, like the lookups)
- *   name_insert(name *, K key, V value), name_upsert(name *, K key, V value) -> bento_status
- *   name_remove(name *, K key, V *value)  -> bento_status; *value (optional) gets the value,
- *                                            zero (the null handle, or 0) on failure
- *   name_count, name_capacity, name_max_count -> uint32_t
- *   name_check -> bento_status, name_clear
- *   name_iter                             an iterator: fields key (K) and value (V), zero
- *                                            before the first entry and once done
- *   name_iter_init(name_iter *, const name *), name_iter_next(name_iter *) -> bool
+ * not compile. Its functions are "A typed index", below.
  * Values are answered by value, not through a pointer (a value narrower than the stored word
  * has no address of its own): to change one, upsert its key, which moves no entry when the
  * key is present (also during a walk). BENTO_INDEX32_TYPE_OF(name, capacity, K, V) declares
@@ -346,6 +329,52 @@ bool bento_index32_iter_next(bento_index32_iter *it);
 /** An index type with 32-bit keys and 32-bit values: see BENTO_INDEX_TYPE_OF. */
 #define BENTO_INDEX32_TYPE(name, capacity_)                                                       \
     BENTO_INDEX32_TYPE_OF(name, capacity_, uint32_t, uint32_t)
+
+#ifdef BENTO_DOXYGEN
+/**
+ * @name A typed index
+ * What BENTO_INDEX_TYPE_OF(name, capacity, K, V) declares (and BENTO_INDEX32_TYPE_OF,
+ * BENTO_INDEX_TYPE and BENTO_INDEX32_TYPE, their K and V fixed), with its name, key type and
+ * value type for `name`, `K` and `V`: each function is the generic one of the same name on the
+ * index's own storage, typed, and asserts on a NULL index. (scripts/check-asserts holds these
+ * declarations to the macro.)
+ * instance: BENTO_INDEX_TYPE_OF(name, 16, K, V)
+ * @{
+ */
+typedef struct name name;           /**< the index, its storage included */
+typedef struct name_iter name_iter; /**< an iterator: fields key (K) and value (V) */
+/** bento_index_init: BENTO_OK for a well-formed type. */
+bento_status name_init(name *index);
+/** bento_index_open on its own storage; BENTO_E_CORRUPT also for an index of another type. */
+bento_status name_open(name *index);
+/** The key's value, or `absent` (the capacity folded in). */
+V name_value(const name *index, K key, V absent);
+/** True when the key is present, with *value (optional) its value; *value zero otherwise. */
+bool name_find(const name *index, K key, V *value);
+/** bento_index_contains. */
+bool name_contains(const name *index, K key);
+/** bento_index_insert. */
+bento_status name_insert(name *index, K key, V value);
+/** bento_index_upsert. */
+bento_status name_upsert(name *index, K key, V value);
+/** bento_index_remove; *value (optional) its value, zero on failure. */
+bento_status name_remove(name *index, K key, V *value);
+/** bento_index_max_count. */
+uint32_t name_max_count(const name *index);
+/** bento_index_count. */
+uint32_t name_count(const name *index);
+/** bento_index_capacity. */
+uint32_t name_capacity(const name *index);
+/** bento_index_check. */
+bento_status name_check(const name *index);
+/** bento_index_clear. */
+void name_clear(name *index);
+/** bento_index_iter_init. */
+void name_iter_init(name_iter *it, const name *index);
+/** bento_index_iter_next: true with it->key and it->value set, false at the end. */
+bool name_iter_next(name_iter *it);
+/** @} */
+#endif
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
@@ -647,16 +676,10 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
         bento_impl_bits_to(&value_, sizeof value_, bits);                                         \
         return value_;                                                                            \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_init(name *x)                                               \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return generic##_init(&x->generic_, x->storage_, sizeof x->storage_, (capacity_));        \
-    }                                                                                             \
-    BENTO_WRAPPER const uint32_t *name##_get_(const name *x, K key)                               \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return get(&x->generic_, name##_key_bits_(key), 34u - BENTO_IMPL_CEIL_LOG2(capacity_));   \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
+                       generic##_init(&x->generic_, x->storage_, sizeof x->storage_, (capacity_))) \
+    BENTO_IMPL_FORWARD(const uint32_t *, name##_get_, (const name *x, K key),                     \
+                       get(&x->generic_, name##_key_bits_(key), 34u - BENTO_IMPL_CEIL_LOG2(capacity_))) \
     BENTO_WRAPPER V name##_value(const name *x, K key, V absent)                                  \
     {                                                                                             \
         const uint32_t *value_ = name##_get_(x, key);                                             \
@@ -674,16 +697,10 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
     {                                                                                             \
         return name##_get_(x, key) != BENTO_IMPL_NULL;                                            \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_insert(name *x, K key, V value)                             \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return generic##_insert(&x->generic_, name##_key_bits_(key), name##_value_bits_(value));  \
-    }                                                                                             \
-    BENTO_WRAPPER bento_status name##_upsert(name *x, K key, V value)                             \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return generic##_upsert(&x->generic_, name##_key_bits_(key), name##_value_bits_(value));  \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(bento_status, name##_insert, (name *x, K key, V value),                    \
+                       generic##_insert(&x->generic_, name##_key_bits_(key), name##_value_bits_(value))) \
+    BENTO_IMPL_FORWARD(bento_status, name##_upsert, (name *x, K key, V value),                    \
+                       generic##_upsert(&x->generic_, name##_key_bits_(key), name##_value_bits_(value))) \
     BENTO_WRAPPER bento_status name##_remove(name *x, K key, V *value)                            \
     {                                                                                             \
         uint32_t value_;                                                                          \
@@ -695,11 +712,8 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
         }                                                                                         \
         return status_;                                                                           \
     }                                                                                             \
-    BENTO_WRAPPER uint32_t name##_max_count(const name *x)                                        \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return generic##_max_count(&x->generic_);                                                 \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(uint32_t, name##_max_count, (const name *x),                               \
+                       generic##_max_count(&x->generic_))                                         \
     BENTO_WRAPPER void name##_iter_init(name##_iter *it, const name *x)                           \
     {                                                                                             \
         BENTO_ASSERT(it != BENTO_IMPL_NULL && x != BENTO_IMPL_NULL);                              \

@@ -204,23 +204,8 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it);
  * value: remove, move and remove_value answer BENTO_E_NOT_FOUND, key_of false, and insert
  * BENTO_E_EXISTS (the id is taken). A handle or key of another type does not compile.
  * BENTO_MULTI_INDEX_TYPE(name, key_capacity, value_capacity) declares the integer form: K is
- * uint64_t and V uint32_t, the value itself its id. Both declare:
- *   name                                  the multi-value index type, storage included
- *   name_init(name *)                     -> bento_status (BENTO_OK for a well-formed type)
- *   name_open(name *)                     -> bento_status: bento_multi_index_open on its own
- *                                            storage, BENTO_E_CORRUPT also for another type's
- *   name_insert, name_remove, name_move(name *, K key, V value) -> bento_status
- *   name_remove_value(name *, V value)    -> bento_status
- *   name_remove_key(name *, K key, uint32_t *removed) -> bento_status
- *   name_key_of(const name *, V value, K *key) -> bool (*key optional, zero when false)
- *   name_contains(const name *, K key)    -> bool (the capacity folded in)
- *   name_length(const name *, K key)      -> uint32_t
- *   name_count, name_key_count, name_capacity -> uint32_t
- *   name_check -> bento_status, name_clear
- *   name_iter                             an iterator: field value (V: the null handle, or
- *                                            BENTO_NONE in the integer form, before the first
- *                                            value and once done)
- *   name_iter_init(name_iter *, const name *, K key), name_iter_next(name_iter *) -> bool
+ * uint64_t and V uint32_t, the value itself its id. Both declare the functions of "A typed
+ * multi-value index", below.
  * They fail to compile for a key capacity that is not a power of two in [8, 2^24], a value
  * capacity out of [1, 2^28) or above the handle type's indices, or a key type wider than 64
  * bits. An object points into its own storage: after copying one (`b = a`), or when it lives
@@ -248,6 +233,56 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it);
     BENTO_IMPL_MULTI_INDEX_TYPE(name, key_capacity_, uint64_t, value_capacity_, uint32_t, 32u,    \
                                 BENTO_NONE)                                                       \
     BENTO_IMPL_TYPED_END(name)
+
+#ifdef BENTO_DOXYGEN
+/**
+ * @name A typed multi-value index
+ * What BENTO_MULTI_INDEX_TYPE_OF(name, key_capacity, K, value_capacity, V) and
+ * BENTO_MULTI_INDEX_TYPE(name, key_capacity, value_capacity) declare, with its name, key type
+ * and value type for `name`, `K` and `V`: each function is the generic one of the same name on
+ * the index's own storage, typed, and asserts on a NULL index. (scripts/check-asserts holds
+ * these declarations to the macro.)
+ * instance: BENTO_MULTI_INDEX_TYPE_OF(name, 8, K, 8, V)
+ * @{
+ */
+typedef struct name name;           /**< the multi-value index, its storage included */
+typedef struct name_iter name_iter; /**< an iterator: field value (V) */
+/** bento_multi_index_init: BENTO_OK for a well-formed type. */
+bento_status name_init(name *index);
+/** bento_multi_index_open on its own storage; BENTO_E_CORRUPT also for another type's. */
+bento_status name_open(name *index);
+/** bento_multi_index_insert. */
+bento_status name_insert(name *index, K key, V value);
+/** bento_multi_index_remove. */
+bento_status name_remove(name *index, K key, V value);
+/** bento_multi_index_move. */
+bento_status name_move(name *index, K key, V value);
+/** bento_multi_index_remove_value. */
+bento_status name_remove_value(name *index, V value);
+/** bento_multi_index_remove_key; *removed (optional) how many values went. */
+bento_status name_remove_key(name *index, K key, uint32_t *removed);
+/** bento_multi_index_key_of; *key (optional) zero when false. */
+bool name_key_of(const name *index, V value, K *key);
+/** bento_multi_index_contains, the capacity folded in. */
+bool name_contains(const name *index, K key);
+/** bento_multi_index_length. */
+uint32_t name_length(const name *index, K key);
+/** bento_multi_index_key_count. */
+uint32_t name_key_count(const name *index);
+/** bento_multi_index_count. */
+uint32_t name_count(const name *index);
+/** bento_multi_index_capacity. */
+uint32_t name_capacity(const name *index);
+/** bento_multi_index_check. */
+bento_status name_check(const name *index);
+/** bento_multi_index_clear. */
+void name_clear(name *index);
+/** bento_multi_index_iter_init over the values of `key`. */
+void name_iter_init(name_iter *it, const name *index, K key);
+/** bento_multi_index_iter_next: true with it->value set, false at the end. */
+bool name_iter_next(name_iter *it);
+/** @} */
+#endif
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
@@ -429,13 +464,10 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
         bento_impl_bits_to(&key_, sizeof key_, bits);                                             \
         return key_;                                                                              \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_init(name *x)                                               \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_multi_index_init(&x->generic_, x->storage_,                                  \
-                                      BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_),    \
-                                      (key_capacity_), (value_capacity_));                        \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
+                       bento_multi_index_init(&x->generic_, x->storage_,                          \
+                                              BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_), \
+                                              (key_capacity_), (value_capacity_)))                \
     BENTO_WRAPPER bento_status name##_insert(name *x, K key, V value)                             \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
@@ -459,11 +491,8 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
         }                                                                                         \
         return bento_multi_index_remove_value(&x->generic_, name##_id_(value));                   \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_remove_key(name *x, K key, uint32_t *removed)               \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_multi_index_remove_key(&x->generic_, name##_key_bits_(key), removed);        \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(bento_status, name##_remove_key, (name *x, K key, uint32_t *removed),      \
+                       bento_multi_index_remove_key(&x->generic_, name##_key_bits_(key), removed)) \
     BENTO_WRAPPER bento_status name##_move(name *x, K key, V value)                               \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
@@ -489,21 +518,12 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
         return bento_impl_index_get(&x->generic_.keys, name##_key_bits_(key),                     \
                                     34u - BENTO_IMPL_CEIL_LOG2(key_capacity_));                   \
     }                                                                                             \
-    BENTO_WRAPPER bool name##_contains(const name *x, K key)                                      \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return name##_first_(x, key) != BENTO_IMPL_NULL;                                          \
-    }                                                                                             \
-    BENTO_WRAPPER uint32_t name##_length(const name *x, K key)                                    \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_multi_index_length(&x->generic_, name##_key_bits_(key));                     \
-    }                                                                                             \
-    BENTO_WRAPPER uint32_t name##_key_count(const name *x)                                        \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_multi_index_key_count(&x->generic_);                                         \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(bool, name##_contains, (const name *x, K key),                             \
+                       name##_first_(x, key) != BENTO_IMPL_NULL)                                  \
+    BENTO_IMPL_FORWARD(uint32_t, name##_length, (const name *x, K key),                           \
+                       bento_multi_index_length(&x->generic_, name##_key_bits_(key)))             \
+    BENTO_IMPL_FORWARD(uint32_t, name##_key_count, (const name *x),                               \
+                       bento_multi_index_key_count(&x->generic_))                                 \
     BENTO_WRAPPER void name##_iter_init(name##_iter *it, const name *x, K key)                    \
     {                                                                                             \
         BENTO_ASSERT(it != BENTO_IMPL_NULL && x != BENTO_IMPL_NULL);                              \
@@ -513,7 +533,9 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
     }                                                                                             \
     BENTO_WRAPPER bool name##_iter_next(name##_iter *it)                                          \
     {                                                                                             \
-        const bool more_ = bento_multi_index_iter_next(&it->generic_);                            \
+        bool more_;                                                                               \
+        BENTO_ASSERT(it != BENTO_IMPL_NULL);                                                      \
+        more_ = bento_multi_index_iter_next(&it->generic_);                                       \
         it->value = more_ ? name##_of_id_(it->x_, it->generic_.value) : name##_value_(NUL);       \
         return more_;                                                                             \
     }

@@ -247,32 +247,9 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it);
  * universe, page_size) declares one keyed by uint32_t ids below `universe`, with the fewest
  * index bits that name `universe` indices (the bits above are the keys' generation), and
  * BENTO_PAGED_SET_TYPE_BITS(name, T, capacity, universe, page_size, index_bits) chooses the
- * index bits. All declare:
- *   name_page                              the page type: the pool's block type, for
- *                                          BENTO_BLOCK_POOL_TYPE(pool_name, name_page, pages)
- *   name                                   the set type, its own buffer included (pages not)
- *   name_key                               the key type: K, or uint32_t
- *   name_init(name *, bento_block_pool *)  -> bento_status; the pool from pool_name_generic()
- *   name_open(name *, bento_block_pool *)  -> bento_status: bento_paged_set_open on its own
- *                                             storage, BENTO_E_CORRUPT also for a set of
- *                                             another type
- *   name_insert(name *, name_key, T **)    -> bento_status
- *   name_insert_from(name *, name_key, const T *) -> bento_status
- *   name_remove(name *, name_key)          -> bento_status
- *   name_get(const name *, name_key)       -> T * or NULL
- *   name_contains(const name *, name_key)  -> bool
- *   name_key_at(const name *, uint32_t position) -> name_key: the key at a dense position
- *                                             (below the count; the null handle, or
- *                                             BENTO_NONE for ids, past it)
- *   name_keys(const name *)                -> const uint32_t * (count of them: the keys' raw
- *                                             values)
- *   name_count, name_capacity, name_pages_held -> uint32_t
- *   name_check -> bento_status, name_clear
- *   name_iter                              an iterator: fields value (a T *), index, position
- *                                             and key (name_key: read from the dense array at
- *                                             the position, which the generic walk leaves to
- *                                             the caller)
- *   name_iter_init(name_iter *, const name *), name_iter_next(name_iter *) -> bool
+ * index bits. All declare the page type `name_page` (the pool's block type, for
+ * BENTO_BLOCK_POOL_TYPE(pool_name, name_page, pages)) and the functions of "A typed paged set",
+ * below.
  * A key of another type does not compile. They fail to compile when page_size is not a power
  * of two from 2 to 2^24, or the capacity or universe is out of range. A set object points
  * into its own storage: after copying one, or when it lives in retained RAM after a reset,
@@ -294,6 +271,54 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it);
 #define BENTO_PAGED_SET_TYPE_BITS(name, T, capacity_, universe_, page_size_, index_bits_)         \
     BENTO_IMPL_PAGED_SET_TYPE(name, T, capacity_, universe_, page_size_, index_bits_, uint32_t,   \
                               BENTO_NONE)
+
+#ifdef BENTO_DOXYGEN
+/**
+ * @name A typed paged set
+ * What BENTO_PAGED_SET_TYPE_OF(name, T, capacity, K, page_size), BENTO_PAGED_SET_TYPE and
+ * BENTO_PAGED_SET_TYPE_BITS declare, with its name and value type for `name` and `T`: each
+ * function is the generic one of the same name on the set's own buffer, typed, and asserts on
+ * a NULL set. (scripts/check-asserts holds these declarations to the macro.)
+ * instance: BENTO_PAGED_SET_TYPE_OF(name, T, 8, V, 4)
+ * @{
+ */
+typedef struct name name;           /**< the set, its own buffer included (pages not) */
+typedef K name_key;                 /**< the key type: K, or uint32_t for ids */
+typedef struct name_iter name_iter; /**< an iterator: fields value (a T *), index, position, key */
+/** bento_paged_set_init over the page pool (pool_name_generic()). */
+bento_status name_init(name *set, bento_block_pool *pages);
+/** bento_paged_set_open on its own buffer; BENTO_E_CORRUPT also for a set of another type. */
+bento_status name_open(name *set, bento_block_pool *pages);
+/** bento_paged_set_insert; *value (optional) the new key's element, uninitialised. */
+bento_status name_insert(name *set, name_key key, T **value);
+/** bento_paged_set_insert_from: the element a copy of *value (atomic under BENTO_POWER_SAFE). */
+bento_status name_insert_from(name *set, name_key key, const T *value);
+/** bento_paged_set_remove. */
+bento_status name_remove(name *set, name_key key);
+/** bento_paged_set_get: the key's element, or NULL. */
+T *name_get(const name *set, name_key key);
+/** bento_paged_set_contains. */
+bool name_contains(const name *set, name_key key);
+/** The key at a dense position: the null handle (BENTO_NONE for ids) past the count. */
+name_key name_key_at(const name *set, uint32_t position);
+/** bento_paged_set_keys: the keys' raw values, name_count() of them. */
+const uint32_t *name_keys(const name *set);
+/** bento_paged_set_pages_held. */
+uint32_t name_pages_held(const name *set);
+/** bento_paged_set_count. */
+uint32_t name_count(const name *set);
+/** bento_paged_set_capacity. */
+uint32_t name_capacity(const name *set);
+/** bento_paged_set_check. */
+bento_status name_check(const name *set);
+/** bento_paged_set_clear. */
+void name_clear(name *set);
+/** bento_paged_set_iter_init. */
+void name_iter_init(name_iter *it, const name *set);
+/** bento_paged_set_iter_next: true with it->value, index, position and key set. */
+bool name_iter_next(name_iter *it);
+/** @} */
+#endif
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
@@ -487,13 +512,10 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
         bento_impl_bits_to(&key_, sizeof key_, bits);                                             \
         return key_;                                                                              \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_init(name *s, bento_block_pool *pages)                      \
-    {                                                                                             \
-        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
-        return bento_paged_set_init(&s->generic_, s->storage_, sizeof s->storage_, pages,         \
-                                    sizeof(T), (capacity_), (universe_), (page_size_),            \
-                                    (index_bits_));                                               \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x, bento_block_pool *pages),             \
+                       bento_paged_set_init(&x->generic_, x->storage_, sizeof x->storage_, pages, \
+                                            sizeof(T), (capacity_), (universe_), (page_size_),    \
+                                            (index_bits_)))                                       \
     BENTO_WRAPPER bento_status name##_open(name *s, bento_block_pool *pages)                      \
     {                                                                                             \
         bento_status status_;                                                                     \
@@ -524,39 +546,24 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
         }                                                                                         \
         return status_;                                                                           \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_remove(name *s, K key)                                      \
-    {                                                                                             \
-        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
-        return bento_paged_set_remove(&s->generic_, name##_bits_(key));                           \
-    }                                                                                             \
-    BENTO_WRAPPER T *name##_get(const name *s, K key)                                             \
-    {                                                                                             \
-        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
-        return BENTO_IMPL_PTR_CAST(                                                               \
-            T *, bento_impl_paged_set_get(                                                        \
-                     &s->generic_, name##_bits_(key),                                             \
-                     BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CAST(uint64_t, 1) << (index_bits_)) - 1u), \
-                     BENTO_IMPL_CEIL_LOG2(page_size_), sizeof(T)));                               \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(bento_status, name##_remove, (name *x, K key),                             \
+                       bento_paged_set_remove(&x->generic_, name##_bits_(key)))                   \
+    BENTO_IMPL_FORWARD(T *, name##_get, (const name *x, K key),                                   \
+                       BENTO_IMPL_PTR_CAST(                                                       \
+                           T *, bento_impl_paged_set_get(                                         \
+                             &x->generic_, name##_bits_(key),                                     \
+                             BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CAST(uint64_t, 1) << (index_bits_)) - 1u), \
+                             BENTO_IMPL_CEIL_LOG2(page_size_), sizeof(T))))                       \
     BENTO_WRAPPER bool name##_contains(const name *s, K key)                                      \
     {                                                                                             \
         return name##_get(s, key) != BENTO_IMPL_NULL;                                             \
     }                                                                                             \
-    BENTO_WRAPPER K name##_key_at(const name *s, uint32_t position)                               \
-    {                                                                                             \
-        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
-        return name##_key_(position < s->generic_.state.count ? s->generic_.dense[position] : (NUL)); \
-    }                                                                                             \
-    BENTO_WRAPPER const uint32_t *name##_keys(const name *s)                                      \
-    {                                                                                             \
-        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
-        return bento_paged_set_keys(&s->generic_);                                                \
-    }                                                                                             \
-    BENTO_WRAPPER uint32_t name##_pages_held(const name *s)                                       \
-    {                                                                                             \
-        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
-        return bento_paged_set_pages_held(&s->generic_);                                          \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(K, name##_key_at, (const name *x, uint32_t position),                      \
+                       name##_key_(position < x->generic_.state.count ? x->generic_.dense[position] : (NUL))) \
+    BENTO_IMPL_FORWARD(const uint32_t *, name##_keys, (const name *x),                            \
+                       bento_paged_set_keys(&x->generic_))                                        \
+    BENTO_IMPL_FORWARD(uint32_t, name##_pages_held, (const name *x),                              \
+                       bento_paged_set_pages_held(&x->generic_))                                  \
     BENTO_WRAPPER void name##_iter_init(name##_iter *it, const name *s)                           \
     {                                                                                             \
         BENTO_ASSERT(it != BENTO_IMPL_NULL && s != BENTO_IMPL_NULL);                              \

@@ -427,13 +427,10 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
                         BENTO_IMPL_CAST(uint64_t, capacity_) <= (BENTO_IMPL_CAST(uint64_t, 1) << (index_bits_)), \
                         name##_capacity_does_not_fit_in_index_bits);                              \
     BENTO_IMPL_TYPED(name, bento_pool, BENTO_POOL_BYTES(capacity_, sizeof(T)))                    \
-    BENTO_WRAPPER bento_status name##_init(name *p)                                               \
-    {                                                                                             \
-        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return bento_pool_init(&p->generic_, p->storage_, sizeof p->storage_, sizeof(T),          \
-                               (capacity_), (index_bits_), 8u * sizeof(uint_type) - (index_bits_), \
-                               (policy_));                                                        \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
+                       bento_pool_init(&x->generic_, x->storage_, sizeof x->storage_, sizeof(T),  \
+                                       (capacity_), (index_bits_), 8u * sizeof(uint_type) - (index_bits_), \
+                                       (policy_)))                                                \
     BENTO_IMPL_TYPED_OPEN(name, bento_pool,                                                       \
                           x->generic_.capacity == (capacity_) &&                                  \
                           x->generic_.value_size == sizeof(T) &&                                  \
@@ -462,14 +459,11 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
         h->raw = BENTO_IMPL_CAST(uint_type, raw);                                                 \
         return s;                                                                                 \
     }                                                                                             \
-    BENTO_WRAPPER T *name##_get(const name *p, name##_handle h)                                   \
-    {                                                                                             \
-        BENTO_ASSERT(p != BENTO_IMPL_NULL);                                                       \
-        return BENTO_IMPL_PTR_CAST(T *, bento_impl_pool_get(&p->generic_, h.raw,                  \
-                                                            (1u << (index_bits_)) - 1u,           \
-                                                            p->generic_.capacity,                 \
-                                                            BENTO_POOL_STRIDE(sizeof(T))));       \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(T *, name##_get, (const name *x, name##_handle h),                         \
+                       BENTO_IMPL_PTR_CAST(T *, bento_impl_pool_get(&x->generic_, h.raw,          \
+                                                                    (1u << (index_bits_)) - 1u,   \
+                                                                    x->generic_.capacity,         \
+                                                                    BENTO_POOL_STRIDE(sizeof(T))))) \
     BENTO_WRAPPER bool name##_contains(const name *p, name##_handle h)                            \
     {                                                                                             \
         return name##_get(p, h) != BENTO_IMPL_NULL;                                               \

@@ -180,28 +180,9 @@ bento_status bento_spatial_hash_check(const bento_spatial_hash *sh);
  * remove answer BENTO_E_NOT_FOUND, get NULL, contains false, and insert BENTO_E_EXISTS (the id
  * is taken); queries hand the visitor the handles kept. A handle of another type does not
  * compile. BENTO_SPATIAL_HASH_TYPE(name, cell_capacity, item_capacity, dims, cell_shift)
- * declares the integer form: V is uint32_t, the item itself its id. Both declare, with
- * `position` a const int32_t * of dims coordinates, and an `_at` twin of each function taking
- * one that takes a bento_point by value instead:
- *   name                                  the spatial hash type, storage included
- *   name_visit                            the visitor: bool (*)(void *context, V item,
- *                                            const int32_t *position), as
- *                                            bento_spatial_hash_visit (the same type in the
- *                                            integer form)
- *   name_init(name *)                     -> bento_status (BENTO_OK for a well-formed type)
- *   name_open(name *)                     -> bento_status: bento_spatial_hash_open on its own
- *                                            storage, BENTO_E_CORRUPT also for another type's
- *   name_insert(name *, V item, position), name_move(...) -> bento_status
- *   name_insert_at(name *, V item, bento_point), name_move_at(...)
- *   name_remove(name *, V item)           -> bento_status
- *   name_get(const name *, V item)        -> const int32_t * or NULL
- *   name_contains(const name *, V item)   -> bool
- *   name_query_box(const name *, min, max, name_visit, context, stats) -> bento_status
- *   name_query_box_at(const name *, bento_point min, bento_point max, name_visit, context,
+ * declares the integer form: V is uint32_t, the item itself its id. Both declare the
+ * functions of "A typed spatial hash", below.
  *     stats)
- *   name_query_radius(const name *, center, radius, name_visit, context, stats)
- *   name_query_radius_at(const name *, bento_point center, radius, name_visit, context, stats)
- *   name_count, name_capacity -> uint32_t, name_check -> bento_status, name_clear
  * The queries call the visitor through a small function of the type's own that hands it the
  * item's handle. They fail to compile when dims is not 2 or 3, cell_shift is not 0 to 31, the
  * cell capacity is not a power of two in [8, 2^24] or the item capacity is out of [1, 2^28)
@@ -231,6 +212,62 @@ bento_status bento_spatial_hash_check(const bento_spatial_hash *sh);
     BENTO_IMPL_SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_,        \
                                  uint32_t, 32u)                                                   \
     BENTO_IMPL_TYPED_END(name)
+
+#ifdef BENTO_DOXYGEN
+/**
+ * @name A typed spatial hash
+ * What BENTO_SPATIAL_HASH_TYPE_OF(name, cell_capacity, item_capacity, V, dims, cell_shift) and
+ * BENTO_SPATIAL_HASH_TYPE(name, cell_capacity, item_capacity, dims, cell_shift) declare, with
+ * its name and item type for `name` and `V`: each function is the generic one of the same name
+ * on the hash's own storage, typed, and asserts on a NULL hash. `position` is dims coordinates;
+ * each function taking them has an `_at` twin taking a bento_point. (scripts/check-asserts
+ * holds these declarations to the macro.)
+ * instance: BENTO_SPATIAL_HASH_TYPE_OF(name, 8, 8, V, 2, 4)
+ * @{
+ */
+typedef struct name name; /**< the spatial hash, its storage included */
+/** The visitor of a query: true to go on. The integer form's is bento_spatial_hash_visit. */
+typedef bool (*name_visit)(void *context, V item, const int32_t *position);
+/** bento_spatial_hash_init: BENTO_OK for a well-formed type. */
+bento_status name_init(name *hash);
+/** bento_spatial_hash_open on its own storage; BENTO_E_CORRUPT also for another type's. */
+bento_status name_open(name *hash);
+/** bento_spatial_hash_insert. */
+bento_status name_insert(name *hash, V item, const int32_t *position);
+/** name_insert at a point. */
+bento_status name_insert_at(name *hash, V item, bento_point p);
+/** bento_spatial_hash_move. */
+bento_status name_move(name *hash, V item, const int32_t *position);
+/** name_move to a point. */
+bento_status name_move_at(name *hash, V item, bento_point p);
+/** bento_spatial_hash_remove. */
+bento_status name_remove(name *hash, V item);
+/** bento_spatial_hash_get: the item's position, or NULL. */
+const int32_t *name_get(const name *hash, V item);
+/** bento_spatial_hash_contains. */
+bool name_contains(const name *hash, V item);
+/** bento_spatial_hash_query_box, the visitor handed each item. */
+bento_status name_query_box(const name *hash, const int32_t *min, const int32_t *max,
+                            name_visit visit, void *context, bento_spatial_hash_stats *stats);
+/** name_query_box between two points. */
+bento_status name_query_box_at(const name *hash, bento_point min, bento_point max,
+                               name_visit visit, void *context, bento_spatial_hash_stats *stats);
+/** bento_spatial_hash_query_radius, the visitor handed each item. */
+bento_status name_query_radius(const name *hash, const int32_t *center, int32_t radius,
+                               name_visit visit, void *context, bento_spatial_hash_stats *stats);
+/** name_query_radius around a point. */
+bento_status name_query_radius_at(const name *hash, bento_point center, int32_t radius,
+                                  name_visit visit, void *context, bento_spatial_hash_stats *stats);
+/** bento_spatial_hash_count. */
+uint32_t name_count(const name *hash);
+/** bento_spatial_hash_capacity. */
+uint32_t name_capacity(const name *hash);
+/** bento_spatial_hash_check. */
+bento_status name_check(const name *hash);
+/** bento_spatial_hash_clear. */
+void name_clear(name *hash);
+/** @} */
+#endif
 
 /* ---------------------------------------------------------------------------------------------
  * Everything below is implementation detail: not part of the API.
@@ -315,14 +352,11 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
         }                                                                                         \
         return generic_;                                                                          \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_init(name *x)                                               \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return bento_spatial_hash_init(&x->generic_, x->storage_,                                 \
-                                       BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_), \
-                                       (cell_capacity_), (item_capacity_), (dims_),               \
-                                       (cell_shift_));                                            \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
+                       bento_spatial_hash_init(&x->generic_, x->storage_,                         \
+                                               BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_), \
+                                               (cell_capacity_), (item_capacity_), (dims_),       \
+                                               (cell_shift_)))                                    \
     BENTO_WRAPPER bento_status name##_insert(name *x, V item, const int32_t *position)            \
     {                                                                                             \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
