@@ -339,6 +339,15 @@ BENTO_IMPL_STRUCTS_END
 /* The fewest index bits that name `capacity` slots (at least 1), as a constant expression. */
 #define BENTO_IMPL_INDEX_BITS(capacity) (BENTO_IMPL_CEIL_LOG2(capacity) > 0u ? BENTO_IMPL_CEIL_LOG2(capacity) : 1u)
 
+/* A typed function of one shape: `R fn params`, where params name the container `x`, asserting
+ * on a NULL container and returning `call`, an expression over x and the other parameters. */
+#define BENTO_IMPL_FORWARD(R, fn, params, call)                                                   \
+    BENTO_WRAPPER R fn params                                                                     \
+    {                                                                                             \
+        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
+        return call;                                                                              \
+    }
+
 /*
  * The scaffolding of every typed container (BENTO_POOL_TYPE and its kind): the struct, with
  * the generic container and its storage as members no caller names, and the functions whose
@@ -349,15 +358,6 @@ BENTO_IMPL_STRUCTS_END
  * same with the storage aligned by `aligned_` (BENTO_IMPL_LINE_ALIGNED or
  * BENTO_IMPL_UNIT_ALIGNED, above).
  */
-/* A typed function of one shape: `R fn params`, where params name the container `x`, asserting
- * on a NULL container and returning `call`, an expression over x and the other parameters. */
-#define BENTO_IMPL_FORWARD(R, fn, params, call)                                                   \
-    BENTO_WRAPPER R fn params                                                                     \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        return call;                                                                              \
-    }
-
 #define BENTO_IMPL_TYPED(name, generic, bytes)                                                    \
     BENTO_IMPL_TYPED_ALIGNED(name, generic, bytes, BENTO_IMPL_UNIT_ALIGNED)
 #define BENTO_IMPL_TYPED_ALIGNED(name, generic, bytes, aligned_)                                  \
@@ -445,6 +445,17 @@ static inline void bento_impl_bits_to(void *object, size_t size, uint64_t bits)
         *BENTO_IMPL_CAST(uint8_t *, object) = BENTO_IMPL_CAST(uint8_t, bits);
     }
 }
+
+/* The two conversions between a typed container's key or value type T and its generic integer
+ * G, as wrappers named `to` (T to G) and `from` (G to T). */
+#define BENTO_IMPL_BITS(T, G, to, from)                                                           \
+    BENTO_WRAPPER G to(T x_) { return BENTO_IMPL_CAST(G, bento_impl_bits_of(&x_, sizeof x_)); }   \
+    BENTO_WRAPPER T from(G bits_)                                                                 \
+    {                                                                                             \
+        T x_;                                                                                     \
+        bento_impl_bits_to(&x_, sizeof x_, bits_);                                                \
+        return x_;                                                                                \
+    }
 
 /* Whether a key or value type of `size` bytes fits a generic integer of `max` bytes: 1, 2, 4
  * or 8 bytes, at most `max` (a constant expression, for the typed macros' static assertions). */

@@ -635,7 +635,7 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
 }
 
 /* Both typed indices: `generic` is bento_index or bento_index32, `get` its internal lookup,
- * `GK` its key type, K and V the type's, converted by bento_impl_bits_of and _to
+ * `GK` its key type, K and V the type's, converted by BENTO_IMPL_BITS
  * (bento/common.h), `aligned_` its storage's alignment (bento/common.h). Lookups pass the shift
  * of the capacity as a constant. */
 #define BENTO_IMPL_INDEX_TYPE(name, generic, get, GK, K, V, capacity_, bytes_, aligned_)          \
@@ -656,26 +656,8 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
         generic##_iter generic_;                                                                  \
     } name##_iter;                                                                                \
     BENTO_IMPL_STRUCTS_END                                                                        \
-    BENTO_WRAPPER GK name##_key_bits_(K key)                                                      \
-    {                                                                                             \
-        return BENTO_IMPL_CAST(GK, bento_impl_bits_of(&key, sizeof key));                         \
-    }                                                                                             \
-    BENTO_WRAPPER uint32_t name##_value_bits_(V value)                                            \
-    {                                                                                             \
-        return BENTO_IMPL_CAST(uint32_t, bento_impl_bits_of(&value, sizeof value));               \
-    }                                                                                             \
-    BENTO_WRAPPER K name##_key_(GK bits)                                                          \
-    {                                                                                             \
-        K key_;                                                                                   \
-        bento_impl_bits_to(&key_, sizeof key_, bits);                                             \
-        return key_;                                                                              \
-    }                                                                                             \
-    BENTO_WRAPPER V name##_value_(uint32_t bits)                                                  \
-    {                                                                                             \
-        V value_;                                                                                 \
-        bento_impl_bits_to(&value_, sizeof value_, bits);                                         \
-        return value_;                                                                            \
-    }                                                                                             \
+    BENTO_IMPL_BITS(K, GK, name##_key_bits_, name##_key_)                                        \
+    BENTO_IMPL_BITS(V, uint32_t, name##_value_bits_, name##_value_)                               \
     BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
                        generic##_init(&x->generic_, x->storage_, sizeof x->storage_, (capacity_))) \
     BENTO_IMPL_FORWARD(const uint32_t *, name##_get_, (const name *x, K key),                     \

@@ -387,16 +387,7 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
 #define BENTO_IMPL_STAMPS_BYTES(V, IB, capacity)                                                  \
     (BENTO_IMPL_STAMPED(V, IB) ? BENTO_IMPL_CAST(size_t, capacity) * sizeof(V) : 0u)
 #define BENTO_IMPL_STAMPS(name, V, IB, capacity, offset, present)                                 \
-    BENTO_WRAPPER uint32_t name##_bits_(V value)                                                  \
-    {                                                                                             \
-        return BENTO_IMPL_CAST(uint32_t, bento_impl_bits_of(&value, sizeof value));               \
-    }                                                                                             \
-    BENTO_WRAPPER V name##_value_(uint32_t bits)                                                  \
-    {                                                                                             \
-        V value_;                                                                                 \
-        bento_impl_bits_to(&value_, sizeof value_, bits);                                         \
-        return value_;                                                                            \
-    }                                                                                             \
+    BENTO_IMPL_BITS(V, uint32_t, name##_bits_, name##_value_)                                     \
     BENTO_WRAPPER uint32_t name##_id_(V value)                                                    \
     {                                                                                             \
         return name##_bits_(value) & BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CAST(uint64_t, 1) << (IB)) - 1u); \
@@ -457,13 +448,7 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
         const name *x_;                                                                           \
     } name##_iter;                                                                                \
     BENTO_IMPL_STRUCTS_END                                                                        \
-    BENTO_WRAPPER uint64_t name##_key_bits_(K key) { return bento_impl_bits_of(&key, sizeof key); } \
-    BENTO_WRAPPER K name##_key_(uint64_t bits)                                                    \
-    {                                                                                             \
-        K key_;                                                                                   \
-        bento_impl_bits_to(&key_, sizeof key_, bits);                                             \
-        return key_;                                                                              \
-    }                                                                                             \
+    BENTO_IMPL_BITS(K, uint64_t, name##_key_bits_, name##_key_)                                   \
     BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
                        bento_multi_index_init(&x->generic_, x->storage_,                          \
                                               BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_), \

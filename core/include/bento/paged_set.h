@@ -469,8 +469,8 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
     return bento_impl_paged_set_iter_next(it, it->set_->page_shift, it->set_->value_size);
 }
 
-/* A typed paged set: keys K (a handle type, or uint32_t), converted by bento_impl_bits_of and
- * _to (bento/common.h); NUL the bits of "no key" (key_at past the count). */
+/* A typed paged set: keys K (a handle type, or uint32_t), converted by BENTO_IMPL_BITS
+ * (bento/common.h); NUL the bits of "no key" (key_at past the count). */
 #define BENTO_IMPL_PAGED_SET_TYPE(name, T, capacity_, universe_, page_size_, index_bits_, K, NUL) \
     BENTO_STATIC_ASSERT((page_size_) >= 2u && (page_size_) <= 16777216u &&                        \
                         ((page_size_) & ((page_size_) - 1u)) == 0u,                               \
@@ -502,16 +502,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
         bento_paged_set_iter generic_;                                                            \
     } name##_iter;                                                                                \
     BENTO_IMPL_STRUCTS_END                                                                        \
-    BENTO_WRAPPER uint32_t name##_bits_(K key)                                                    \
-    {                                                                                             \
-        return BENTO_IMPL_CAST(uint32_t, bento_impl_bits_of(&key, sizeof key));                   \
-    }                                                                                             \
-    BENTO_WRAPPER K name##_key_(uint32_t bits)                                                    \
-    {                                                                                             \
-        K key_;                                                                                   \
-        bento_impl_bits_to(&key_, sizeof key_, bits);                                             \
-        return key_;                                                                              \
-    }                                                                                             \
+    BENTO_IMPL_BITS(K, uint32_t, name##_bits_, name##_key_)                                       \
     BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x, bento_block_pool *pages),             \
                        bento_paged_set_init(&x->generic_, x->storage_, sizeof x->storage_, pages, \
                                             sizeof(T), (capacity_), (universe_), (page_size_),    \
