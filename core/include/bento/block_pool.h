@@ -228,14 +228,6 @@ uint32_t name_high_water(const name *pool);
 uint32_t name_stride(const name *pool);
 /** The generic pool underneath, for what takes one (a paged set's pages). */
 bento_block_pool *name_generic(name *pool);
-/** bento_block_pool_count. */
-uint32_t name_count(const name *pool);
-/** bento_block_pool_capacity. */
-uint32_t name_capacity(const name *pool);
-/** bento_block_pool_check. */
-bento_status name_check(const name *pool);
-/** bento_block_pool_clear. */
-void name_clear(name *pool);
 /** @} */
 #endif
 

@@ -348,6 +348,27 @@ BENTO_IMPL_STRUCTS_END
         return call;                                                                              \
     }
 
+#ifdef BENTO_DOXYGEN
+/**
+ * @name Every typed container
+ * What every typed macro declares besides its own functions (each header's "A typed ..."
+ * group), with the container's name for `name`: each is the generic function of the same name
+ * on the container's own storage, and asserts on a NULL container. (scripts/check-asserts holds
+ * these declarations to every typed macro.)
+ * instance: BENTO_BLOCK_POOL_TYPE(name, T, 8)
+ * @{
+ */
+/** The elements present (bento_X_count). */
+uint32_t name_count(const name *container);
+/** The capacity given at init (bento_X_capacity). */
+uint32_t name_capacity(const name *container);
+/** Verify the buffer (bento_X_check). */
+bento_status name_check(const name *container);
+/** Remove every element (bento_X_clear). */
+void name_clear(name *container);
+/** @} */
+#endif
+
 /*
  * The scaffolding of every typed container (BENTO_POOL_TYPE and its kind): the struct, with
  * the generic container and its storage as members no caller names, and the functions whose

@@ -406,14 +406,6 @@ int32_t name_origin(const name *grid, unsigned axis);
 uint32_t name_extent(const name *grid, unsigned axis);
 /** bento_grid_moved. */
 uint32_t name_moved(const name *grid);
-/** bento_grid_count. */
-uint32_t name_count(const name *grid);
-/** bento_grid_capacity. */
-uint32_t name_capacity(const name *grid);
-/** bento_grid_check. */
-bento_status name_check(const name *grid);
-/** bento_grid_clear. */
-void name_clear(name *grid);
 /** bento_grid_iter_init over the cells from lo to hi. */
 void name_iter_init(name_iter *it, const name *grid, const int32_t *lo, const int32_t *hi);
 /** name_iter_init between two points. */

@@ -361,14 +361,6 @@ bento_status name_upsert(name *index, K key, V value);
 bento_status name_remove(name *index, K key, V *value);
 /** bento_index_max_count. */
 uint32_t name_max_count(const name *index);
-/** bento_index_count. */
-uint32_t name_count(const name *index);
-/** bento_index_capacity. */
-uint32_t name_capacity(const name *index);
-/** bento_index_check. */
-bento_status name_check(const name *index);
-/** bento_index_clear. */
-void name_clear(name *index);
 /** bento_index_iter_init. */
 void name_iter_init(name_iter *it, const name *index);
 /** bento_index_iter_next: true with it->key and it->value set, false at the end. */

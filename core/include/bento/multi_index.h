@@ -269,14 +269,6 @@ bool name_contains(const name *index, K key);
 uint32_t name_length(const name *index, K key);
 /** bento_multi_index_key_count. */
 uint32_t name_key_count(const name *index);
-/** bento_multi_index_count. */
-uint32_t name_count(const name *index);
-/** bento_multi_index_capacity. */
-uint32_t name_capacity(const name *index);
-/** bento_multi_index_check. */
-bento_status name_check(const name *index);
-/** bento_multi_index_clear. */
-void name_clear(name *index);
 /** bento_multi_index_iter_init over the values of `key`. */
 void name_iter_init(name_iter *it, const name *index, K key);
 /** bento_multi_index_iter_next: true with it->value set, false at the end. */

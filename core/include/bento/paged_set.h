@@ -305,14 +305,6 @@ name_key name_key_at(const name *set, uint32_t position);
 const uint32_t *name_keys(const name *set);
 /** bento_paged_set_pages_held. */
 uint32_t name_pages_held(const name *set);
-/** bento_paged_set_count. */
-uint32_t name_count(const name *set);
-/** bento_paged_set_capacity. */
-uint32_t name_capacity(const name *set);
-/** bento_paged_set_check. */
-bento_status name_check(const name *set);
-/** bento_paged_set_clear. */
-void name_clear(name *set);
 /** bento_paged_set_iter_init. */
 void name_iter_init(name_iter *it, const name *set);
 /** bento_paged_set_iter_next: true with it->value, index, position and key set. */

@@ -271,20 +271,12 @@ T *name_values(const name *pool);
 name_handle name_handle_at(const name *pool, uint32_t position);
 /** bento_pool_handle_of_index: the live handle of slot `index`, or the null handle. */
 name_handle name_handle_of_index(const name *pool, uint32_t index);
-/** bento_pool_count. */
-uint32_t name_count(const name *pool);
-/** bento_pool_capacity. */
-uint32_t name_capacity(const name *pool);
 /** bento_pool_retired. */
 uint32_t name_retired(const name *pool);
 /** bento_pool_lifetime. */
 uint32_t name_lifetime(const name *pool);
 /** bento_pool_alias_horizon. */
 uint32_t name_alias_horizon(const name *pool);
-/** bento_pool_check. */
-bento_status name_check(const name *pool);
-/** bento_pool_clear. */
-void name_clear(name *pool);
 /** @} */
 #endif
 

@@ -506,14 +506,6 @@ bento_status name_sort_merge(name *set, uint32_t n, uint32_t by, bento_sparse_se
 bento_status name_sort_as(name *set, const bento_sparse_set *other);
 /** The generic set underneath, for the generic read API (joins of any sets, sort_as). */
 const bento_sparse_set *name_generic(const name *set);
-/** bento_sparse_set_count. */
-uint32_t name_count(const name *set);
-/** bento_sparse_set_capacity. */
-uint32_t name_capacity(const name *set);
-/** bento_sparse_set_check. */
-bento_status name_check(const name *set);
-/** bento_sparse_set_clear. */
-void name_clear(name *set);
 /** @} */
 #endif
 

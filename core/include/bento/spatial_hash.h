@@ -258,14 +258,6 @@ bento_status name_query_radius(const name *hash, const int32_t *center, int32_t 
 /** name_query_radius around a point. */
 bento_status name_query_radius_at(const name *hash, bento_point center, int32_t radius,
                                   name_visit visit, void *context, bento_spatial_hash_stats *stats);
-/** bento_spatial_hash_count. */
-uint32_t name_count(const name *hash);
-/** bento_spatial_hash_capacity. */
-uint32_t name_capacity(const name *hash);
-/** bento_spatial_hash_check. */
-bento_status name_check(const name *hash);
-/** bento_spatial_hash_clear. */
-void name_clear(name *hash);
 /** @} */
 #endif
 
