@@ -10,7 +10,8 @@
 #   make reset-test  containers in retained RAM under thousands of system resets, on the M0 and M4
 #   make examples    every example on every board under qemu-system-arm
 #   make single      the single header (build/single/bento.h) and the host tests against it
-#   make cxx         every public header in C++ (g++, clang++, clang++ -Weverything)
+#   make cxx         strict users: every public header in C++ (g++, clang++, clang++
+#                    -Weverything) and every container in C (gcc -Wcast-qual, clang -Weverything)
 #   make cmake       CMakeLists.txt: build and CTest for the host and two boards
 #   make consumers   projects that use the kit as README.md says (Makefile, CMake, pkg-config)
 #   make docs        the API reference (Doxygen) in build/docs; check runs it
@@ -59,6 +60,21 @@ else
 Q := @
 endif
 step = @printf '  %-6s %-28s %s\n' '$1' '$2' '$3'
+
+# ---------------------------------------------------------------- tools
+
+# `make check` on a fresh machine: every Debian package it needs is installed once, before
+# anything else runs (scripts/need: quiet when all are present; as root it runs apt-get, else
+# it prints the apt-get line and make stops here). Parallel recipes that each installed what
+# they needed would race for dpkg's lock. The per-rule `| arm-tools` and the like remain for
+# the targets run on their own.
+CHECK_TOOLS := arm-none-eabi-gcc qemu-system-arm g++ clang python3 pkg-config cmake doxygen \
+               libfuzzer gcc-multilib cppcheck clang-tidy gcovr
+ifneq ($(filter check,$(or $(MAKECMDGOALS),check)),)
+ifneq ($(shell scripts/need $(CHECK_TOOLS) >&2 && echo ok),ok)
+$(error scripts/need: the tools `make check` needs are missing (see above))
+endif
+endif
 
 # ---------------------------------------------------------------- boards
 
@@ -307,26 +323,44 @@ SINGLE_RESULTS := $(RESULTS)/single-tests $(if $(HAVE_CLANG),$(RESULTS)/single-c
 $(RESULTS)/spdx: FORCE
 	@$(CHECK_RUN) $@ licence SPDX last -- scripts/check-spdx
 
-# ---------------------------------------------------------------- C++
+# ---------------------------------------------------------------- strict users
 
-# tests/cxx/all_headers.cpp: every public header in a C++17 program calling typed wrappers,
-# with g++ and clang++ at -Werror, and with clang++ -Weverything, then linked with the kit
-# (built as C) and run. -Weverything leaves out only what concerns the test file itself:
-# -Wc++98-compat and -Wc++98-compat-pedantic (the file is C++17 on purpose).
-CXX_STRICT := -std=c++17 -Wall -Wextra -Wpedantic -Wconversion -Wold-style-cast -Werror
+# Programs of users with the strictest warnings, at -Werror, each linked with the kit (built as
+# C) and run. tests/cxx/all_headers.cpp: every public header in a C++17 program calling typed
+# wrappers, with g++ and clang++, and with clang++ -Weverything. tests/consumers/app/main.c (the
+# consumers' program, every container typed): C99 and C11 with gcc and clang, and with clang
+# -Weverything. -Weverything leaves out only what concerns the test file itself: -Wc++98-compat
+# and -Wc++98-compat-pedantic (the C++ file is C++17 on purpose).
+CXX_STRICT := -std=c++17 -Wall -Wextra -Wpedantic -Wconversion -Wold-style-cast -Wcast-qual -Werror
 CXX_EVERYTHING := -std=c++17 -Weverything -Wno-c++98-compat -Wno-c++98-compat-pedantic -Werror
+C_STRICT = $(WARNINGS) -Wcast-qual
+CXX_SOURCE := tests/cxx/all_headers.cpp
+STRICT_C_SOURCE := tests/consumers/app/main.c
 CXX_RESULTS := $(RESULTS)/cxx-g++ $(if $(HAVE_CLANG),$(RESULTS)/cxx-clang++ $(RESULTS)/cxx-clang++-everything)
+STRICT_C_RESULTS := $(foreach s,c99 c11,$(RESULTS)/strict-gcc-$s \
+                      $(if $(HAVE_CLANG),$(RESULTS)/strict-clang-$s $(RESULTS)/strict-clang-$s-everything))
 
-$(RESULTS)/cxx-g++: tests/cxx/all_headers.cpp $(call lib,gcc-c99) FORCE
+$(RESULTS)/cxx-g++: $(CXX_SOURCE) $(call lib,gcc-c99) FORCE
 	@$(CHECK_RUN) $@ 'c++ headers' 'g++ strict' last -- \
-	    scripts/cxx-check g++ '$(CXX_STRICT)' $(call lib,gcc-c99) $(BUILD)/cxx/g++
-$(RESULTS)/cxx-clang++: tests/cxx/all_headers.cpp $(call lib,clang-c99) FORCE
+	    scripts/strict-check g++ '$(CXX_STRICT)' $< $(BUILD)/strict/g++ $(call lib,gcc-c99)
+$(RESULTS)/cxx-clang++: $(CXX_SOURCE) $(call lib,clang-c99) FORCE
 	@$(CHECK_RUN) $@ 'c++ headers' 'clang++ strict' last -- \
-	    scripts/cxx-check clang++ '$(CXX_STRICT)' $(call lib,clang-c99) $(BUILD)/cxx/clang++
-$(RESULTS)/cxx-clang++-everything: tests/cxx/all_headers.cpp $(call lib,clang-c99) FORCE
+	    scripts/strict-check clang++ '$(CXX_STRICT)' $< $(BUILD)/strict/clang++ $(call lib,clang-c99)
+$(RESULTS)/cxx-clang++-everything: $(CXX_SOURCE) $(call lib,clang-c99) FORCE
 	@$(CHECK_RUN) $@ 'c++ headers' 'clang++ -Weverything' last -- \
-	    scripts/cxx-check clang++ '$(CXX_EVERYTHING)' $(call lib,clang-c99) \
-	    $(BUILD)/cxx/clang++-everything
+	    scripts/strict-check clang++ '$(CXX_EVERYTHING)' $< $(BUILD)/strict/clang++-everything \
+	    $(call lib,clang-c99)
+# $1 compiler, $2 standard, $3 flags, $4 step name
+define strict_c_rule
+$(RESULTS)/strict-$1-$2$(if $(findstring Weverything,$3),-everything): $(STRICT_C_SOURCE) \
+        $(call lib,$1-c99) $(call host_port_objs,$1-c99) FORCE
+	@$$(CHECK_RUN) $$@ 'strict c' '$4' last -- scripts/strict-check $1 '-std=$2 $3' $$< \
+	    $(BUILD)/strict/$1-$2$(if $(findstring Weverything,$3),-everything) \
+	    $(call host_port_objs,$1-c99) $(call lib,$1-c99)
+endef
+$(foreach s,c99 c11,$(eval $(call strict_c_rule,gcc,$s,$$(C_STRICT),gcc $s -Wcast-qual)))
+$(if $(HAVE_CLANG),$(foreach s,c99 c11,$(eval $(call strict_c_rule,clang,$s,$$(C_STRICT),clang $s -Wcast-qual)) \
+    $(eval $(call strict_c_rule,clang,$s,-Weverything -Werror,clang $s -Weverything))))
 
 # ---------------------------------------------------------------- Cortex-M images
 
@@ -437,7 +471,7 @@ $(RESULTS)/matrix-%: $(LIB)/%/libbento.a
 	@printf 'core matrix\t%s\tok\t-\t-\tbuilt\n' $* > $@
 
 CHECK_RESULTS = $(RESULTS)/spdx $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS) $(BOARD_RESULTS) $(EXAMPLE_RESULTS) \
-                $(SINGLE_RESULTS) $(CXX_RESULTS) $(MATRIX_RESULTS) $(CMAKE_RESULTS) $(CONSUMER_RESULTS) \
+                $(SINGLE_RESULTS) $(CXX_RESULTS) $(STRICT_C_RESULTS) $(MATRIX_RESULTS) $(CMAKE_RESULTS) $(CONSUMER_RESULTS) \
                 $(RESULTS)/docs
 
 # Every C block of the docs pages, compiled as the page shows it (gcc C11 with the sanitizers);
@@ -499,7 +533,7 @@ consumers: $(CONSUMER_RESULTS)
 	$(call summary,$^)
 single: $(SINGLE_RESULTS)
 	$(call summary,$^)
-cxx: $(CXX_RESULTS)
+cxx: $(CXX_RESULTS) $(STRICT_C_RESULTS)
 	$(call summary,$^)
 check: $(CHECK_RESULTS)
 	$(call summary,$^)

@@ -23,8 +23,13 @@ include("${CMAKE_CURRENT_LIST_DIR}/bento-board.cmake")
 if(BENTO_BOARD OR BENTO_BOARD_DIR)
     bento_board_dir(_bento_board_dir "${BENTO_BOARD}")
     bento_read_board("${_bento_board_dir}")
-    set(CMAKE_C_FLAGS_INIT "${BENTO_BOARD_CPU_FLAGS} -ffunction-sections -fdata-sections")
-    set(CMAKE_CXX_FLAGS_INIT "${BENTO_BOARD_CPU_FLAGS} -ffunction-sections -fdata-sections")
-    set(CMAKE_ASM_FLAGS_INIT "${BENTO_BOARD_CPU_FLAGS}")
+    # The CPU flags go to every compile and link as options of their own, not through
+    # CMAKE_C_FLAGS_INIT: a user's -DCMAKE_C_FLAGS=... replaces the _INIT value and would drop
+    # them (the objects then built for another instruction set). Options given here are kept.
+    separate_arguments(_bento_cpu_flags UNIX_COMMAND "${BENTO_BOARD_CPU_FLAGS}")
+    add_compile_options(${_bento_cpu_flags})
+    add_link_options(${_bento_cpu_flags})
+    set(CMAKE_C_FLAGS_INIT "-ffunction-sections -fdata-sections")
+    set(CMAKE_CXX_FLAGS_INIT "-ffunction-sections -fdata-sections")
     set(CMAKE_EXE_LINKER_FLAGS_INIT "-Wl,--gc-sections")
 endif()
