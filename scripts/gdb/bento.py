@@ -49,9 +49,19 @@ class Damaged(Exception):
 # ---------------------------------------------------------------- reading memory
 
 
+_cache = {}
+
+
+def _forget(*_):
+    """A new program: its byte order and types are found again."""
+    _cache.clear()
+
+
 def _endian():
-    text = gdb.execute("show endian", to_string=True)
-    return ">" if "big" in text else "<"
+    if "endian" not in _cache:
+        text = gdb.execute("show endian", to_string=True)
+        _cache["endian"] = ">" if "big" in text else "<"
+    return _cache["endian"]
 
 
 def _read(address, size, what):
@@ -144,23 +154,41 @@ def _element(address, size, type_, what):
     return gdb.Value(address).cast(t.pointer()).dereference()
 
 
-def _head(saved, kind, state_words, state, what):
-    """The header before the counters' copy `saved`, as check reads it: the magic word, the
-    kind, the zero word, and the copy equal to the counters in the struct."""
-    code, params = KINDS[kind]
-    address = int(saved) - 4 * (HEAD_WORDS + params)
-    head = _words(address, HEAD_WORDS + params + state_words, what + " header")
-    if head[0] != MAGIC:
-        raise Damaged("%s header: magic 0x%08x, not 0x%08x" % (what, head[0], MAGIC))
-    if head[1] & ~JOURNALED != code:
-        raise Damaged("%s header: kind 0x%04x, not 0x%04x" % (what, head[1], code))
-    if head[3] != 0:
-        raise Damaged("%s header: word 3 is 0x%x, not 0" % (what, head[3]))
-    copy = head[HEAD_WORDS + params:]
-    if tuple(copy) != tuple(state):
-        raise Damaged("%s header: counters' copy %s differs from the counters %s"
-                      % (what, list(copy), list(state)))
-    return head[HEAD_WORDS:HEAD_WORDS + params]
+class Buffer(object):
+    """A container's buffer, found from its counters' copy `saved` as check finds it: the
+    header (the magic word, the kind, the bytes used, a zero word), the parameter record (the
+    word `at` of it is the capacity, which must be the struct's), the copy equal to the
+    counters in the struct. Every array read from it must lie inside the bytes it says it
+    uses."""
+
+    def __init__(self, saved, kind, state, what, capacity=None, at=0):
+        code, params = KINDS[kind]
+        self.what = what
+        self.address = int(saved) - 4 * (HEAD_WORDS + params)
+        head = _words(self.address, HEAD_WORDS + params + len(state), what + " header")
+        if head[0] != MAGIC:
+            raise Damaged("%s header: magic 0x%08x, not 0x%08x" % (what, head[0], MAGIC))
+        if head[1] & ~JOURNALED != code:
+            raise Damaged("%s header: kind 0x%04x, not 0x%04x" % (what, head[1], code))
+        if head[3] != 0:
+            raise Damaged("%s header: word 3 is 0x%x, not 0" % (what, head[3]))
+        self.bytes = head[2]
+        self.params = head[HEAD_WORDS:HEAD_WORDS + params]
+        if capacity is not None and self.params[at] != capacity:
+            raise Damaged("%s header: capacity %d, the struct says %d"
+                          % (what, self.params[at], capacity))
+        copy = head[HEAD_WORDS + params:]
+        if tuple(copy) != tuple(state):
+            raise Damaged("%s header: counters' copy %s differs from the counters %s"
+                          % (what, list(copy), list(state)))
+
+    def inside(self, pointer, size, what):
+        """The address of `pointer`, once [it, it + size) is inside the buffer."""
+        address = int(pointer)
+        if address < self.address or address + size > self.address + self.bytes:
+            raise Damaged("%s (%d bytes at 0x%x) outside the %s buffer (%d bytes at 0x%x)"
+                          % (what, size, address, self.what, self.bytes, self.address))
+        return address
 
 
 def _state(value, names):
@@ -218,6 +246,7 @@ class Typed(object):
         self.value = None
         self.handle = None
         self.elements = None  # a sparse set's name_elements struct
+        self.kind = kind
         if kind == "pool":
             self.element = _from_functions(name, [("_get", "return"), ("_values", "return"),
                                                   ("_create", 2), ("_create_from", 2)])
@@ -261,9 +290,9 @@ class Typed(object):
         if isinstance(of, list):
             of = "{%s}" % ", ".join("%s %s" % (str(t), n) for n, t in of)
         parts = ["bento_%s" % kind]
-        if of is not None and not isinstance(of, str):
+        if of is not None:
             parts.append("of %s" % of)
-        if self.key is not None and kind != "sparse_set":
+        if self.key is not None:
             parts.append("key %s" % self.key)
         if self.value is not None:
             parts.append("value %s" % self.value)
@@ -357,7 +386,7 @@ class PoolPrinter(Printer):
         self.s = _state(p, ["count", "free_head", "free_tail", "free_count", "retired"])
         count, _, _, free_count, retired = self.s
         summary = self.counted(count, self.capacity)
-        _head(p["saved"], "pool", 5, self.s, "pool")
+        buf = Buffer(p["saved"], "pool", self.s, "pool", self.capacity)
         if count + free_count + retired != self.capacity:
             raise Damaged("count %d + free %d + retired %d is not the capacity %d"
                           % (count, free_count, retired, self.capacity))
@@ -366,8 +395,14 @@ class PoolPrinter(Printer):
         if self.index_bits == 0 or self.index_bits > 31 or self.mask != (1 << self.index_bits) - 1:
             raise Damaged("index bits %d, mask 0x%x" % (self.index_bits, self.mask))
         self.handle_bits = self.index_bits + _u(p["generation_bits"])
-        self.slots = _words(int(p["slots"]), self.capacity, "slots")
-        self.dense = _words(int(p["dense_slot"]), count, "dense_slot")
+        self.slots = _words(buf.inside(p["slots"], 4 * self.capacity, "slots"), self.capacity,
+                            "slots")
+        self.dense = _words(buf.inside(p["dense_slot"], 4 * count, "dense_slot"), count,
+                            "dense_slot")
+        stride = _u(p["stride"])
+        buf.inside(p["values"], stride * self.capacity, "values")
+        if stride < _u(p["value_size"]):
+            raise Damaged("stride %d below the value size %d" % (stride, _u(p["value_size"])))
         return summary
 
     def elements(self):
@@ -407,10 +442,15 @@ class BlockPoolPrinter(Printer):
         self.s = _state(p, ["count", "fresh", "free_head"])
         count, fresh, _ = self.s
         summary = self.counted(count, self.capacity, ", high water %d" % fresh)
-        _head(p["saved"], "block_pool", 3, self.s, "block pool")
+        buf = Buffer(p["saved"], "block_pool", self.s, "block pool", self.capacity)
         if fresh > self.capacity or count > fresh:
             raise Damaged("high water %d, count %d, capacity %d" % (fresh, count, self.capacity))
-        self.live = _read(int(p["live"]), self.capacity, "live bytes")
+        self.live = _read(buf.inside(p["live"], self.capacity, "live bytes"), self.capacity,
+                          "live bytes")
+        if _u(p["stride"]) < _u(p["block_size"]):
+            raise Damaged("stride %d below the block size %d" % (_u(p["stride"]),
+                                                                  _u(p["block_size"])))
+        buf.inside(p["blocks"], _u(p["stride"]) * self.capacity, "blocks")
         if any(b > 1 for b in self.live):
             raise Damaged("a live byte is neither 0 nor 1")
         if sum(self.live[:fresh]) != count or any(self.live[fresh:]):
@@ -441,17 +481,19 @@ class SparseSetPrinter(Printer):
         self.columns = _u(p["column_count"])
         summary = self.counted(count, self.capacity, ", %d column%s"
                                % (self.columns, "" if self.columns == 1 else "s"))
-        _head(p["saved"], "sparse_set", 1, [count], "sparse set")
+        buf = Buffer(p["saved"], "sparse_set", [count], "sparse set", self.capacity, 1)
         self.universe = _u(p["universe"])
-        if self.universe > MAX_CAPACITY:
-            raise Damaged("universe %d" % self.universe)
+        if self.universe != buf.params[0]:
+            raise Damaged("universe %d, the header says %d" % (self.universe, buf.params[0]))
         self.mask = _u(p["index_mask"])
         self.stray = _u(p["stray"])
         self.shift = _u(p["tag_shift"])
         wide = _u(p["wide"]) != 0
-        self.dense = _words(int(p["dense"]), count, "dense keys")
+        self.dense = _words(buf.inside(p["dense"], 4 * count, "dense keys"), count, "dense keys")
         read = _words if wide else _halves
-        self.entries = read(int(p["sparse"]), self.universe, "sparse entries")
+        width = 4 if wide else 2
+        self.entries = read(buf.inside(p["sparse"], width * self.universe, "sparse entries"),
+                            self.universe, "sparse entries")
         self.absent = 0xFFFFFFFF if wide else 0xFFFF
         self.width = 0xFFFFFFFF if wide else 0xFFFF
         # every present key: no stray bits, inside the universe, its entry pointing back
@@ -572,7 +614,7 @@ class IndexPrinter(Printer):
         count = _u(ix["state"]["count"])
         max_count = _u(ix["max_count"])
         summary = self.counted(count, self.capacity, ", at most %d" % max_count)
-        _head(ix["saved"], self.kind, 1, [count], self.kind)
+        buf = Buffer(ix["saved"], self.kind, [count], self.kind, self.capacity)
         if self.capacity & (self.capacity - 1) or self.capacity < 8:
             raise Damaged("capacity %d is not a power of two of at least 8" % self.capacity)
         if count > max_count:
@@ -583,7 +625,8 @@ class IndexPrinter(Printer):
             raise Damaged("shift %d for %d buckets" % (self.shift, buckets))
         bw = 16 if self.wide else 10
         self.bw = bw
-        self.words = _words(int(ix["buckets"]), buckets * bw, "buckets")
+        self.words = _words(buf.inside(ix["buckets"], 4 * buckets * bw, "buckets"), buckets * bw,
+                            "buckets")
         self.found = []
         for b in range(buckets):
             bk = self.words[b * bw:(b + 1) * bw]
@@ -636,11 +679,12 @@ class MultiIndexPrinter(Printer):
         if ksummary is None:
             raise Damaged("its key index is inert")
         summary = self.counted(count, self.capacity, ", %d keys" % len(keys.found))
-        _head(mi["saved"], "multi_index", 1, [count], "multi-value index")
+        buf = Buffer(mi["saved"], "multi_index", [count], "multi-value index", self.capacity, 1)
         self.keys = keys.found
-        nxt = _words(int(mi["next"]), self.capacity, "next")
-        prev = _words(int(mi["prev"]), self.capacity, "prev")
-        key_of = _words(int(mi["key_of"]), 2 * self.capacity, "key_of")
+        c = self.capacity
+        nxt = _words(buf.inside(mi["next"], 4 * c, "next"), c, "next")
+        prev = _words(buf.inside(mi["prev"], 4 * c, "prev"), c, "prev")
+        key_of = _words(buf.inside(mi["key_of"], 8 * c, "key_of"), 2 * c, "key_of")
         listed = sum(1 for v in prev if v != NONE)
         self.lists = []
         walked = 0
@@ -738,7 +782,7 @@ class PagedSetPrinter(Printer):
         count, held = self.s
         self.page_count = _u(s["page_count"])
         summary = self.counted(count, self.capacity, ", %d pages held" % held)
-        _head(s["saved"], "paged_set", 2, self.s, "paged set")
+        buf = Buffer(s["saved"], "paged_set", self.s, "paged set", self.capacity)
         if held > self.page_count or self.page_count > MAX_CAPACITY:
             raise Damaged("%d pages held of %d" % (held, self.page_count))
         self.shift = _u(s["page_shift"])
@@ -748,8 +792,19 @@ class PagedSetPrinter(Printer):
         self.limit = _u(s["page_limit"])
         self.size = _u(s["value_size"])
         self.base = int(s["page_base"])
-        self.dense = _words(int(s["dense"]), count, "dense keys")
-        self.table = _words(int(s["page_table"]), self.page_count, "page table")
+        self.dense = _words(buf.inside(s["dense"], 4 * count, "dense keys"), count, "dense keys")
+        self.table = _words(buf.inside(s["page_table"], 4 * self.page_count, "page table"),
+                            self.page_count, "page table")
+        # pages are blocks of the set's pool: inside its blocks
+        pages = BlockPoolPrinter(s["pages"].dereference())
+        psummary, damage, _ = pages.scan()
+        if damage is not None or psummary is None:
+            raise Damaged("its pool of pages: %s" % (damage or "inert"))
+        pool = s["pages"].dereference()
+        self.pool_start = int(pool["blocks"])
+        self.pool_end = self.pool_start + _u(pool["stride"]) * _u(pool["capacity"])
+        if self.base != self.pool_start:
+            raise Damaged("pages at 0x%x, the pool's blocks at 0x%x" % (self.base, self.pool_start))
         self.found = []
         page_size = 1 << self.shift
         for position, key in enumerate(self.dense):
@@ -762,6 +817,8 @@ class PagedSetPrinter(Printer):
             if offset == NONE or offset >= self.limit:
                 raise Damaged("key 0x%x: page %d has no block (0x%x)" % (key, page, offset))
             page_at = self.base + 4 * offset
+            if page_at + 4 * page_size + page_size * self.size > self.pool_end:
+                raise Damaged("key 0x%x: page %d runs past the pool's blocks" % (key, page))
             slot = index & (page_size - 1)
             if _words(page_at + 4 * slot, 1, "page %d" % page)[0] != position:
                 raise Damaged("key 0x%x: its page does not point back at position %d"
@@ -802,7 +859,7 @@ class GridPrinter(Printer):
         summary = self.counted(count, self.capacity, ", %s %s box %s at %s"
                                % ("window" if window else "growing", "%dD" % self.dims, box,
                                   tuple(o for o, _, _ in self.axes)))
-        _head(g["saved"], "grid", len(state), state, "grid")
+        buf = Buffer(g["saved"], "grid", state, "grid", self.capacity, 2)
         cells = 1
         for origin, size, stride in self.axes:
             if size & (size - 1) or stride > 31:
@@ -811,7 +868,8 @@ class GridPrinter(Printer):
         if cells > self.capacity:
             raise Damaged("box of %d cells, capacity %d" % (cells, self.capacity))
         words = (self.capacity + 31) >> 5
-        bitmap = _words(int(g["occupied"]), words, "occupied")
+        bitmap = _words(buf.inside(g["occupied"], 4 * words, "occupied"), words, "occupied")
+        buf.inside(g["cells"], _u(g["cell_size"]) * self.capacity, "cells")
         self.occupied = []
         for w, bits in enumerate(bitmap):
             while bits:
@@ -905,7 +963,6 @@ def _make(kind, cls, value, typed):
     return cls(value, typed)
 
 
-_typed_cache = {}
 
 
 def lookup(value):
@@ -928,9 +985,9 @@ def lookup(value):
         if generic in GENERIC:
             kind, cls = GENERIC[generic]
             key = (name, kind)
-            if key not in _typed_cache:
-                _typed_cache[key] = Typed(name, kind)
-            typed = _typed_cache[key]
+            if key not in _cache:
+                _cache[key] = Typed(name, kind)
+            typed = _cache[key]
             printer = _make(kind, cls, value["generic_"], typed)
             if kind == "pool" and typed.handle is not None:
                 try:
@@ -958,3 +1015,4 @@ def register(objfile=None):
 lookup.name = "bento"
 lookup.enabled = True
 register()
+gdb.events.new_objfile.connect(_forget)

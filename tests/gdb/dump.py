@@ -58,6 +58,69 @@ def container(name, out):
             out.append("%s %s = %s" % (name, child, canon(v)))
 
 
+CALLS = []
+
+
+def shake(name, rounds, rng, out):
+    """Random bytes over a container, a few at a time, `rounds` times: over its struct and
+    buffer (a typed container holds both) the printer must answer every time, never raise;
+    over the buffer alone, wherever the kit's own check (called in the program) passes, the
+    printer must not call it damaged. Restored at the end. Answers how many copies the
+    printer called damaged."""
+    value = gdb.parse_and_eval(name)
+    address, size = int(value.address), value.type.sizeof
+    fields = [f.name for f in value.type.strip_typedefs().fields()]
+    buffer_at, buffer_size = address, size
+    if "storage_" in fields:
+        buffer_at = int(value["storage_"].address)
+        buffer_size = value["storage_"].type.sizeof
+    inferior = gdb.selected_inferior()
+    original = bytes(inferior.read_memory(address, size))
+    damaged = 0
+    check = None
+    if "storage_" in fields:
+        vis = gdb.default_visualizer(value)
+        function = "bento_%s_check" % vis.kind
+        check = "((int (*)(void *))%s)(&%s.generic_)" % (function, name)
+        try:
+            if " 0x" not in gdb.execute("info address " + function, to_string=True):
+                raise gdb.error("%s is not in the program" % function)
+            status = int(gdb.parse_and_eval(check))
+        except gdb.error as e:
+            # gdb cannot call into every inferior (some hosts' ptrace): said, not hidden
+            CALLS.append("%s: %s" % (check, e))
+            check = None
+        else:
+            if (status == 0) != ("damaged:" not in vis.to_string()):
+                out.append("error: %s: check answers %d, the printer %s"
+                           % (name, status, vis.to_string()))
+    try:
+        for round_ in range(rounds):
+            whole = round_ % 2 == 0 or "storage_" not in fields
+            at, n = (address, size) if whole else (buffer_at, buffer_size)
+            data = bytearray(original[at - address:at - address + n])
+            for _ in range(rng.randint(1, 4)):
+                data[rng.randrange(n)] = rng.randrange(256)
+            inferior.write_memory(at, bytes(data))
+            try:
+                vis = gdb.default_visualizer(gdb.parse_and_eval(name))
+                said = "damaged:" in vis.to_string()
+                list(vis.children())
+            except Exception as e:  # what the printers must never let out
+                out.append("error: %s with bytes changed: %s: %s" % (name, type(e).__name__, e))
+                break
+            damaged += said
+            if not whole and said and check is not None:
+                if int(gdb.parse_and_eval(check)) == 0:
+                    out.append("error: %s: check passes a copy the printer calls %s"
+                               % (name, vis.to_string()))
+                    break
+            inferior.write_memory(address, original)
+    finally:
+        inferior.write_memory(address, original)
+    return damaged
+
+
 def main():
     names = []
     with open(os.environ["BENTO_GDB_PROGRAM"]) as f:
@@ -83,6 +146,17 @@ def main():
     if limited.count("] = ") != 2 or "..." not in limited:
         out.append("error: print elements 2 showed: %s" % limited.strip())
     gdb.execute("set print elements unlimited")
+    rounds = int(os.environ.get("BENTO_GDB_SHAKES", "0"))
+    if rounds:
+        import random
+        rng = random.Random(1)
+        for name in names:
+            if name not in ("walk", "first_monster"):
+                shown.append("%s: %d of %d shaken copies damaged\n"
+                             % (name, shake(name, rounds, rng, out), rounds))
+    if CALLS:
+        shown.append("the kit's check could not be called here, so shaken buffers were not "
+                     "compared with it: %s\n" % CALLS[0])
     with open(os.environ["BENTO_GDB_DUMP"], "w") as f:
         f.write("".join(line + "\n" for line in out))
     with open(os.environ["BENTO_GDB_TRANSCRIPT"], "w") as f:

@@ -430,6 +430,25 @@ static void damage(void)
     say("broken_grid damaged\n");
 }
 
+/* The kit's own check agrees: the filled containers are sound, the damaged copies are not.
+ * (It also links every checker, which the debugger calls on shaken copies: tests/gdb/dump.py.) */
+static void checked(void)
+{
+    need(monsters_check(&monster_pool) == BENTO_OK && positions_check(&placed) == BENTO_OK &&
+             frozen_check(&still) == BENTO_OK && messages_check(&inbox) == BENTO_OK &&
+             bodies_check(&body_set) == BENTO_OK && body_pages_check(&pages) == BENTO_OK &&
+             names_check(&by_name) == BENTO_OK && parent_of_check(&parents) == BENTO_OK &&
+             owners_check(&owned) == BENTO_OK && space_check(&world) == BENTO_OK &&
+             heights_check(&terrain) == BENTO_OK && view_check(&window) == BENTO_OK &&
+             bento_pool_check(&raw_pool) == BENTO_OK && bento_index32_check(&raw_ids) == BENTO_OK &&
+             bento_sparse_set_check(&raw_set) == BENTO_OK,
+         "sound");
+    need(monsters_check(&broken_pool) != BENTO_OK && positions_check(&broken_set) != BENTO_OK &&
+             names_check(&broken_index) != BENTO_OK && owners_check(&broken_owners) != BENTO_OK &&
+             heights_check(&broken_grid) != BENTO_OK,
+         "damaged");
+}
+
 int main(void)
 {
     fill_monsters();
@@ -439,6 +458,7 @@ int main(void)
     fill_space();
     fill_generic();
     damage();
+    checked();
     say("first_monster handle index ");
     num(monsters_handle_index(first_monster));
     say(" generation ");
