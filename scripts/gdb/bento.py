@@ -258,7 +258,7 @@ class Typed(object):
         elif kind == "paged_set":
             self.element = _from_functions(name, [("_get", "return"), ("_insert", 2),
                                                   ("_insert_from", 2)])
-            self.key = _type(name + "_key")
+            self.key = Typed.named(_type(name + "_key"))
         elif kind in ("index", "index32"):
             self.key = _from_functions(name, [("_insert", 1), ("_upsert", 1), ("_contains", 1),
                                               ("_value", 1), ("_find", 1), ("_remove", 1)])
@@ -278,12 +278,22 @@ class Typed(object):
                                                   ("_insert", 2), ("_insert_at", 2),
                                                   ("_insert_from", 2)])
         elif kind == "sparse_set":
-            self.key = _type(name + "_key")
+            self.key = Typed.named(_type(name + "_key"))
             self.elements = _type(name + "_elements")
             if self.elements is None:
                 row = _type(name + "_row")
                 if row is not None and row.fields() and row.fields()[0].name != "none_":
                     self.elements = [(f.name, f.type.target()) for f in row.fields()]
+
+    @staticmethod
+    def named(t):
+        """A name_key typedef as the handle type it stands for (which prints as a handle)."""
+        if t is None:
+            return None
+        bare = t.strip_typedefs()
+        if bare.code == gdb.TYPE_CODE_STRUCT and bare.tag:
+            return _type(bare.tag) or t
+        return t
 
     def describe(self, kind):
         of = self.element or self.elements
