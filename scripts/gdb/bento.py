@@ -535,6 +535,15 @@ class SparseSetPrinter(Printer):
         return summary
 
     def row(self, position):
+        """The elements of the key at `position`. The columns are the caller's memory, which
+        check does not look at: one that cannot be read shows as such, the set is not
+        damaged for it."""
+        try:
+            return self.read_row(position)
+        except Damaged as e:
+            return "<%s>" % e
+
+    def read_row(self, position):
         elements = self.typed.elements if self.typed else None
         if elements is not None and not isinstance(elements, list) and \
                 len(elements.fields()) == len(self.described):
@@ -690,6 +699,7 @@ class MultiIndexPrinter(Printer):
             raise Damaged("its key index is inert")
         summary = self.counted(count, self.capacity, ", %d keys" % len(keys.found))
         buf = Buffer(mi["saved"], "multi_index", [count], "multi-value index", self.capacity, 1)
+        self.buf = buf
         self.keys = keys.found
         c = self.capacity
         nxt = _words(buf.inside(mi["next"], 4 * c, "next"), c, "next")
@@ -754,7 +764,13 @@ class SpatialHashPrinter(Printer):
         count = sum(len(v) for _, v in cells.lists)
         summary = self.counted(count, self.capacity, ", %d cells, %dD, cells of %d"
                                % (len(cells.lists), self.dims, 1 << self.shift))
-        positions = _words(int(sh["position"]), self.dims * self.capacity, "positions")
+        # the positions follow the cells' buffer (the spatial hash's own header before it
+        # holds only parameters)
+        at = int(sh["position"])
+        if at != cells.buf.address + cells.buf.bytes:
+            raise Damaged("positions at 0x%x, not after the cells (0x%x)"
+                          % (at, cells.buf.address + cells.buf.bytes))
+        positions = _words(at, self.dims * self.capacity, "positions")
         self.items = []
         for key, items in cells.lists:
             for item in items:

@@ -9,22 +9,37 @@
 # tests/gdb/main.c fills one container of each kind and prints what each holds; gdb stops it
 # at a known point and prints every container through the printers (tests/gdb/run), and the
 # two are compared line for line (tests/gdb/compare). The program is built at -O0 -g, so that
-# the typed wrappers it calls are in its debug information; the kit is the configuration's
-# library as every other program links it.
+# the typed wrappers it calls are in its debug information; on the boards the kit is the
+# board's library as every other image links it.
 
 GDB_BOARDS := mps2-an386 microbit
-GDB_HOST_CONFIG := gcc-c99
 gdb_cflags = $(filter-out -O%,$(cflags.$1)) -O0 -g
 
-$(OBJ)/gdb-$(GDB_HOST_CONFIG)/tests/gdb/main.o: tests/gdb/main.c $(OBJ)/$(GDB_HOST_CONFIG)/flags
-	@mkdir -p $(@D)
-	$(Q)$(cc.$(GDB_HOST_CONFIG)) $(call gdb_cflags,$(GDB_HOST_CONFIG)) $(INCLUDES) $(DEPFLAGS) -c $< -o $@
-$(BUILD)/host/$(GDB_HOST_CONFIG)/gdb-views: $(OBJ)/gdb-$(GDB_HOST_CONFIG)/tests/gdb/main.o \
-        $(call host_port_objs,$(GDB_HOST_CONFIG)) $(call lib,$(GDB_HOST_CONFIG))
-	@mkdir -p $(@D)
-	$(Q)$(cc.$(GDB_HOST_CONFIG)) $(ldflags.$(GDB_HOST_CONFIG)) $^ -o $@
-$(RESULTS)/gdb-host: $(BUILD)/host/$(GDB_HOST_CONFIG)/gdb-views FORCE | gdb-tools
-	@$(CHECK_RUN) $@ gdb 'printers, host' last -- tests/gdb/run host $< $(BUILD)/gdb/host
+# The host program in two configurations of its own, the kit included, at -O0 -g: x86-64, and
+# i386 (4-byte pointers; and where gdb can call into the program to compare with check).
+GDB_HOST_CONFIGS := gdb-host gdb-m32
+cc.gdb-host := gcc
+ar.gdb-host := ar
+cflags.gdb-host := -std=c99 $(WARNINGS) -O0 -g -fno-tree-loop-distribute-patterns
+ldflags.gdb-host :=
+cc.gdb-m32 := gcc
+ar.gdb-m32 := ar
+cflags.gdb-m32 := $(cflags.gdb-host) -m32
+ldflags.gdb-m32 := -m32
+$(foreach c,$(GDB_HOST_CONFIGS),$(eval $(call config_rules,$c)))
+$(OBJ)/gdb-m32/flags: | m32-tools
+gdb_name.gdb-host := host x86-64
+gdb_name.gdb-m32 := host i386
+
+define gdb_host_rules
+$(BUILD)/host/$1/gdb-views: $(OBJ)/$1/tests/gdb/main.o $(call host_port_objs,$1) $(call lib,$1)
+	@mkdir -p $$(@D)
+	$(Q)$(cc.$1) $(ldflags.$1) $$^ -o $$@
+$(RESULTS)/$1: $(BUILD)/host/$1/gdb-views FORCE | gdb-tools
+	@$(CHECK_RUN) $$@ gdb 'printers, $(gdb_name.$1)' last -- \
+	    tests/gdb/run host $$< $(BUILD)/gdb/$1
+endef
+$(foreach c,$(GDB_HOST_CONFIGS),$(eval $(call gdb_host_rules,$c)))
 
 define gdb_board_rules
 $(OBJ)/gdb-$1/tests/gdb/main.o: tests/gdb/main.c $(OBJ)/$1/flags
@@ -45,7 +60,8 @@ $(RESULTS)/gdb-natvis: FORCE
 	@$(CHECK_RUN) $@ gdb 'natvis structure' last -- \
 	    tests/gdb/natvis-check scripts/natvis/bento.natvis scripts/gdb/bento.py
 
-GDB_RESULTS := $(RESULTS)/gdb-host $(foreach b,$(GDB_BOARDS),$(RESULTS)/gdb-board-$b) \
+GDB_RESULTS := $(foreach c,$(GDB_HOST_CONFIGS),$(RESULTS)/$c) \
+               $(foreach b,$(GDB_BOARDS),$(RESULTS)/gdb-board-$b) \
                $(RESULTS)/gdb-natvis
 
 .PHONY: gdb-test gdb-tools gdb-multiarch-tools
