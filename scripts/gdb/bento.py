@@ -358,10 +358,15 @@ class Printer(object):
                 self._scanned = (getattr(self, "partial", None), str(damage), [])
             except (gdb.error, gdb.MemoryError, ValueError, OverflowError) as e:
                 self._scanned = (None, "%s" % e, [])
+            except Exception as e:  # a fault of the printer itself: said, never raised
+                self._scanned = (None, None, [])
+                self.fault = "%s: %s" % (type(e).__name__, e)
         return self._scanned
 
     def to_string(self):
         summary, damage, _ = self.scan()
+        if getattr(self, "fault", None) is not None:
+            return "%s printer error (please report): %s" % (self.label(), self.fault)
         if damage is not None:
             return "%s damaged: %s" % (self.label(), damage)
         if summary is None:
@@ -370,7 +375,7 @@ class Printer(object):
 
     def children(self):
         _, damage, items = self.scan()
-        if damage is not None:
+        if damage is not None or getattr(self, "fault", None) is not None:
             return
         for i, (key, value) in enumerate(items):
             yield ("[%d]" % i, key)
@@ -565,8 +570,8 @@ class SparseSetPrinter(Printer):
         return "{%s}" % ", ".join(parts)
 
     def display_hint(self):
-        scanned = self.scan()
-        return "map" if self.columns else "array"
+        self.scan()
+        return "map" if getattr(self, "columns", 0) else "array"
 
     def elements(self):
         key = self.typed.key if self.typed else None
@@ -575,7 +580,7 @@ class SparseSetPrinter(Printer):
             yield (k, self.row(position) if self.columns else None)
 
     def children(self):
-        if self.columns:
+        if getattr(self, "columns", 0):
             for child in Printer.children(self):
                 yield child
             return

@@ -104,8 +104,12 @@ def shake(name, rounds, rng, out):
             inferior.write_memory(at, bytes(data))
             try:
                 vis = gdb.default_visualizer(gdb.parse_and_eval(name))
-                said = "damaged:" in vis.to_string()
+                text = vis.to_string()
+                vis.display_hint()
                 list(vis.children())
+                if "printer error" in text:
+                    raise RuntimeError(text)
+                said = "damaged:" in text
             except Exception as e:  # what the printers must never let out
                 out.append("error: %s with bytes changed: %s: %s" % (name, type(e).__name__, e))
                 break
@@ -136,7 +140,7 @@ def main():
     # pages holds the paged set's pages: printed, not compared
     shown.append(gdb.execute("print pages", to_string=True))
     for text in shown:
-        if "Python Exception" in text or "<error" in text:
+        if "Python Exception" in text or "<error" in text or "printer error" in text:
             out.append("error: print failed: %s" % text.strip())
     # `print elements` cuts the elements (gdb counts a key and its value as two): 4 shows 2 of
     # the pool's, then "..."
