@@ -16,7 +16,6 @@ struct says prints one line "damaged: ..." instead of elements. Elements stop at
 `print elements` limit.
 """
 
-import re
 import struct
 
 import gdb
@@ -40,6 +39,9 @@ KINDS = {
 }
 # a capacity beyond this is not one any init accepts on a debugged target: damage
 MAX_CAPACITY = 1 << 28
+# the most bytes one array read may take (a 4-million-slot index): past it, a container is
+# said too large to show rather than read for minutes through a gdbstub
+MAX_READ = 1 << 26
 
 
 class Damaged(Exception):
@@ -69,6 +71,8 @@ def _read(address, size, what):
         return b""
     if address == 0:
         raise Damaged("%s: NULL pointer" % what)
+    if size > MAX_READ:
+        raise Damaged("%s: %d bytes, more than the printers read (%d)" % (what, size, MAX_READ))
     try:
         return bytes(gdb.selected_inferior().read_memory(address, size))
     except gdb.MemoryError:
@@ -741,13 +745,7 @@ class MultiIndexPrinter(Printer):
         value = self.typed.value if self.typed else None
         for k, values in self.lists:
             for v in values:
-                yield (_keyed(k, 8, key), self.item(v, value))
-
-    def item(self, v, value_type):
-        if value_type is not None and value_type.code == gdb.TYPE_CODE_STRUCT:
-            # a handle type: its index is the value
-            return _keyed(v, 4, value_type)
-        return _keyed(v, 4, value_type)
+                yield (_keyed(k, 8, key), _keyed(v, 4, value))
 
 
 class SpatialHashPrinter(Printer):
@@ -1027,8 +1025,7 @@ def lookup(value):
                 except gdb.error:
                     pass
             return printer
-    if names == ["raw"] and name.endswith("_handle") or \
-            (names == ["raw"] and _has_handle_functions(name)):
+    if names == ["raw"] and (name.endswith("_handle") or _has_handle_functions(name)):
         return HandlePrinter(value, name)
     return None
 
