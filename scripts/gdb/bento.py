@@ -649,7 +649,7 @@ class IndexPrinter(Printer):
             raise Damaged("count %d above the most %d" % (count, max_count))
         self.shift = _u(ix["shift"])
         buckets = self.capacity >> 2
-        if buckets != 1 << (32 - self.shift) if self.shift <= 32 else True:
+        if self.shift > 32 or buckets != 1 << (32 - self.shift):
             raise Damaged("shift %d for %d buckets" % (self.shift, buckets))
         bw = 16 if self.wide else 10
         self.bw = bw
