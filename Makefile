@@ -675,6 +675,7 @@ fuzz-tools:
 include bench/bench.mk
 include tests/cut/cut.mk
 include tests/reset/reset.mk
+include tests/gdb/gdb.mk
 
 # ---------------------------------------------------------------- tools
 
