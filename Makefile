@@ -401,7 +401,9 @@ $(foreach b,$(BOARDS),$(foreach e,$(EXAMPLES),$(eval $(call example_rule,$b,$e))
 # tests/interrupts: a block pool shared by the main loop and the SysTick interrupt, built with
 # the port's critical-section hooks (tests/interrupts/critical.h), which must come out clean,
 # and without them, which must show the races (exit status 1): the test can fail. Its block
-# pool is compiled into the image with the image's flags, the hooks being compile-time.
+# pool is compiled into the image with the image's flags, the hooks being compile-time. Runs are
+# repeatable: -icount sleep=off keeps virtual time off the host's clock, so the RISC-V machine
+# timer, counting since power-on, starts at the same phase every time (SysTick is unaffected).
 INTERRUPT_SRCS := tests/interrupts/main.c core/src/block_pool.c core/src/buffer.c
 interrupt_flags.hooked := -DBENTO_CONFIG_HEADER=\"interrupts/critical.h\" -Itests
 interrupt_flags.unhooked :=
@@ -416,10 +418,10 @@ $(BUILD)/boards/$1/interrupts-$2.elf: $(patsubst %.c,$(OBJ)/$1/interrupts-$2/%.o
 endef
 $(foreach b,$(BOARDS),$(foreach v,hooked unhooked,$(eval $(call interrupt_rules,$b,$v))))
 $(RESULTS)/board-%-interrupts: $(BUILD)/boards/%/interrupts-hooked.elf FORCE | qemu-tools
-	@$(CHECK_RUN) $@ 'board $*' interrupts last -- $(QEMU_RUN) $* $< -icount shift=0
+	@$(CHECK_RUN) $@ 'board $*' interrupts last -- $(QEMU_RUN) $* $< -icount shift=0,sleep=off
 $(RESULTS)/board-%-interrupts-unhooked: $(BUILD)/boards/%/interrupts-unhooked.elf FORCE | qemu-tools
 	@$(CHECK_RUN) $@ 'board $*' 'interrupts without hooks (must fail)' last -- \
-	    scripts/expect-status 1 $(QEMU_RUN) $* $< -icount shift=0
+	    scripts/expect-status 1 $(QEMU_RUN) $* $< -icount shift=0,sleep=off
 
 BOARD_RESULTS := $(foreach b,$(BOARDS),$(foreach s,$(SUITES),$(RESULTS)/board-$b-$s) \
                                        $(RESULTS)/board-$b-fault $(RESULTS)/board-$b-interrupts \
