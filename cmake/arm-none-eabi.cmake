@@ -23,6 +23,10 @@ include("${CMAKE_CURRENT_LIST_DIR}/bento-board.cmake")
 if(BENTO_BOARD OR BENTO_BOARD_DIR)
     bento_board_dir(_bento_board_dir "${BENTO_BOARD}")
     bento_read_board("${_bento_board_dir}")
+    if(BENTO_BOARD_ARCH AND NOT BENTO_BOARD_ARCH STREQUAL "cortex-m")
+        message(FATAL_ERROR "bento: ${_bento_board_dir} is a ${BENTO_BOARD_ARCH} board, not an Arm "
+                "one; the CMake build knows the Cortex-M boards only (build it with the Makefile)")
+    endif()
     # The CPU flags go to every compile and link as options of their own, not through
     # CMAKE_C_FLAGS_INIT: a user's -DCMAKE_C_FLAGS=... replaces the _INIT value and would drop
     # them (the objects then built for another instruction set). Options given here are kept.

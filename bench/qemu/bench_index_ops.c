@@ -12,14 +12,14 @@
  * (where an operation starts within a tick varies), so the ticks of many operations add up to
  * their instructions and the averages are exact. Each timing brackets one call; the same
  * bracket around a call that does nothing (timed in every round) is the overhead subtracted.
- * 16384 slots (256 KiB) where the board has 512 KiB of RAM, 256 on the Cortex-M0 (the
- * micro:bit has 16 KiB). Then the worst insert, on a crafted table (run_crafted).
+ * 16384 slots (256 KiB) where the board has 512 KiB of RAM, 256 on the Cortex-M0 and RISC-V
+ * (the micro:bit and the HiFive1 have 16 KiB). Then the worst insert, on a crafted table (run_crafted).
  */
 #include <bento/index.h>
 
 #include "qbench.h"
 
-#if defined(__ARM_ARCH_6M__)
+#if defined(__ARM_ARCH_6M__) || defined(__riscv) /* the micro:bit and the HiFive1: 16 KiB */
 enum { CAPACITY = 256 };
 #else
 enum { CAPACITY = 16384 };
