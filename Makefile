@@ -346,6 +346,8 @@ SINGLE_RESULTS := $(RESULTS)/single-tests $(if $(HAVE_CLANG),$(RESULTS)/single-c
 
 $(RESULTS)/spdx: FORCE
 	@$(CHECK_RUN) $@ licence SPDX last -- scripts/check-spdx
+$(RESULTS)/version: FORCE
+	@$(CHECK_RUN) $@ version 'version.h' last -- scripts/check-version
 
 # ---------------------------------------------------------------- strict users
 
@@ -496,7 +498,7 @@ $(RESULTS)/matrix-%: $(LIB)/%/libbento.a
 	@mkdir -p $(@D)
 	@printf 'core matrix\t%s\tok\t-\t-\tbuilt\n' $* > $@
 
-CHECK_RESULTS = $(RESULTS)/spdx $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS) $(BOARD_RESULTS) $(EXAMPLE_RESULTS) \
+CHECK_RESULTS = $(RESULTS)/spdx $(RESULTS)/version $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS) $(BOARD_RESULTS) $(EXAMPLE_RESULTS) \
                 $(SINGLE_RESULTS) $(CXX_RESULTS) $(STRICT_C_RESULTS) $(MATRIX_RESULTS) $(CMAKE_RESULTS) $(CONSUMER_RESULTS) \
                 $(RESULTS)/docs
 
