@@ -8,6 +8,13 @@
  */
 #include "internal.h"
 
+/* The magic differs from its byte-swapped self: that is what refuses a buffer written on a
+ * core of the other byte order (internal.h, "buffer header"). */
+#define BENTO_IMPL_SWAPPED_MAGIC                                                                  \
+    ((BENTO_IMPL_MAGIC >> 24) | ((BENTO_IMPL_MAGIC >> 8) & 0xff00u) |                             \
+     ((BENTO_IMPL_MAGIC << 8) & 0xff0000u) | ((BENTO_IMPL_MAGIC << 24) & 0xff000000u))
+BENTO_STATIC_ASSERT(BENTO_IMPL_SWAPPED_MAGIC != BENTO_IMPL_MAGIC, magic_tells_the_byte_order);
+
 void bento_impl_head_write(void *memory, uint32_t kind, size_t bytes, const void *params,
                            size_t params_bytes)
 {
