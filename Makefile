@@ -642,6 +642,7 @@ include bench/bench.mk
 include tests/cut/cut.mk
 include tests/reset/reset.mk
 include tests/endian/endian.mk
+include tests/consumers/consumers.mk
 
 # ---------------------------------------------------------------- tools
 
