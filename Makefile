@@ -70,7 +70,7 @@ step = @printf '  %-6s %-28s %s\n' '$1' '$2' '$3'
 # the targets run on their own.
 CHECK_TOOLS := arm-none-eabi-gcc qemu-system-arm g++ clang python3 pkg-config cmake doxygen \
                libfuzzer gcc-multilib cppcheck clang-tidy gcovr riscv qemu-system-riscv32 gdb \
-               gdb-multiarch
+               gdb-multiarch powerpc qemu-user meson zephyr-tools
 ifneq ($(filter check,$(or $(MAKECMDGOALS),check)),)
 ifneq ($(shell scripts/need $(CHECK_TOOLS) >&2 && echo ok),ok)
 $(error scripts/need: the tools `make check` needs are missing (see above))
@@ -704,6 +704,8 @@ include bench/bench.mk
 include tests/cut/cut.mk
 include tests/reset/reset.mk
 include tests/gdb/gdb.mk
+include tests/endian/endian.mk
+include tests/consumers/consumers.mk
 
 # ---------------------------------------------------------------- tools
 

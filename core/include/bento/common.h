@@ -34,7 +34,10 @@
  *               of the counters), so bento_X_open(&x, memory, bytes) reattaches a container to
  *               a buffer from its bytes alone: after a reset with the buffer in retained RAM,
  *               a copy to flash or a file, a transfer to another core. Open validates all of
- *               it and answers BENTO_E_CORRUPT for anything else.
+ *               it and answers BENTO_E_CORRUPT for anything else. The header's first word
+ *               also says which byte order wrote the buffer: a buffer written on a core of the
+ *               other byte order (little- and big-endian) is refused with BENTO_E_CORRUPT, not
+ *               misread; carry the data across byte orders in a format of your own.
  *   Confinement. Whatever bytes a container's buffer holds, checked or not, no operation
  *               reads or writes outside that buffer, the container struct and the caller's own
  *               arrays, and every loop ends. A damaged buffer gives wrong answers (and
