@@ -80,3 +80,17 @@ CXX_FACE_RESULTS := $(RESULTS)/cxx-face-g++ \
 
 .PHONY: cxx-face
 cxx-face: $(CXX_FACE_RESULTS)
+
+# Instruction counts of the C++ face beside the C typed wrappers on the M4 (make bench-qemu-cxx;
+# not part of make check, like make bench-qemu): bench/qemu/cxx/bench_cxx.cpp, built by
+# arm-none-eabi-g++ into a qbench image of mps2-an386.
+BENCH_CXX_BOARD := mps2-an386
+$(OBJ)/$(BENCH_CXX_BOARD)/bench/qemu/bench_cxx.o: bench/qemu/cxx/bench_cxx.cpp core/include/bento/bento.hpp \
+                                                  $(OBJ)/$(BENCH_CXX_BOARD)/flags | arm-tools
+	@mkdir -p $(@D)
+	$(Q)$(ARM_CXX) $(ENGINE_BOARD_FLAGS) -Icore/include -Iport -Ibench/qemu -c $< -o $@
+
+.PHONY: bench-qemu-cxx
+bench-qemu-cxx: $(BUILD)/boards/$(BENCH_CXX_BOARD)/bench-cxx.elf | qemu-tools
+	@mkdir -p $(BENCH_DIR)
+	$(QEMU_RUN) $(BENCH_CXX_BOARD) $< -icount shift=0 | tee $(BENCH_DIR)/qemu-$(BENCH_CXX_BOARD)-cxx.txt

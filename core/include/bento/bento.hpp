@@ -468,9 +468,11 @@ template <size_t I, class... Ts> constexpr size_t column_offset(size_t capacity)
 /**
  * A sparse set (bento/sparse_set.h) keyed by Key (a pool's handle type, or bento::ids<U> for
  * plain ids below U), Capacity keys, with one column per type in Columns (none: a set of keys,
- * a tag). Columns are trivially copyable (they move by swap-and-pop).
+ * a tag), its buffer its own (Storage bento::embedded: bento::sparse_set<Key, Capacity,
+ * Columns...>) or the caller's (bento::caller_memory: keys and columns, `bytes` of them).
+ * Columns are trivially copyable (they move by swap-and-pop).
  */
-template <class Key, uint32_t Capacity, class... Columns> class basic_sparse_set {
+template <class Key, uint32_t Capacity, class Storage, class... Columns> class sparse_set_in {
     using traits = detail::key_traits<Key>;
     static constexpr unsigned IB = traits::index_bits;
     static constexpr unsigned GB = traits::generation_bits;
@@ -571,102 +573,6 @@ template <class Key, uint32_t Capacity, class... Columns> class basic_sparse_set
         return to_status(bento_sparse_set_sort(&g_, n, static_cast<uint32_t>(I), compare,
                                                const_cast<void *>(static_cast<const void *>(&less)), mode));
     }
-    /** The generic set underneath (joins of any sets, sort_as). */
-    const bento_sparse_set *generic() const { return &g_; }
-
-    /** an element: the key and a reference to each of its elements */
-    using row_type = row<key_type, Columns...>;
-    /** The row at `position`, which must be below count(): `auto [key, a] = set.row_at(i);`. */
-    row_type row_at(uint32_t position) const
-    {
-        return row_from(position, typename detail::make_seq<N>::type{});
-    }
-
-    /** Walks (key, elements...): `for (auto [key, a, b] : set)`. */
-    class iterator {
-      public:
-        row_type operator*() const { return set_->row_at(at_); }
-        iterator &operator++()
-        {
-            at_++;
-            return *this;
-        }
-        bool operator!=(sentinel) const { return at_ < set_->count(); }
-        bool operator==(sentinel s) const { return !(*this != s); }
-        explicit iterator(const basic_sparse_set *s) : set_(s), at_(0u) {}
-
-      private:
-        const basic_sparse_set *set_;
-        uint32_t at_;
-    };
-    /** The first element. */
-    iterator begin() const { return iterator(this); }
-    /** The end of the walk. */
-    sentinel end() const { return sentinel{}; }
-
-  protected:
-    template <unsigned long long... I> row_type row_from(uint32_t p, detail::seq<I...>) const
-    {
-        return row_type{detail::from_bits<key_type, uint32_t>(g_.dense[p]), column<I>()[p]...};
-    }
-    static constexpr uint32_t mask() { return static_cast<uint32_t>((1ull << IB) - 1u); }
-    static constexpr unsigned tag_shift() { return BENTO_SPARSE_SET_POS_BITS(Capacity) > IB ? 1u : 0u; }
-    static constexpr uint32_t lost() { return tag_shift() != 0u && IB + GB < 32u ? 0x80000000u : 0u; }
-    static constexpr bool wide() { return BENTO_SPARSE_SET_WIDTH(Capacity, IB, GB) == 4u; }
-    unsigned char *base() const { return static_cast<unsigned char *>(memory_) + keys_bytes; }
-    void describe(void *memory)
-    {
-        memory_ = memory;
-        describe_columns(typename detail::make_seq<N>::type{});
-    }
-    template <unsigned long long... I> void describe_columns(detail::seq<I...>)
-    {
-        ((desc_[I].data = column<I>(), desc_[I].bytes = Capacity * sizeof(column_type<I>),
-          desc_[I].size = static_cast<uint32_t>(sizeof(column_type<I>))),
-         ...);
-    }
-    status init_in(void *memory, size_t size)
-    {
-        if (memory == nullptr || size < bytes) {
-            return to_status(bento_sparse_set_init(&g_, nullptr, 0u, U, Capacity, IB, GB, nullptr, 0u));
-        }
-        describe(memory);
-        return to_status(bento_sparse_set_init(&g_, memory, BENTO_SPARSE_SET_BYTES(U, Capacity, IB, GB, N), U,
-                                               Capacity, IB, GB, N != 0u ? desc_ : nullptr, N));
-    }
-    status open_in(void *memory, size_t size)
-    {
-        if (memory == nullptr || size < bytes) {
-            return to_status(bento_sparse_set_open(&g_, nullptr, 0u, nullptr, 0u)) == status::ok
-                       ? status::size
-                       : status::argument;
-        }
-        describe(memory);
-        bento_status s = bento_sparse_set_open(&g_, memory, BENTO_SPARSE_SET_BYTES(U, Capacity, IB, GB, N),
-                                               N != 0u ? desc_ : nullptr, N);
-        if (s == BENTO_OK && !(g_.universe == U && g_.capacity == Capacity && g_.index_bits == IB &&
-                               g_.generation_bits == GB)) {
-            static_cast<void>(bento_sparse_set_open(&g_, nullptr, 0u, nullptr, 0u));
-            s = BENTO_E_CORRUPT;
-        }
-        return to_status(s);
-    }
-    bento_sparse_set g_;
-    bento_sparse_set_column desc_[N != 0u ? N : 1u];
-    void *memory_;
-};
-
-/**
- * A sparse set with its buffer (Storage bento::embedded) or over caller memory
- * (bento::caller_memory): see basic_sparse_set. `insert(key, elements...)` copies a row in.
- */
-template <class Key, uint32_t Capacity, class Storage, class... Columns>
-class sparse_set_in : public basic_sparse_set<Key, Capacity, Columns...> {
-    using base_type = basic_sparse_set<Key, Capacity, Columns...>;
-
-  public:
-    using typename base_type::key_type;
-    using base_type::bytes;
     /** bento_sparse_set_init on the set's own storage. */
     template <class S = Storage> status init()
     {
@@ -709,7 +615,98 @@ class sparse_set_in : public basic_sparse_set<Key, Capacity, Columns...> {
                                                       nullptr));
     }
 
-  private:
+    /** The generic set underneath (joins of any sets, sort_as). */
+    const bento_sparse_set *generic() const { return &g_; }
+
+    /** an element: the key and a reference to each of its elements */
+    using row_type = row<key_type, Columns...>;
+    /** The row at `position`, which must be below count(): `auto [key, a] = set.row_at(i);`. */
+    row_type row_at(uint32_t position) const
+    {
+        return row_from(position, typename detail::make_seq<N>::type{});
+    }
+
+    /** Walks (key, elements...): `for (auto [key, a, b] : set)`. */
+    class iterator {
+      public:
+        row_type operator*() const { return set_->row_at(at_); }
+        iterator &operator++()
+        {
+            at_++;
+            return *this;
+        }
+        bool operator!=(sentinel) const { return at_ < set_->count(); }
+        bool operator==(sentinel s) const { return !(*this != s); }
+        explicit iterator(const sparse_set_in *s) : set_(s), at_(0u) {}
+
+      private:
+        const sparse_set_in *set_;
+        uint32_t at_;
+    };
+    /** The first element. */
+    iterator begin() const { return iterator(this); }
+    /** The end of the walk. */
+    sentinel end() const { return sentinel{}; }
+
+  protected:
+    template <unsigned long long... I> row_type row_from(uint32_t p, detail::seq<I...>) const
+    {
+        return row_type{detail::from_bits<key_type, uint32_t>(g_.dense[p]), column<I>()[p]...};
+    }
+    static constexpr uint32_t mask() { return static_cast<uint32_t>((1ull << IB) - 1u); }
+    static constexpr unsigned tag_shift() { return BENTO_SPARSE_SET_POS_BITS(Capacity) > IB ? 1u : 0u; }
+    static constexpr uint32_t lost() { return tag_shift() != 0u && IB + GB < 32u ? 0x80000000u : 0u; }
+    static constexpr bool wide() { return BENTO_SPARSE_SET_WIDTH(Capacity, IB, GB) == 4u; }
+    // where the columns start: in the set's own storage (an address the compiler knows), or
+    // in the caller's memory
+    unsigned char *base() const
+    {
+        if constexpr (detail::same<Storage, embedded>::value) {
+            return static_cast<unsigned char *>(const_cast<void *>(buf_.data())) + keys_bytes;
+        } else {
+            return static_cast<unsigned char *>(memory_) + keys_bytes;
+        }
+    }
+    void describe(void *memory)
+    {
+        memory_ = memory;
+        describe_columns(typename detail::make_seq<N>::type{});
+    }
+    template <unsigned long long... I> void describe_columns(detail::seq<I...>)
+    {
+        ((desc_[I].data = column<I>(), desc_[I].bytes = Capacity * sizeof(column_type<I>),
+          desc_[I].size = static_cast<uint32_t>(sizeof(column_type<I>))),
+         ...);
+    }
+    status init_in(void *memory, size_t size)
+    {
+        if (memory == nullptr || size < bytes) {
+            return to_status(bento_sparse_set_init(&g_, nullptr, 0u, U, Capacity, IB, GB, nullptr, 0u));
+        }
+        describe(memory);
+        return to_status(bento_sparse_set_init(&g_, memory, BENTO_SPARSE_SET_BYTES(U, Capacity, IB, GB, N), U,
+                                               Capacity, IB, GB, N != 0u ? desc_ : nullptr, N));
+    }
+    status open_in(void *memory, size_t size)
+    {
+        if (memory == nullptr || size < bytes) {
+            return to_status(bento_sparse_set_open(&g_, nullptr, 0u, nullptr, 0u)) == status::ok
+                       ? status::size
+                       : status::argument;
+        }
+        describe(memory);
+        bento_status s = bento_sparse_set_open(&g_, memory, BENTO_SPARSE_SET_BYTES(U, Capacity, IB, GB, N),
+                                               N != 0u ? desc_ : nullptr, N);
+        if (s == BENTO_OK && !(g_.universe == U && g_.capacity == Capacity && g_.index_bits == IB &&
+                               g_.generation_bits == GB)) {
+            static_cast<void>(bento_sparse_set_open(&g_, nullptr, 0u, nullptr, 0u));
+            s = BENTO_E_CORRUPT;
+        }
+        return to_status(s);
+    }
+    bento_sparse_set g_;
+    bento_sparse_set_column desc_[N != 0u ? N : 1u];
+    void *memory_;
     detail::buffer<bytes, Storage> buf_;
 };
 
@@ -720,25 +717,16 @@ using sparse_set = sparse_set_in<Key, Capacity, embedded, Columns...>;
 /// @cond INTERNAL
 namespace detail {
 template <class S> struct set_columns;
-template <class K, uint32_t C, class... Cs> struct set_columns<basic_sparse_set<K, C, Cs...>> {
+template <class K, uint32_t C, class St, class... Cs> struct set_columns<sparse_set_in<K, C, St, Cs...>> {
     using seq_type = typename make_seq<sizeof...(Cs)>::type;
 };
-template <class K, uint32_t C, class St, class... Cs> struct set_columns<sparse_set_in<K, C, St, Cs...>>
-    : set_columns<basic_sparse_set<K, C, Cs...>> {};
 // the row type of a join: the key, then every set's columns in order
 template <class K, class... Lists> struct join_row;
 template <class... Ts> struct types {};
 template <class K, class... Acc> struct join_row<K, types<Acc...>> { using type = row<K, Acc...>; };
-template <class K, class... Acc, class K2, uint32_t C, class... Cs, class... Rest>
-struct join_row<K, types<Acc...>, basic_sparse_set<K2, C, Cs...>, Rest...>
+template <class K, class... Acc, class K2, uint32_t C, class St, class... Cs, class... Rest>
+struct join_row<K, types<Acc...>, sparse_set_in<K2, C, St, Cs...>, Rest...>
     : join_row<K, types<Acc..., Cs...>, Rest...> {};
-template <class S> struct base_set;
-template <class K, uint32_t C, class... Cs> struct base_set<basic_sparse_set<K, C, Cs...>> {
-    using type = basic_sparse_set<K, C, Cs...>;
-};
-template <class K, uint32_t C, class St, class... Cs> struct base_set<sparse_set_in<K, C, St, Cs...>> {
-    using type = basic_sparse_set<K, C, Cs...>;
-};
 } // namespace detail
 /// @endcond
 
@@ -858,9 +846,9 @@ template <class... Sets> class join_view {
 };
 
 /** The join of `sets` (2 to 16 sets of one key type): see join_view. */
-template <class... Sets> join_view<typename detail::base_set<Sets>::type...> join(const Sets &...sets)
+template <class... Sets> join_view<Sets...> join(const Sets &...sets)
 {
-    return join_view<typename detail::base_set<Sets>::type...>(sets...);
+    return join_view<Sets...>(sets...);
 }
 
 // ------------------------------------------------------------------------------ block pool
