@@ -94,3 +94,6 @@ $(OBJ)/$(BENCH_CXX_BOARD)/bench/qemu/bench_cxx.o: bench/qemu/cxx/bench_cxx.cpp c
 bench-qemu-cxx: $(BUILD)/boards/$(BENCH_CXX_BOARD)/bench-cxx.elf | qemu-tools
 	@mkdir -p $(BENCH_DIR)
 	$(QEMU_RUN) $(BENCH_CXX_BOARD) $< -icount shift=0 | tee $(BENCH_DIR)/qemu-$(BENCH_CXX_BOARD)-cxx.txt
+
+# the host benchmark's C++ rows include the face
+$(BENCH_DIR)/bench_host: core/include/bento/bento.hpp

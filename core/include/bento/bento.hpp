@@ -157,7 +157,9 @@ template <class Tag, class UInt, unsigned IndexBits> struct handle {
     constexpr uint32_t generation() const { return bento_handle_generation(raw, IndexBits); }
     /** True when not null. */
     explicit constexpr operator bool() const { return raw != 0u; }
+    /** True when two handles are the same. */
     friend constexpr bool operator==(handle a, handle b) { return a.raw == b.raw; }
+    /** True when two handles differ. */
     friend constexpr bool operator!=(handle a, handle b) { return a.raw != b.raw; }
 };
 
@@ -207,6 +209,7 @@ template <class V> constexpr size_t stamps_bytes(size_t capacity)
 /** A pointer range: what range-for walks, with size and indexing. */
 template <class T> class span {
   public:
+    /** What begin() or the container builds. */
     constexpr span(T *first, uint32_t count) : first_(first), count_(count) {}
     /** The first element. */
     constexpr T *begin() const { return first_; }
@@ -377,17 +380,22 @@ class pool {
     /** Walks (handle, value) pairs: `for (auto [h, v] : pool)`. */
     class iterator {
       public:
+        /** The current element. */
         row<handle_type, T> operator*() const
         {
             return row<handle_type, T>{pool_->handle_at(at_), values_[at_]};
         }
+        /** Step to the next element. */
         iterator &operator++()
         {
             at_++;
             return *this;
         }
+        /** True before the end. */
         bool operator!=(sentinel) const { return at_ < pool_->count(); }
+        /** True at the end. */
         bool operator==(sentinel s) const { return !(*this != s); }
+        /** What begin() or the container builds. */
         iterator(const pool *p, T *values) : pool_(p), values_(values), at_(0u) {}
 
       private:
@@ -629,14 +637,19 @@ template <class Key, uint32_t Capacity, class Storage, class... Columns> class s
     /** Walks (key, elements...): `for (auto [key, a, b] : set)`. */
     class iterator {
       public:
+        /** The current element. */
         row_type operator*() const { return set_->row_at(at_); }
+        /** Step to the next element. */
         iterator &operator++()
         {
             at_++;
             return *this;
         }
+        /** True before the end. */
         bool operator!=(sentinel) const { return at_ < set_->count(); }
+        /** True at the end. */
         bool operator==(sentinel s) const { return !(*this != s); }
+        /** What begin() or the container builds. */
         explicit iterator(const sparse_set_in *s) : set_(s), at_(0u) {}
 
       private:
@@ -648,7 +661,7 @@ template <class Key, uint32_t Capacity, class Storage, class... Columns> class s
     /** The end of the walk. */
     sentinel end() const { return sentinel{}; }
 
-  protected:
+  private:
     template <unsigned long long... I> row_type row_from(uint32_t p, detail::seq<I...>) const
     {
         return row_type{detail::from_bits<key_type, uint32_t>(g_.dense[p]), column<I>()[p]...};
@@ -749,19 +762,25 @@ template <class... Sets> class join_view {
     /** an element: the key and every column of every set */
     using row_type = typename detail::join_row<key_type, detail::types<>, Sets...>::type;
 
+    /** What begin() or the container builds. */
     explicit join_view(const Sets &...sets) : sets_{&sets...} {}
 
     /** The walk (an input iterator). */
     class iterator {
       public:
+        /** The current element. */
         row_type operator*() const { return build<0u>(); }
+        /** Step to the next element. */
         iterator &operator++()
         {
             advance();
             return *this;
         }
+        /** True before the end. */
         bool operator!=(sentinel) const { return more_; }
+        /** True at the end. */
         bool operator==(sentinel s) const { return !(*this != s); }
+        /** What begin() or the container builds. */
         explicit iterator(const void *const *sets) : more_(false)
         {
             for (uint32_t i = 0u; i < N; i++) {
@@ -1041,18 +1060,23 @@ class paged_set {
     /** Walks (key, value) in index order: `for (auto [key, v] : set)`. */
     class iterator {
       public:
+        /** The current element. */
         row<key_type, T> operator*() const
         {
             return row<key_type, T>{detail::from_bits<key_type, uint32_t>(it_.set_->dense[it_.position]),
                                     *static_cast<T *>(it_.value)};
         }
+        /** Step to the next element. */
         iterator &operator++()
         {
             more_ = bento_impl_paged_set_iter_next(&it_, detail::ceil_log2(PageSize), sizeof(T));
             return *this;
         }
+        /** True before the end. */
         bool operator!=(sentinel) const { return more_; }
+        /** True at the end. */
         bool operator==(sentinel s) const { return !(*this != s); }
+        /** What begin() or the container builds. */
         explicit iterator(const bento_paged_set *s) : it_(), more_(false)
         {
             bento_paged_set_iter_init(&it_, s);
@@ -1234,21 +1258,27 @@ template <class K, class V, uint32_t Capacity, class Storage = embedded> class i
     /** Walks (key, value) in slot order: `for (auto [k, v] : ix)` (v a copy: upsert to change). */
     class iterator {
       public:
+        /** An entry: its key and a copy of its value. */
         struct entry {
             K key;   ///< the entry's key
             V value; ///< its value
         };
+        /** The current element. */
         entry operator*() const
         {
             return entry{detail::from_bits<K, key_bits>(it_.key), detail::from_bits<V, uint32_t>(*it_.value)};
         }
+        /** Step to the next element. */
         iterator &operator++()
         {
             more_ = width::iter_next(&it_);
             return *this;
         }
+        /** True before the end. */
         bool operator!=(sentinel) const { return more_; }
+        /** True at the end. */
         bool operator==(sentinel s) const { return !(*this != s); }
+        /** What begin() or the container builds. */
         explicit iterator(const typename width::generic *g) : it_(), more_(false)
         {
             width::iter_init(&it_, g);
@@ -1391,16 +1421,22 @@ class multi_index {
     /** The values of one key, in insertion order: `for (V v : mi.values(key))`. */
     class values_view {
       public:
+        /** The walk over one key's values. */
         class iterator {
           public:
+            /** The current element. */
             V operator*() const { return mi_->of_id(it_.value); }
+            /** Step to the next element. */
             iterator &operator++()
             {
                 more_ = bento_multi_index_iter_next(&it_);
                 return *this;
             }
+            /** True before the end. */
             bool operator!=(sentinel) const { return more_; }
+            /** True at the end. */
             bool operator==(sentinel s) const { return !(*this != s); }
+            /** What begin() or the container builds. */
             iterator(const multi_index *mi, K key) : it_(), mi_(mi), more_(false)
             {
                 bento_impl_multi_index_iter_start(&it_, &mi->g_, mi->first(key));
@@ -1412,6 +1448,7 @@ class multi_index {
             const multi_index *mi_;
             bool more_;
         };
+        /** What begin() or the container builds. */
         values_view(const multi_index *mi, K key) : mi_(mi), key_(key) {}
         /** The first value. */
         iterator begin() const { return iterator(mi_, key_); }
@@ -1591,6 +1628,7 @@ class spatial_hash {
     }
 
   private:
+    /** The generic query's context: the hash and the caller's callable. */
     template <class Visit> struct visitor {
         const spatial_hash *self;
         typename detail::remove_const<Visit>::type *visit;
@@ -1760,16 +1798,22 @@ class grid {
     /** The stored cells in [lo, hi] (inclusive): `for (auto [coords, cell] : g.cells(lo, hi))`. */
     class cells_view {
       public:
+        /** The walk over the stored cells. */
         class iterator {
           public:
+            /** The current element. */
             cell_ref operator*() const { return cell_ref{it_.coords, *static_cast<T *>(it_.cell)}; }
+            /** Step to the next element. */
             iterator &operator++()
             {
                 more_ = bento_grid_iter_next(&it_);
                 return *this;
             }
+            /** True before the end. */
             bool operator!=(sentinel) const { return more_; }
+            /** True at the end. */
             bool operator==(sentinel s) const { return !(*this != s); }
+            /** What begin() or the container builds. */
             iterator(const bento_grid *g, const bento_point &lo, const bento_point &hi) : it_(), more_(false)
             {
                 bento_grid_iter_init(&it_, g, lo.c, hi.c);
@@ -1780,6 +1824,7 @@ class grid {
             bento_grid_iter it_;
             bool more_;
         };
+        /** What begin() or the container builds. */
         cells_view(const bento_grid *g, bento_point lo, bento_point hi) : g_(g), lo_(lo), hi_(hi) {}
         /** The first cell. */
         iterator begin() const { return iterator(g_, lo_, hi_); }
