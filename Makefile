@@ -438,7 +438,7 @@ $(RESULTS)/matrix-%: $(LIB)/%/libbento.a
 
 CHECK_RESULTS = $(RESULTS)/spdx $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS) $(BOARD_RESULTS) $(EXAMPLE_RESULTS) \
                 $(SINGLE_RESULTS) $(CXX_RESULTS) $(MATRIX_RESULTS) $(CMAKE_RESULTS) $(CONSUMER_RESULTS) \
-                $(RESULTS)/docs $(CXX_FACE_RESULTS)
+                $(RESULTS)/docs
 
 # Every C block of the docs pages, compiled as the page shows it (gcc C11 with the sanitizers);
 # those with a main() linked with the kit and run.

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # tests/cxx/cxx.mk - the C++ face (core/include/bento/bento.hpp): its test, its misuse that must
 # not compile, the C++ engine example on the host and on a board, and the C++ blocks of
-# docs/cpp.md. Included by the Makefile; every result is in CXX_FACE_RESULTS (make check).
+# docs/cpp.md. Included by the Makefile; every result is in CXX_FACE_RESULTS, which make check
+# runs.
 #
 #   make cxx-face    all of it
 #
@@ -80,6 +81,8 @@ CXX_FACE_RESULTS := $(RESULTS)/cxx-face-g++ \
 
 .PHONY: cxx-face
 cxx-face: $(CXX_FACE_RESULTS)
+	$(call summary,$^)
+check: $(CXX_FACE_RESULTS)
 
 # Instruction counts of the C++ face beside the C typed wrappers on the M4 (make bench-qemu-cxx;
 # not part of make check, like make bench-qemu): bench/qemu/cxx/bench_cxx.cpp, built by
