@@ -119,7 +119,9 @@ void test_pool()
     using other = bento::pool<vec2, 8, uint32_t, bento::policy::retire, bento::caller_memory>;
     static other o;
     CHECK(o.open(memory, sizeof memory) == bento::status::corrupt && o.count() == 0u);
-    CHECK(bento::name(bento::status::full) != nullptr);
+    CHECK(bento::name(bento::status::full) != nullptr && bento::name(bento::status::full)[8] == 'F');
+    CHECK(bento::to_c(bento::status::stale) == BENTO_E_STALE && bento::to_status(BENTO_E_EXISTS) == bento::status::exists);
+    CHECK(!bento::ok(bento::status::corrupt) && bento::ok(bento::status::ok));
 }
 
 void test_sets()
@@ -207,6 +209,18 @@ void test_sets()
     CHECK(ids.key_at(1u) == BENTO_NONE);
     static id_set again;
     CHECK(again.open(memory, sizeof memory) == bento::status::ok && again.contains(42u));
+    // the radix sort by key, each row following its key; row_at binds a position's row
+    for (uint32_t k = 40u; k > 30u; k--) {
+        CHECK(again.insert(k, k * 100u) == bento::status::ok);
+    }
+    alignas(4) static unsigned char scratch[BENTO_SPARSE_SET_RADIX_BYTES(50)];
+    CHECK(again.sort_radix(again.count(), scratch, sizeof scratch) == bento::status::ok);
+    bool rows_follow = true;
+    for (uint32_t i = 0; i < again.count(); i++) {
+        auto [key, value] = again.row_at(i);
+        rows_follow = rows_follow && value == key * 100u && (i == 0u || again.key_at(i - 1u) < key);
+    }
+    CHECK(rows_follow && again.key_at(0u) == 31u && again.check() == bento::status::ok);
 }
 
 void test_block_and_paged()
@@ -228,6 +242,12 @@ void test_block_and_paged()
     CHECK(r2.open() == bento::status::ok && r2.count() == 3u);
     r.clear();
     CHECK(r.count() == 0u);
+    using outside = bento::block_pool<body, 4, bento::caller_memory>;
+    alignas(8) static unsigned char block_memory[outside::bytes];
+    static outside o, o2;
+    body *ob = nullptr;
+    CHECK(o.init(block_memory, sizeof block_memory) == bento::status::ok && o.alloc(ob) == bento::status::ok);
+    CHECK(o2.open(block_memory, sizeof block_memory) == bento::status::ok && o2.contains(ob));
 
     using extras = bento::paged_set<body, 32, actor, 8>;
     static bento::block_pool<extras::page, 4> pages;
@@ -390,6 +410,14 @@ void test_spatial_and_grid()
     CHECK(copy_grid.open() == bento::status::ok && copy_grid.count() == 1u);
     terrain.clear();
     CHECK(terrain.count() == 0u);
+
+    using chunks = bento::grid<uint32_t, 3, 8, false, bento::caller_memory>;
+    alignas(8) static unsigned char grid_memory[chunks::bytes];
+    static chunks g3, g3_again;
+    CHECK(g3.init(grid_memory, sizeof grid_memory) == bento::status::ok &&
+          g3.insert(bento_xyz(1, 2, 3), 9u) == bento::status::ok);
+    CHECK(g3_again.open(grid_memory, sizeof grid_memory) == bento::status::ok && *g3_again.get(bento_xyz(1, 2, 3)) == 9u);
+    CHECK(g3.insert(bento_xyz(900, 2, 3), 1u) == bento::status::full);
 
     static bento::grid<uint8_t, 2, 16, true> window;
     const uint32_t size[2] = {4u, 4u};
