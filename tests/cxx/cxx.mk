@@ -93,6 +93,14 @@ $(OBJ)/$(BENCH_CXX_BOARD)/bench/qemu/bench_cxx.o: bench/qemu/cxx/bench_cxx.cpp c
 	@mkdir -p $(@D)
 	$(Q)$(ARM_CXX) $(ENGINE_BOARD_FLAGS) -Icore/include -Iport -Ibench/qemu -c $< -o $@
 
+# In make check: the same image, each C++ count held to the C typed one's (exact under
+# -icount, so a test and not a timing).
+$(RESULTS)/cxx-zero-cost-$(BENCH_CXX_BOARD): $(BUILD)/boards/$(BENCH_CXX_BOARD)/bench-cxx.elf FORCE | qemu-tools
+	@$(CHECK_RUN) $@ 'c++ face' 'zero cost $(BENCH_CXX_BOARD)' last -- \
+	    scripts/cxx-zero-cost $(BENCH_CXX_BOARD) $<
+check: $(RESULTS)/cxx-zero-cost-$(BENCH_CXX_BOARD)
+cxx-face: $(RESULTS)/cxx-zero-cost-$(BENCH_CXX_BOARD)
+
 .PHONY: bench-qemu-cxx
 bench-qemu-cxx: $(BUILD)/boards/$(BENCH_CXX_BOARD)/bench-cxx.elf | qemu-tools
 	@mkdir -p $(BENCH_DIR)
