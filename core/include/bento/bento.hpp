@@ -765,23 +765,23 @@ template <class... Sets> class join_view {
     /** What begin() or the container builds. */
     explicit join_view(const Sets &...sets) : sets_{&sets...} {}
 
-    /** The walk (an input iterator). */
+    /**
+     * The walk: an input iterator for range-for, which compares it with end() once before
+     * each element; that comparison walks to the next key present in every set (so the loop
+     * is the walk's own, as the C typed join's `while (name_next(&j))`), and ++ does nothing.
+     */
     class iterator {
       public:
-        /** The current element. */
+        /** The current element (after a comparison with end() that answered true). */
         row_type operator*() const { return build<0u>(); }
-        /** Step to the next element. */
-        iterator &operator++()
-        {
-            advance();
-            return *this;
-        }
-        /** True before the end. */
-        bool operator!=(sentinel) const { return more_; }
-        /** True at the end. */
-        bool operator==(sentinel s) const { return !(*this != s); }
-        /** What begin() or the container builds. */
-        explicit iterator(const void *const *sets) : more_(false)
+        /** Nothing: the next comparison with end() steps. */
+        iterator &operator++() { return *this; }
+        /** Walk to the next key present in every set: true, or false at the end. */
+        bool operator!=(sentinel) { return advance(); }
+        /** Walk to the next key present in every set: false, or true at the end. */
+        bool operator==(sentinel s) { return !(*this != s); }
+        /** What begin() builds. */
+        explicit iterator(const void *const *sets)
         {
             for (uint32_t i = 0u; i < N; i++) {
                 sets_[i] = sets[i];
@@ -795,7 +795,7 @@ template <class... Sets> class join_view {
             keys_ = generic(driver_)->dense;
             end_ = generic(driver_)->state.count;
             next_ = 0u;
-            advance();
+            key_ = 0u;
         }
 
       private:
@@ -820,20 +820,19 @@ template <class... Sets> class join_view {
         {
             return (true && ... && find<I>(at, k));
         }
-        void advance()
+        bool advance()
         {
             uint32_t at;
             uint32_t k;
             do {
                 if (next_ >= end_) {
-                    more_ = false;
-                    return;
+                    return false;
                 }
                 at = next_++;
                 k = keys_[at];
             } while (!find_all(at, k, typename detail::make_seq<N>::type{}));
             key_ = k;
-            more_ = true;
+            return true;
         }
         template <unsigned long long I, class... Refs> row_type build(Refs &...refs) const
         {
@@ -853,7 +852,6 @@ template <class... Sets> class join_view {
         const uint32_t *keys_;
         uint32_t next_, end_, driver_, key_;
         uint32_t p_[N];
-        bool more_;
     };
     /** The first key present in every set. */
     iterator begin() const { return iterator(sets_); }
