@@ -191,6 +191,20 @@ void test_sets()
     }
     CHECK(descending);
     CHECK(velocities.sort_as(positions) == bento::status::ok && velocities.check() == bento::status::ok);
+    // the same with a callable kept in a variable (an lvalue, const): a stable merge sort by
+    // speed, then the keys by their raw values, descending
+    const auto by_speed = [](const float &a, const float &b) { return a < b; };
+    alignas(4) static unsigned char merge_scratch[BENTO_SPARSE_SET_MERGE_BYTES(32)];
+    CHECK(velocities.sort_merge<1>(velocities.count(), by_speed, merge_scratch, sizeof merge_scratch) ==
+          bento::status::ok);
+    bool by_speed_sorted = true;
+    for (uint32_t i = 1; i < velocities.count(); i++) {
+        by_speed_sorted = by_speed_sorted && !(velocities.column<1>()[i] < velocities.column<1>()[i - 1]);
+    }
+    CHECK(by_speed_sorted && velocities.check() == bento::status::ok);
+    auto descending_keys = [](const uint32_t &a, const uint32_t &b) { return a > b; };
+    CHECK(velocities.sort_keys(velocities.count(), descending_keys, BENTO_SPARSE_SET_SORT_HEAP) == bento::status::ok);
+    CHECK(velocities.keys()[0] > velocities.keys()[velocities.count() - 1u] && velocities.check() == bento::status::ok);
     CHECK(positions.check() == bento::status::ok);
 
     // reopen a copy
@@ -364,6 +378,12 @@ void test_spatial_and_grid()
         return true;
     }) == bento::status::ok);
     CHECK(near == 3);
+    int again = 0;
+    const auto count_them = [&again](actor, const int32_t *) {
+        again++;
+        return true;
+    };
+    CHECK(space.query_radius(bento_xy(0, 0), 25, count_them) == bento::status::ok && again == 3);
     int boxed = 0;
     bento_spatial_hash_stats stats;
     CHECK(space.query_box(bento_xy(15, -1), bento_xy(55, 1), [&](actor, const int32_t *) {

@@ -46,8 +46,11 @@ template <class T> struct enable_if<true, T> { using type = T; };
 template <class A, class B> struct same { static constexpr bool value = false; };
 template <class A> struct same<A, A> { static constexpr bool value = true; };
 template <class T> struct dependent_false { static constexpr bool value = false; };
-template <class T> struct remove_const { using type = T; };
-template <class T> struct remove_const<const T> { using type = T; };
+// the type a callable parameter `C &&` names: without reference and const
+template <class T> struct plain { using type = T; };
+template <class T> struct plain<T &> : plain<T> {};
+template <class T> struct plain<T &&> : plain<T> {};
+template <class T> struct plain<const T> : plain<T> {};
 
 template <unsigned long long... I> struct seq {};
 template <unsigned long long N, unsigned long long... I> struct make_seq : make_seq<N - 1u, N - 1u, I...> {};
@@ -564,6 +567,16 @@ template <class Key, uint32_t Capacity, class Storage, class... Columns> class s
     {
         return to_status(bento_sparse_set_sort_radix(&g_, n, scratch, scratch_bytes));
     }
+    /// @cond INTERNAL
+    // the comparator of a sort by column I (or by key: I == BENTO_NONE, a uint32_t) with less
+    template <class V, class Less> static int compare_with(const void *a, const void *b, void *context)
+    {
+        Less &l = *static_cast<Less *>(context);
+        const V &x = *static_cast<const V *>(a);
+        const V &y = *static_cast<const V *>(b);
+        return l(x, y) ? -1 : (l(y, x) ? 1 : 0);
+    }
+    /// @endcond
     /**
      * Sort the first n positions by column I with `less(a, b)` (any callable taking two
      * `const column_type<I> &`), in place (bento_sparse_set_sort, mode `mode`).
@@ -571,15 +584,27 @@ template <class Key, uint32_t Capacity, class Storage, class... Columns> class s
     template <size_t I, class Less>
     status sort(uint32_t n, Less &&less, bento_sparse_set_sort_mode mode = BENTO_SPARSE_SET_SORT_INSERTION)
     {
-        using V = column_type<I>;
-        auto compare = [](const void *a, const void *b, void *context) -> int {
-            Less &l = *static_cast<Less *>(context);
-            const V &x = *static_cast<const V *>(a);
-            const V &y = *static_cast<const V *>(b);
-            return l(x, y) ? -1 : (l(y, x) ? 1 : 0);
-        };
-        return to_status(bento_sparse_set_sort(&g_, n, static_cast<uint32_t>(I), compare,
+        using L = typename detail::plain<Less>::type;
+        return to_status(bento_sparse_set_sort(&g_, n, static_cast<uint32_t>(I), &compare_with<column_type<I>, L>,
                                                const_cast<void *>(static_cast<const void *>(&less)), mode));
+    }
+    /** Sort the first n keys (raw values, uint32_t) with `less`, in place (bento_sparse_set_sort). */
+    template <class Less>
+    status sort_keys(uint32_t n, Less &&less, bento_sparse_set_sort_mode mode = BENTO_SPARSE_SET_SORT_INSERTION)
+    {
+        using L = typename detail::plain<Less>::type;
+        return to_status(bento_sparse_set_sort(&g_, n, BENTO_SPARSE_SET_BY_KEY, &compare_with<uint32_t, L>,
+                                               const_cast<void *>(static_cast<const void *>(&less)), mode));
+    }
+    /** Sort the first n positions by column I with `less`, stable, with scratch memory
+     * (bento_sparse_set_sort_merge: BENTO_SPARSE_SET_MERGE_BYTES(n) bytes). */
+    template <size_t I, class Less> status sort_merge(uint32_t n, Less &&less, void *scratch, size_t scratch_bytes)
+    {
+        using L = typename detail::plain<Less>::type;
+        return to_status(bento_sparse_set_sort_merge(&g_, n, static_cast<uint32_t>(I),
+                                                     &compare_with<column_type<I>, L>,
+                                                     const_cast<void *>(static_cast<const void *>(&less)),
+                                                     scratch, scratch_bytes));
     }
     /** bento_sparse_set_init on the set's own storage. */
     template <class S = Storage> status init()
@@ -1613,7 +1638,7 @@ class spatial_hash {
     template <class Visit>
     status query_box(bento_point lo, bento_point hi, Visit &&visit, bento_spatial_hash_stats *stats = nullptr) const
     {
-        visitor<Visit> v{this, &visit};
+        visitor<Visit> v{this, const_cast<typename detail::plain<Visit>::type *>(&visit)};
         return to_status(bento_spatial_hash_query_box(&g_, lo.c, hi.c, &visitor<Visit>::call, &v, stats));
     }
     /** Call visit(item, position) for each item within radius of center until it returns false. */
@@ -1621,7 +1646,7 @@ class spatial_hash {
     status query_radius(bento_point center, int32_t radius, Visit &&visit,
                         bento_spatial_hash_stats *stats = nullptr) const
     {
-        visitor<Visit> v{this, &visit};
+        visitor<Visit> v{this, const_cast<typename detail::plain<Visit>::type *>(&visit)};
         return to_status(bento_spatial_hash_query_radius(&g_, center.c, radius, &visitor<Visit>::call, &v, stats));
     }
 
@@ -1629,7 +1654,7 @@ class spatial_hash {
     /** The generic query's context: the hash and the caller's callable. */
     template <class Visit> struct visitor {
         const spatial_hash *self;
-        typename detail::remove_const<Visit>::type *visit;
+        typename detail::plain<Visit>::type *visit;
         static bool call(void *context, uint32_t item, const int32_t *position)
         {
             visitor *v = static_cast<visitor *>(context);
@@ -1771,9 +1796,10 @@ class grid {
     {
         static_assert(Window, "focus is a window grid's");
         auto call = [](void *context, const int32_t *coords, void *cell) {
-            (*static_cast<typename detail::remove_const<Evict>::type *>(context))(coords, *static_cast<T *>(cell));
+            (*static_cast<typename detail::plain<Evict>::type *>(context))(coords, *static_cast<T *>(cell));
         };
-        return to_status(bento_grid_focus(&g_, p.c, call, &evict));
+        return to_status(bento_grid_focus(&g_, p.c, call,
+                                          const_cast<typename detail::plain<Evict>::type *>(&evict)));
     }
     /** Cells stored. */
     uint32_t count() const { return bento_grid_count(&g_); }
