@@ -25,6 +25,11 @@ $(RESULTS)/cxx-face-clang++-everything: tests/cxx/face.cpp core/include/bento/be
 	    scripts/cxx-check clang++ '$(CXX_FACE_EVERYTHING)' $(call lib,clang-c99) \
 	    $(BUILD)/cxx/face-clang++-everything $<
 
+$(RESULTS)/cxx-face-g++-sanitize: tests/cxx/face.cpp core/include/bento/bento.hpp $(call lib,gcc-c11-sanitize) FORCE
+	@$(CHECK_RUN) $@ 'c++ face' 'g++ ASan+UBSan' last -- \
+	    scripts/cxx-check 'g++ -fsanitize=address,undefined -fno-sanitize-recover=all' '$(CXX_FACE_FLAGS)' \
+	    $(call lib,gcc-c11-sanitize) $(BUILD)/cxx/face-g++-sanitize $<
+
 # Misuse that must not compile (tests/cxx/compile_fail/*.cpp), with each compiler.
 CXX_COMPILE_FAIL := $(sort $(wildcard tests/cxx/compile_fail/*.cpp))
 CXX_COMPILERS := g++ $(if $(HAVE_CLANG),clang++)
@@ -73,7 +78,7 @@ $(RESULTS)/docs-cpp: docs/cpp.md core/include/bento/bento.hpp $(call host_port_o
 	    'g++ $(CXX_FACE_FLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all $(INCLUDES)' \
 	    '$(call host_port_objs,$(SNIPPET_CONFIG)) $(call lib,$(SNIPPET_CONFIG))' cpp
 
-CXX_FACE_RESULTS := $(RESULTS)/cxx-face-g++ \
+CXX_FACE_RESULTS := $(RESULTS)/cxx-face-g++ $(RESULTS)/cxx-face-g++-sanitize \
                     $(if $(HAVE_CLANG),$(RESULTS)/cxx-face-clang++ $(RESULTS)/cxx-face-clang++-everything) \
                     $(foreach c,$(CXX_COMPILERS),$(patsubst tests/cxx/compile_fail/%.cpp,$(RESULTS)/cxx-compile-fail-$c-%,$(CXX_COMPILE_FAIL))) \
                     $(RESULTS)/host-cxx-example-engine $(RESULTS)/examples-$(ENGINE_BOARD)-engine \
