@@ -119,6 +119,17 @@ void test_pool()
     using other = bento::pool<vec2, 8, uint32_t, bento::policy::retire, bento::caller_memory>;
     static other o;
     CHECK(o.open(memory, sizeof memory) == bento::status::corrupt && o.count() == 0u);
+    // a value whose size is not a multiple of 4: 4-byte strides, walked by the pool
+    static bento::pool<uint16_t, 8> shorts;
+    bento::pool<uint16_t, 8>::handle_type sh;
+    CHECK(shorts.init() == bento::status::ok && shorts.create(sh, uint16_t{7}) == bento::status::ok &&
+          shorts.create(sh, uint16_t{9}) == bento::status::ok);
+    static_assert(bento::pool<uint16_t, 8>::stride == 4u, "a 2-byte value takes 4");
+    uint32_t shorts_sum = 0;
+    for (auto [hh, v] : shorts) {
+        shorts_sum += shorts.get(hh) == &v ? v : 100u;
+    }
+    CHECK(shorts_sum == 16u);
     CHECK(bento::name(bento::status::full) != nullptr && bento::name(bento::status::full)[8] == 'F');
     CHECK(bento::to_c(bento::status::stale) == BENTO_E_STALE && bento::to_status(BENTO_E_EXISTS) == bento::status::exists);
     CHECK(!bento::ok(bento::status::corrupt) && bento::ok(bento::status::ok));

@@ -374,9 +374,16 @@ class pool {
     {
         return handle_type::from_raw(bento_pool_handle_of_index(&g_, index));
     }
-    /** The live values, dense, in no particular order (stride sizeof(T) rounded to 4: see
-     * static_assert below). */
-    span<T> values() const { return span<T>(static_cast<T *>(bento_pool_values(&g_)), count()); }
+    /** bytes from one value to the next: sizeof(T) rounded up to 4 */
+    static constexpr size_t stride = BENTO_POOL_STRIDE(sizeof(T));
+    /** The live values, dense, in no particular order: a T array when sizeof(T) is a multiple
+     * of 4 (stride == sizeof(T)); otherwise walk the pool itself (`for (auto [h, v] : pool)`). */
+    template <class U = T> span<U> values() const
+    {
+        static_assert(BENTO_POOL_STRIDE(sizeof(U)) == sizeof(U),
+                      "values() is a T array only when sizeof(T) is a multiple of 4; walk the pool instead");
+        return span<U>(static_cast<U *>(bento_pool_values(&g_)), count());
+    }
     /** The generic pool underneath. */
     const bento_pool *generic() const { return &g_; }
 
@@ -386,7 +393,8 @@ class pool {
         /** The current element. */
         row<handle_type, T> operator*() const
         {
-            return row<handle_type, T>{pool_->handle_at(at_), values_[at_]};
+            return row<handle_type, T>{pool_->handle_at(at_),
+                                       *reinterpret_cast<T *>(values_ + size_t{at_} * stride)};
         }
         /** Step to the next element. */
         iterator &operator++()
@@ -399,21 +407,19 @@ class pool {
         /** True at the end. */
         bool operator==(sentinel s) const { return !(*this != s); }
         /** What begin() or the container builds. */
-        iterator(const pool *p, T *values) : pool_(p), values_(values), at_(0u) {}
+        iterator(const pool *p, unsigned char *values) : pool_(p), values_(values), at_(0u) {}
 
       private:
         const pool *pool_;
-        T *values_;
+        unsigned char *values_;
         uint32_t at_;
     };
     /** The first (handle, value) pair. */
-    iterator begin() const { return iterator(this, values().data()); }
+    iterator begin() const { return iterator(this, static_cast<unsigned char *>(bento_pool_values(&g_))); }
     /** The end of the walk. */
     sentinel end() const { return sentinel{}; }
 
   private:
-    static_assert(BENTO_POOL_STRIDE(sizeof(T)) == sizeof(T),
-                  "values() is a T array only when sizeof(T) is a multiple of 4");
     status init_in(void *memory, size_t size)
     {
         return to_status(bento_pool_init(&g_, memory, size, sizeof(T), Capacity, index_bits,
