@@ -706,6 +706,7 @@ include tests/reset/reset.mk
 include tests/gdb/gdb.mk
 include tests/endian/endian.mk
 include tests/consumers/consumers.mk
+include tests/cxx/cxx.mk
 
 # ---------------------------------------------------------------- tools
 
