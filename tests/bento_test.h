@@ -53,7 +53,7 @@ uint32_t bento_test_scale(void);
 #define BENTO_TEST_RAM 0x1000000ul
 #endif
 #ifndef BENTO_TEST_STACK_BYTES
-#define BENTO_TEST_STACK_BYTES 4096ul
+#define BENTO_TEST_STACK_BYTES 2048ul
 #endif
 #define BENTO_TEST_DATA_BYTES ((unsigned long)(BENTO_TEST_RAM) - BENTO_TEST_STACK_BYTES - 64ul)
 
