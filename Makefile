@@ -63,14 +63,15 @@ step = @printf '  %-6s %-28s %s\n' '$1' '$2' '$3'
 # ---------------------------------------------------------------- boards
 
 # Each board's facts are written once, in boards/NAME/board.mk; read here into CPU.NAME,
-# QEMU.NAME and IPT.NAME (instructions per SysTick tick, times ten). RAM.NAME, the bytes of RAM,
+# QEMU.NAME and HZ.NAME (the SysTick clock: 1e9 / HZ instructions per tick under -icount shift=0).
+# RAM.NAME, the bytes of RAM,
 # is the RAM region of boards/NAME/memory.ld; the tests size their data from it (BENTO_TEST_RAM).
 BOARDS := $(sort $(patsubst boards/%/board.mk,%,$(wildcard boards/*/board.mk)))
 define read_board
 include boards/$1/board.mk
 CPU.$1 := $$(BOARD_CPU_FLAGS)
 QEMU.$1 := $$(BOARD_QEMU_MACHINE)
-IPT.$1 := $$(BOARD_INSTRUCTIONS_PER_TICK_X10)
+HZ.$1 := $$(BOARD_CPU_HZ)
 RAM.$1 := $$(shell scripts/board-ram boards/$1/memory.ld)
 endef
 $(foreach b,$(BOARDS),$(eval $(call read_board,$b)))

@@ -2,8 +2,8 @@
 /* bench/qemu/qbench.c - SysTick-based instruction counting and the benchmark image's main(). */
 #include "qbench.h"
 
-#ifndef QBENCH_INSTRUCTIONS_PER_TICK_X10
-#error "the build passes the board's instructions per SysTick tick, times ten"
+#ifndef QBENCH_CPU_HZ
+#error "the build passes the board's SysTick clock in Hz (BOARD_CPU_HZ)"
 #endif
 
 #define SYST_CSR (*(volatile uint32_t *)0xE000E010u)
@@ -55,9 +55,10 @@ void qbench_report(const char *name, uint32_t ticks, uint32_t overhead_ticks, ui
 void qbench_report_value(uint32_t ticks, uint32_t overhead_ticks, uint32_t ops)
 {
     const uint32_t net = ticks > overhead_ticks ? ticks - overhead_ticks : 0u;
-    /* hundredths of an instruction per op, rounded */
-    const uint64_t centi =
-        ((uint64_t)net * QBENCH_INSTRUCTIONS_PER_TICK_X10 * 10u + ops / 2u) / ops;
+    /* hundredths of an instruction per op, rounded: a tick is 1e9 / QBENCH_CPU_HZ instructions
+       (at most 2^24 ticks times 1e11 fits in 64 bits) */
+    const uint64_t scale = (uint64_t)QBENCH_CPU_HZ * ops;
+    const uint64_t centi = ((uint64_t)net * 100000000000u + scale / 2u) / scale;
     bento_port_write(": ");
     bento_port_write_u64(centi / 100u);
     bento_port_write(".");

@@ -3,9 +3,10 @@
  * bench/qemu/qbench.h - instruction counts on emulated Cortex-M boards.
  *
  * Under qemu-system-arm -icount shift=0 every instruction takes one virtual nanosecond, so the
- * SysTick counter (clocked by the board's CPU clock) advances once every
- * QBENCH_INSTRUCTIONS_PER_TICK_X10 / 10 instructions, exactly and repeatably: 40 on the 25 MHz
- * mps2-an385/386/500, 50 on the 20 MHz mps2-an505, 62.5 on the 16 MHz micro:bit (board.mk).
+ * SysTick counter (clocked by the board's CPU clock, QBENCH_CPU_HZ) advances once every
+ * 1e9 / QBENCH_CPU_HZ instructions, exactly and repeatably: 40 on the 25 MHz mps2-an385/386/500,
+ * 50 on the 20 MHz mps2-an505, 62.5 on the 16 MHz micro:bit, 5.95 on the 168 MHz netduinoplus2
+ * (BOARD_CPU_HZ in board.mk).
  * These are instruction counts, not cycles.
  *
  * A benchmark file bench/qemu/bench_NAME.c defines `void qbench_NAME(void)`; the build finds
