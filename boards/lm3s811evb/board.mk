@@ -7,6 +7,8 @@
 # at up to 50 MHz; 12.5 MHz is QEMU's clock at reset, which no image here changes).
 # QEMU ignores bad memory accesses on this machine (ignore_memory_transaction_failures): the
 # fault image faults on an undefined instruction, which it still takes.
+# At start QEMU prints "Timer with period zero, disabling" on standard error (a timer of the
+# machine that no image here uses); it is not the image's output.
 BOARD_CPU_FLAGS := -mcpu=cortex-m3 -mthumb -mfloat-abi=soft
 BOARD_QEMU_MACHINE := lm3s811evb
 # The SysTick (processor) clock. Under -icount shift=0 an instruction takes one virtual ns: a
