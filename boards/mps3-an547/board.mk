@@ -3,6 +3,8 @@
 # 32 MHz). The kit uses no floating point or MVE: soft-float calls.
 # QEMU 7.2: hw/arm/mps2-tz.c (mps3tz_an547_class_init: SSE-300, init_svtor 0x00000000,
 # sysclk 32 MHz) and hw/arm/armsse.c (the SSE-300's ITCM and DTCM, memory.ld).
+# A system reset (AIRCR SYSRESETREQ) keeps RAM: tests/reset passed 300 resets here
+# (make RESET_BOARDS=mps3-an547 build/results/board-mps3-an547-reset; not part of make check).
 BOARD_CPU_FLAGS := -mcpu=cortex-m55 -mthumb -mfloat-abi=soft
 BOARD_QEMU_MACHINE := mps3-an547
 # The SysTick (processor) clock. Under -icount shift=0 an instruction takes one virtual ns: a
