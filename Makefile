@@ -80,9 +80,11 @@ endif
 # ---------------------------------------------------------------- boards
 
 # Each board's facts are written once, in boards/NAME/board.mk; read here into CPU.NAME,
-# QEMU.NAME, IPT.NAME (instructions per timer tick, times ten), ARCH.NAME (BOARD_ARCH,
-# cortex-m when the board names none) and CLANG.NAME (BOARD_CLANG: no when clang cannot build
-# for the board).
+# QEMU.NAME, HZ.NAME (the SysTick clock: 1e9 / HZ instructions per tick under -icount shift=0;
+# 1e9 where the count is of instructions themselves, as minstret on RISC-V), ARCH.NAME
+# (BOARD_ARCH, cortex-m when the board names none) and CLANG.NAME (BOARD_CLANG: no when clang
+# cannot build for the board). RAM.NAME, the bytes of RAM, is the RAM region of
+# boards/NAME/memory.ld; the tests size their data from it (BENTO_TEST_RAM).
 BOARDS := $(sort $(patsubst boards/%/board.mk,%,$(wildcard boards/*/board.mk)))
 define read_board
 BOARD_ARCH := cortex-m
@@ -90,7 +92,8 @@ BOARD_CLANG := yes
 include boards/$1/board.mk
 CPU.$1 := $$(BOARD_CPU_FLAGS)
 QEMU.$1 := $$(BOARD_QEMU_MACHINE)
-IPT.$1 := $$(BOARD_INSTRUCTIONS_PER_TICK_X10)
+HZ.$1 := $$(BOARD_CPU_HZ)
+RAM.$1 := $$(shell scripts/board-ram boards/$1/memory.ld)
 ARCH.$1 := $$(BOARD_ARCH)
 CLANG.$1 := $$(BOARD_CLANG)
 endef
@@ -153,7 +156,8 @@ define board_config
 cc.$1 := $(call board_tool,$1,gcc)
 ar.$1 := $(call board_tool,$1,ar)
 cflags.$1 := $(CPU.$1) -std=c99 $(WARNINGS) -ffreestanding -fno-tree-loop-distribute-patterns \
-             $(SECTIONS) -g -O2 $(if $(POWER_SAFE),-DBENTO_POWER_SAFE=$(POWER_SAFE))
+             $(SECTIONS) -g -O2 $(if $(POWER_SAFE),-DBENTO_POWER_SAFE=$(POWER_SAFE)) \
+             -DBENTO_TEST_RAM=$(RAM.$1)
 ldflags.$1 := $(CPU.$1) -nostdlib -Lboards/$1 -Tlinker/$(ARCH.$1).ld -Wl,--gc-sections
 ldlibs.$1 := -lgcc
 endef

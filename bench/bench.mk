@@ -31,13 +31,13 @@ $(BENCH_DIR)/bench_host: $(BENCH_HOST_SRCS) $(wildcard bench/host/*.h bench/*.h)
 	    $(BENCH_LIBS) -o $@
 
 # One image per benchmark file and board; qbench.c is compiled once per benchmark (it names
-# the benchmark it runs) with the board's instructions per tick.
+# the benchmark it runs) with the board's SysTick clock.
 define qbench_rules
 $(OBJ)/$1/bench/qemu/%.o: extra_cflags := -Ibench/qemu
 $(OBJ)/$1/bench/qbench-%.o: bench/qemu/qbench.c $(GEN)/qbench-%.inc $(OBJ)/$1/flags
 	@mkdir -p $$(@D)
 	$(Q)$(cc.$1) $(cflags.$1) $(INCLUDES) -Ibench/qemu $(DEPFLAGS) \
-	    -DQBENCH_INSTRUCTIONS_PER_TICK_X10=$(IPT.$1) '-DQBENCH_FILE="qbench-$$*.inc"' -c $$< -o $$@
+	    -DQBENCH_CPU_HZ=$(HZ.$1) '-DQBENCH_FILE="qbench-$$*.inc"' -c $$< -o $$@
 
 $(BUILD)/boards/$1/bench-%.elf: $(OBJ)/$1/bench/qbench-%.o $(OBJ)/$1/bench/qemu/bench_%.o \
                                 $(call board_port_objs,$1) $(call lib,$1) \

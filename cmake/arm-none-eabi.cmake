@@ -3,8 +3,8 @@
 #
 #     cmake -B build -DCMAKE_TOOLCHAIN_FILE=<bento>/cmake/arm-none-eabi.cmake -DBENTO_BOARD=microbit
 #
-# BENTO_BOARD names a folder of boards/ (microbit, mps2-an385, mps2-an386, mps2-an500,
-# mps2-an505); its board.mk gives the CPU flags, which go to every target of the build (objects
+# BENTO_BOARD names a folder of boards/ (microbit, mps2-an385, ..., stm32vldiscovery); its
+# board.mk gives the CPU flags, which go to every target of the build (objects
 # built for different CPUs must not be mixed). BENTO_BOARD_DIR may name a board folder
 # elsewhere instead. Without either, no CPU is chosen: give your own -mcpu flags.
 # Programs are linked without a C library (-nostdlib): bento::port supplies the startup code,

@@ -40,6 +40,36 @@ uint32_t bento_test_seed(void);
 /* Work multiplier for randomised tests: 1 on boards, larger on the host. */
 uint32_t bento_test_scale(void);
 
+/*
+ * The target's RAM in bytes, from which every suite sizes its static data. A board build passes
+ * it (-DBENTO_TEST_RAM: the RAM region of the board's memory map, boards/NAME/memory.ld); the
+ * host has more than any suite asks for. A board image holds one suite, so a suite may take
+ * BENTO_TEST_DATA_BYTES: the RAM less the stack the image keeps (STACK_RESERVE in
+ * linker/cortex-m.ld, BENTO_TEST_STACK_BYTES here) and the runner's few words. A suite's tests
+ * run one after another and share that memory; each asks for the capacity it wants, and
+ * BENTO_TEST_FIT gives the largest of want, want/2, ... want/256 whose bytes fit its share.
+ * The benchmarks (bench/qemu) size their data the same way.
+ */
+#ifndef BENTO_TEST_RAM
+#define BENTO_TEST_RAM 0x1000000ul
+#endif
+#ifndef BENTO_TEST_STACK_BYTES
+#define BENTO_TEST_STACK_BYTES 2048ul
+#endif
+#define BENTO_TEST_DATA_BYTES ((unsigned long)(BENTO_TEST_RAM) - BENTO_TEST_STACK_BYTES - 64ul)
+
+/* The largest of want, want/2, want/4, ... want/256 (a constant expression) whose count times
+ * unit_bytes fits in bytes; want/256 if none does (the link then says the RAM is short). */
+#define BENTO_TEST_FIT(want, unit_bytes, bytes) \
+    ((want) * (unit_bytes) <= (bytes) ? (want) \
+     : (want) / 2u * (unit_bytes) <= (bytes) ? (want) / 2u \
+     : (want) / 4u * (unit_bytes) <= (bytes) ? (want) / 4u \
+     : (want) / 8u * (unit_bytes) <= (bytes) ? (want) / 8u \
+     : (want) / 16u * (unit_bytes) <= (bytes) ? (want) / 16u \
+     : (want) / 32u * (unit_bytes) <= (bytes) ? (want) / 32u \
+     : (want) / 64u * (unit_bytes) <= (bytes) ? (want) / 64u \
+     : (want) / 128u * (unit_bytes) <= (bytes) ? (want) / 128u : (want) / 256u)
+
 #define CHECK(cond) bento_test_check((cond) ? true : false, __FILE__, __LINE__, "CHECK(" #cond ")")
 #define CHECK_EQ(a, b) \
     bento_test_check_eq((int64_t)(a), (int64_t)(b), __FILE__, __LINE__, "CHECK_EQ(" #a ", " #b ")")

@@ -3,8 +3,8 @@
  * image's main(). */
 #include "qbench.h"
 
-#ifndef QBENCH_INSTRUCTIONS_PER_TICK_X10
-#error "the build passes the board's instructions per tick, times ten"
+#ifndef QBENCH_CPU_HZ
+#error "the build passes the board's SysTick clock in Hz (BOARD_CPU_HZ)"
 #endif
 
 static uint32_t start_value;
@@ -91,9 +91,16 @@ void qbench_report(const char *name, uint32_t ticks, uint32_t overhead_ticks, ui
 void qbench_report_value(uint32_t ticks, uint32_t overhead_ticks, uint32_t ops)
 {
     const uint32_t net = ticks > overhead_ticks ? ticks - overhead_ticks : 0u;
-    /* hundredths of an instruction per op, rounded */
-    const uint64_t centi =
-        ((uint64_t)net * QBENCH_INSTRUCTIONS_PER_TICK_X10 * 10u + ops / 2u) / ops;
+    /* hundredths of an instruction per op, rounded: net * 1e11 / (QBENCH_CPU_HZ * ops), a tick
+     * being 1e9 / QBENCH_CPU_HZ instructions. net * 1e11 overflows 64 bits past 2^27 counts
+     * (minstret counts every instruction), so with 1e11 = q * HZ + r: net * q / ops whole,
+     * and what remains, below HZ * ops, carried in units of 1 / (HZ * ops). */
+    const uint64_t hz = QBENCH_CPU_HZ;
+    const uint64_t q = 100000000000u / hz;
+    const uint64_t r = 100000000000u % hz;
+    const uint64_t whole = (uint64_t)net * q;
+    const uint64_t rest = (whole % ops) * hz + (uint64_t)net * r;
+    const uint64_t centi = whole / ops + (rest + hz * ops / 2u) / (hz * ops);
     bento_port_write(": ");
     bento_port_write_u64(centi / 100u);
     bento_port_write(".");

@@ -3,10 +3,11 @@
  * bench/qemu/qbench.h - instruction counts on emulated boards.
  *
  * Under QEMU's -icount shift=0 every instruction takes one virtual nanosecond, so the
- * SysTick counter of a Cortex-M board (clocked by the board's CPU clock) advances once every
- * QBENCH_INSTRUCTIONS_PER_TICK_X10 / 10 instructions, exactly and repeatably: 40 on the 25 MHz
- * mps2-an385/386/500, 50 on the 20 MHz mps2-an505, 62.5 on the 16 MHz micro:bit (board.mk).
- * On RISC-V the counter is minstret, one count per instruction (qbench.c says why it is exact).
+ * SysTick counter of a Cortex-M board (clocked by the board's CPU clock, QBENCH_CPU_HZ)
+ * advances once every 1e9 / QBENCH_CPU_HZ instructions, exactly and repeatably: 40 on the
+ * 25 MHz mps2-an385/386/500, 50 on the 20 MHz mps2-an505, 62.5 on the 16 MHz micro:bit, 5.95
+ * on the 168 MHz netduinoplus2 (BOARD_CPU_HZ in board.mk). On RISC-V the counter is minstret,
+ * one count per instruction (QBENCH_CPU_HZ 1e9; qbench.c says why it is exact).
  * These are instruction counts, not cycles.
  *
  * A benchmark file bench/qemu/bench_NAME.c defines `void qbench_NAME(void)`; the build finds
