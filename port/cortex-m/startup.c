@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * port/cortex-m/startup.c - vector table, reset handler and fault handler for every board.
- * Reset copies .data from flash, zeroes .bss, paints the stack reserve and calls main(); a fault
+ * Reset copies .data from flash, zeroes .bss, paints the stack's guard words and calls main(); a fault
  * or a return from main reports through semihosting and exits QEMU with a non-zero status.
  *
  * The stack: linker/cortex-m.ld keeps STACK_RESERVE bytes between the end of RAM's data
  * (__noinit_end) and the top of RAM, and nothing guards it in hardware on most cores. Reset
- * fills it with a pattern, and every exit (port_exit) looks at its lowest words: a stack that
+ * fills its lowest words with a pattern, and every exit (port_exit) looks at its lowest words: a stack that
  * grew past the reserve has overwritten them (and the data below), and the program exits with
  * status 5 whatever it was going to report.
  */
@@ -36,12 +36,20 @@ void Reset_Handler(void)
     for (dst = __bss_start; dst < __bss_end; dst++) {
         *dst = 0u;
     }
+    /* The guard words, far below anything this frame uses. The whole reserve only where the
+     * stack's depth is measured: painting up to a frame from inside it is safe at -O2 (no
+     * spills) but not in a -O0 build, whose locals live where the paint would go. */
+    for (dst = __noinit_end; dst < __noinit_end + STACK_GUARD_WORDS; dst++) {
+        *dst = STACK_PAINT;
+    }
+#ifdef BENTO_STACK_REPORT
     { /* up to a little below this frame */
         uint32_t *const below = (uint32_t *)__builtin_frame_address(0) - 16;
-        for (dst = __noinit_end; dst < below; dst++) {
+        for (; dst < below; dst++) {
             *dst = STACK_PAINT;
         }
     }
+#endif
     port_exit(main());
 }
 
