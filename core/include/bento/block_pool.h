@@ -314,7 +314,7 @@ static inline uint32_t bento_block_pool_index_of(const bento_block_pool *pool, c
 static inline void *bento_block_pool_block_at(const bento_block_pool *pool, uint32_t index)
 {
     BENTO_ASSERT(pool != BENTO_IMPL_NULL);
-    return bento_impl_block_pool_block_at(pool, index, pool->stride);
+    return bento_impl_block_pool_block_at(pool, index, BENTO_IMPL_CAST(size_t, pool->stride));
 }
 
 static inline bool bento_block_pool_contains(const bento_block_pool *pool, const void *block)

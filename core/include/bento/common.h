@@ -156,7 +156,12 @@ const char *bento_status_name(bento_status status);
  * there is one and a portable loop otherwise.
  */
 #if !defined(BENTO_CLZ32) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__SIZEOF_INT__) && __SIZEOF_INT__ < 4
+/* a 16-bit int (AVR, MSP430): __builtin_clz would cut x to 16 bits */
+#define BENTO_CLZ32(x) (BENTO_IMPL_CAST(unsigned, __builtin_clzl(x)))
+#else
 #define BENTO_CLZ32(x) (BENTO_IMPL_CAST(unsigned, __builtin_clz(x)))
+#endif
 #endif
 
 /**
@@ -246,8 +251,19 @@ const char *bento_status_name(bento_status status);
 /** Round n up to a multiple of the power of two a; a constant expression when both are. */
 #define BENTO_ALIGN_UP(n, a) (((n) + ((a) - 1u)) & ~BENTO_IMPL_CAST(size_t, (a) - 1u))
 
+/** @cond INTERNAL */
+/* Where the ABI aligns nothing to more than 1 or 2 bytes (AVR, MSP430), the unit is aligned to
+ * 4 all the same: every buffer starts with a header of 32-bit words, and the kit asks the same
+ * 4-byte alignment of buffers on every core. */
+#if defined(__BIGGEST_ALIGNMENT__) && __BIGGEST_ALIGNMENT__ < 4
+#define BENTO_IMPL_UNIT_MIN_ALIGN __attribute__((aligned(4)))
+#else
+#define BENTO_IMPL_UNIT_MIN_ALIGN
+#endif
+/** @endcond */
+
 /** A unit of storage with the strictest alignment a bento container asks for on this ABI. */
-typedef union bento_align_unit {
+typedef union BENTO_IMPL_UNIT_MIN_ALIGN bento_align_unit {
     uint64_t u64; /**< for 8-byte integers */
     double f64;   /**< for doubles */
     void *ptr;    /**< for pointers */
@@ -257,8 +273,9 @@ typedef union bento_align_unit {
  * @def BENTO_MAX_ALIGN
  * The strictest alignment any bento container asks of a caller buffer: the ABI's alignment of
  * bento_align_unit (8 on most ABIs, 4 on those that align uint64_t and double to 4 in
- * structs, such as i386 System V). A constant expression. Element types that need more are
- * not supported.
+ * structs, such as i386 System V, and 4 on AVR, whose ABI aligns nothing, because the kit's
+ * buffers start with words). A constant expression. Element types that need more are not
+ * supported.
  */
 /** @cond INTERNAL */
 BENTO_IMPL_STRUCTS_BEGIN

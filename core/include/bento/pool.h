@@ -345,7 +345,8 @@ static inline void *bento_impl_pool_get(const bento_pool *pool, uint32_t handle,
 static inline void *bento_pool_get(const bento_pool *pool, uint32_t handle)
 {
     BENTO_ASSERT(pool != BENTO_IMPL_NULL);
-    return bento_impl_pool_get(pool, handle, pool->index_mask, pool->capacity, pool->stride);
+    return bento_impl_pool_get(pool, handle, pool->index_mask, pool->capacity,
+                               BENTO_IMPL_CAST(size_t, pool->stride));
 }
 
 static inline bool bento_pool_contains(const bento_pool *pool, uint32_t handle)
@@ -453,7 +454,7 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
     }                                                                                             \
     BENTO_IMPL_FORWARD(T *, name##_get, (const name *x, name##_handle h),                         \
                        BENTO_IMPL_PTR_CAST(T *, bento_impl_pool_get(&x->generic_, h.raw,          \
-                                                                    (1u << (index_bits_)) - 1u,   \
+                                                                    (BENTO_IMPL_CAST(uint32_t, 1) << (index_bits_)) - 1u, \
                                                                     x->generic_.capacity,         \
                                                                     BENTO_POOL_STRIDE(sizeof(T))))) \
     BENTO_WRAPPER bool name##_contains(const name *p, name##_handle h)                            \

@@ -720,7 +720,7 @@ static inline bento_status bento_sparse_set_join_init(bento_sparse_set_join *joi
         join->mask_ = other->index_mask | other->stray;
         join->shift_ = other->tag_shift;
         join->wide_ = other->wide;
-        join->walk_ = BENTO_IMPL_CAST(uint8_t, (join->mask_ != ~0u ? BENTO_IMPL_JOIN_TAGGED : 0u) |
+        join->walk_ = BENTO_IMPL_CAST(uint8_t, (join->mask_ != UINT32_MAX ? BENTO_IMPL_JOIN_TAGGED : 0u) |
                                                    (driver == 0u ? BENTO_IMPL_JOIN_FIRST : 0u));
     }
     return BENTO_OK;
