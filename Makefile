@@ -641,6 +641,7 @@ fuzz-tools:
 include bench/bench.mk
 include tests/cut/cut.mk
 include tests/reset/reset.mk
+include port/avr/avr.mk
 
 # ---------------------------------------------------------------- tools
 

@@ -895,7 +895,7 @@ static void test_corrupt_statuses(void)
     c[1] = -2;
     CHECK_STATUS(bento_grid_insert(&grid, c, NULL), BENTO_OK);
     for (i = 0; i < 16u; i++) {
-        grid.occupied[0] |= 1u << i; /* every cell, count 1 */
+        grid.occupied[0] |= (uint32_t)1u << i; /* every cell, count 1 */
     }
     c[0] = 100;
     CHECK_STATUS(bento_grid_focus(&grid, c, NULL, NULL), BENTO_E_CORRUPT);
@@ -995,7 +995,7 @@ static void test_confinement(void)
             capacity = 1u;
             for (d = 0; d < dims; d++) {
                 const uint32_t shift = bento_test_rand_below(left + 1u < 4u ? left + 1u : 4u);
-                window[d] = 1u << shift;
+                window[d] = (uint32_t)1u << shift;
                 capacity *= window[d];
                 left -= shift;
             }
@@ -1018,7 +1018,7 @@ static void test_confinement(void)
         if (bento_test_rand_below(4u) == 0u) {
             /* header damage, then a reopen: refused (and inert), or harmless */
             uint32_t *head = (uint32_t *)(void *)memory;
-            head[bento_test_rand_below(BENTO_IMPL_GRID_HEAD / 4u)] ^= 1u << bento_test_rand_below(32u);
+            head[bento_test_rand_below(BENTO_IMPL_GRID_HEAD / 4u)] ^= (uint32_t)1u << bento_test_rand_below(32u);
             if (bento_grid_open(&reopened, memory, bytes) == BENTO_OK) {
                 accepted++;
                 every_operation(&reopened);
@@ -1523,8 +1523,8 @@ static void report_mismatch(const char *what, uint32_t step)
 /* A random coordinate near centre: spread 2^spread_bits, clamped into the int32 range. */
 static int32_t random_near(int32_t centre, uint32_t spread_bits)
 {
-    const int32_t offset = (int32_t)bento_test_rand_below(1u << spread_bits) -
-                           (int32_t)(1u << (spread_bits - 1u));
+    const int32_t offset = (int32_t)bento_test_rand_below((uint32_t)1u << spread_bits) -
+                           (int32_t)((uint32_t)1u << (spread_bits - 1u));
     if (offset > 0 && centre > INT32_MAX - offset) {
         return INT32_MAX;
     }

@@ -1404,8 +1404,8 @@ static int descending_u32(const void *a, const void *b, void *context)
 /* Orders keys by index only, counting its calls through the context. */
 static int by_index(const void *a, const void *b, void *context)
 {
-    const uint32_t x = *(const uint32_t *)a & ((1u << IDX_BITS) - 1u);
-    const uint32_t y = *(const uint32_t *)b & ((1u << IDX_BITS) - 1u);
+    const uint32_t x = *(const uint32_t *)a & (((uint32_t)1u << IDX_BITS) - 1u);
+    const uint32_t y = *(const uint32_t *)b & (((uint32_t)1u << IDX_BITS) - 1u);
     (*(uint32_t *)context)++;
     return (x > y) - (x < y);
 }
@@ -1677,7 +1677,7 @@ static void test_stray_bit_31(void)
     uint32_t i, g;
     cols[0] = column(col_a, 16u * 4u, 4u);
     for (g = 0; g < 4u; g++) {
-        const uint32_t well = 3u | (generations[g] != 0u ? (5u | 1u << (generations[g] - 1u)) << 4 : 0u);
+        const uint32_t well = 3u | (generations[g] != 0u ? (5u | (uint32_t)1u << (generations[g] - 1u)) << 4 : 0u);
         const uint32_t forged = well | 0x80000000u;
         CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, 16u, 16u, 4u, generations[g], cols, 1u),
                      BENTO_OK);
