@@ -63,13 +63,15 @@ step = @printf '  %-6s %-28s %s\n' '$1' '$2' '$3'
 # ---------------------------------------------------------------- boards
 
 # Each board's facts are written once, in boards/NAME/board.mk; read here into CPU.NAME,
-# QEMU.NAME and IPT.NAME (instructions per SysTick tick, times ten).
+# QEMU.NAME and IPT.NAME (instructions per SysTick tick, times ten). RAM.NAME, the bytes of RAM,
+# is the RAM region of boards/NAME/memory.ld; the tests size their data from it (BENTO_TEST_RAM).
 BOARDS := $(sort $(patsubst boards/%/board.mk,%,$(wildcard boards/*/board.mk)))
 define read_board
 include boards/$1/board.mk
 CPU.$1 := $$(BOARD_CPU_FLAGS)
 QEMU.$1 := $$(BOARD_QEMU_MACHINE)
 IPT.$1 := $$(BOARD_INSTRUCTIONS_PER_TICK_X10)
+RAM.$1 := $$(shell scripts/board-ram boards/$1/memory.ld)
 endef
 $(foreach b,$(BOARDS),$(eval $(call read_board,$b)))
 
@@ -114,7 +116,8 @@ define board_config
 cc.$1 := $(ARM_CC)
 ar.$1 := arm-none-eabi-ar
 cflags.$1 := $(CPU.$1) -std=c99 $(WARNINGS) -ffreestanding -fno-tree-loop-distribute-patterns \
-             $(SECTIONS) -g -O2 $(if $(POWER_SAFE),-DBENTO_POWER_SAFE=$(POWER_SAFE))
+             $(SECTIONS) -g -O2 $(if $(POWER_SAFE),-DBENTO_POWER_SAFE=$(POWER_SAFE)) \
+             -DBENTO_TEST_RAM=$(RAM.$1)
 ldflags.$1 := $(CPU.$1) -nostdlib -Lboards/$1 -Tlinker/cortex-m.ld -Wl,--gc-sections
 ldlibs.$1 := -lgcc
 endef

@@ -40,6 +40,31 @@ uint32_t bento_test_seed(void);
 /* Work multiplier for randomised tests: 1 on boards, larger on the host. */
 uint32_t bento_test_scale(void);
 
+/*
+ * The target's RAM in bytes, from which every suite sizes its static data. A board build passes
+ * it (-DBENTO_TEST_RAM: the RAM region of the board's memory map, boards/NAME/memory.ld); the
+ * host has more than any suite asks for. A board image holds one suite, so a suite may take
+ * BENTO_TEST_DATA_BYTES: the RAM less the stack the image keeps (STACK_RESERVE in
+ * linker/cortex-m.ld, BENTO_TEST_STACK_BYTES here) and the runner's few words. A suite's tests
+ * run one after another and share that memory; each asks for the capacity it wants, and
+ * BENTO_TEST_FIT gives the largest of want, want/2, ... want/16 whose bytes fit its share.
+ */
+#ifndef BENTO_TEST_RAM
+#define BENTO_TEST_RAM 0x1000000ul
+#endif
+#ifndef BENTO_TEST_STACK_BYTES
+#define BENTO_TEST_STACK_BYTES 4096ul
+#endif
+#define BENTO_TEST_DATA_BYTES ((unsigned long)(BENTO_TEST_RAM) - BENTO_TEST_STACK_BYTES - 64ul)
+
+/* The largest of want, want/2, want/4, want/8, want/16 (a constant expression) whose count
+ * times unit_bytes fits in bytes; want/16 if none does (the link then says the RAM is short). */
+#define BENTO_TEST_FIT(want, unit_bytes, bytes) \
+    ((want) * (unit_bytes) <= (bytes) ? (want) \
+     : (want) / 2u * (unit_bytes) <= (bytes) ? (want) / 2u \
+     : (want) / 4u * (unit_bytes) <= (bytes) ? (want) / 4u \
+     : (want) / 8u * (unit_bytes) <= (bytes) ? (want) / 8u : (want) / 16u)
+
 /* Where string constants take RAM (AVR: its startup copies them there, and the largest part
  * has 16 KiB) the build sets BENTO_TEST_TERSE to 1: a failing check's line then names its file,
  * its line and the values, but not the expression (which is at that line of the source). Every

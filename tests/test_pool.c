@@ -10,15 +10,22 @@ typedef struct item {
     uint32_t payload[3];
 } item; /* 16 bytes */
 
-BENTO_POOL_TYPE_BITS(items, item, 64, uint32_t, BENTO_POOL_RETIRE, 20);
+/* Capacities sized from the RAM (bento_test.h): ITEMS values in the typed pools of most tests
+ * (64 where there is room), CHURN slots in the churn and horizon tests (the README's 128). */
+#define ITEMS BENTO_TEST_FIT(64u, sizeof(item) + 8u, BENTO_TEST_DATA_BYTES / 4u)
+#define CHURN BENTO_TEST_FIT(128u, sizeof(item) + 16u, BENTO_TEST_DATA_BYTES * 2u / 3u)
+#define LIVE (CHURN / 2u) /* live objects in the churn: half the slots */
+
+BENTO_POOL_TYPE_BITS(items, item, ITEMS, uint32_t, BENTO_POOL_RETIRE, 20);
 BENTO_POOL_TYPE_BITS(tiny, item, 1, uint16_t, BENTO_POOL_RETIRE, 12); /* 4 generation bits */
 BENTO_POOL_TYPE_BITS(loop, item, 2, uint16_t, BENTO_POOL_WRAP, 13);  /* 3 generation bits */
-/* The README's configuration: 128 enemies, 32-bit handles, the fewest index bits (7). */
-BENTO_POOL_TYPE(enemies, item, 128, uint32_t, BENTO_POOL_WRAP);
-BENTO_POOL_TYPE(enemies_retire, item, 128, uint32_t, BENTO_POOL_RETIRE);
-/* The same with 16-bit handles: 9 generation bits, 256 objects per slot and cycle. */
-BENTO_POOL_TYPE(short_enemies, item, 128, uint16_t, BENTO_POOL_WRAP);
-BENTO_POOL_TYPE(short_enemies_retire, item, 128, uint16_t, BENTO_POOL_RETIRE);
+/* The README's configuration (128 enemies where the RAM holds them), 32-bit handles, the fewest
+ * index bits (7 for 128). */
+BENTO_POOL_TYPE(enemies, item, CHURN, uint32_t, BENTO_POOL_WRAP);
+BENTO_POOL_TYPE(enemies_retire, item, CHURN, uint32_t, BENTO_POOL_RETIRE);
+/* The same with 16-bit handles: 9 generation bits for 128 slots, 256 objects per slot and cycle. */
+BENTO_POOL_TYPE(short_enemies, item, CHURN, uint16_t, BENTO_POOL_WRAP);
+BENTO_POOL_TYPE(short_enemies_retire, item, CHURN, uint16_t, BENTO_POOL_RETIRE);
 
 static void test_handles(void)
 {
@@ -37,7 +44,8 @@ static void test_handles(void)
     CHECK_EQ(sizeof(tiny_handle), 2);
     CHECK_EQ(sizeof(items_handle), 4);
     CHECK_EQ(items_handle_INDEX_BITS, 20);
-    CHECK_EQ(enemies_handle_INDEX_BITS, 7); /* derived from the capacity */
+    CHECK_EQ(enemies_handle_INDEX_BITS, BENTO_IMPL_INDEX_BITS(CHURN)); /* from the capacity */
+    CHECK_EQ(BENTO_IMPL_INDEX_BITS(128), 7);
     CHECK_EQ(BENTO_IMPL_INDEX_BITS(1), 1);
     CHECK_EQ(BENTO_IMPL_INDEX_BITS(2), 1);
     CHECK_EQ(BENTO_IMPL_INDEX_BITS(129), 8);
@@ -60,8 +68,46 @@ static void test_status_names(void)
 
 static bento_align_unit buffer[BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(32, 16)) + 1];
 
-/* Shared by the tests, one after another: the micro:bit's RAM holds only so many pools. */
-static items pool_a, pool_b;
+/* Damage, confinement and open (test_open: beside two typed pools, as another buffer). */
+#define DAMAGED_BYTES BENTO_POOL_BYTES(ITEMS, sizeof(item))
+
+/* A typed pool of 8-byte values, for test_typed_storage_alignment. */
+BENTO_POOL_TYPE(wide_values, uint64_t, 2, uint32_t, BENTO_POOL_RETIRE);
+
+/* The model test's capacity: not a power of two. */
+enum { MODEL_CAP = 48 };
+
+/* The suite's large data, one test after another: the typed pools and the damaged buffer, the
+ * churn and horizon tests' pools and records, the alignment test's pools, the model test's. */
+static union {
+    struct {
+        items a, b;
+        bento_align_unit damaged[BENTO_ALIGN_UNITS(DAMAGED_BYTES)];
+    } typed;
+    struct {
+        union {
+            enemies wrap;
+            enemies_retire retire;
+            short_enemies short_wrap;
+            short_enemies_retire short_retire;
+        } pool;
+        union {
+            enemies_handle live[LIVE];
+            short_enemies_handle short_live[LIVE];
+            short_enemies_retire_handle short_kept[LIVE];
+        } handles;
+        uint32_t last_created[CHURN];
+        uint16_t created[CHURN]; /* at most frames / (LIVE + 1) + 1 each */
+    } churn;
+    unsigned char shifted[sizeof(wide_values) + 4u];
+    struct {
+        bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(MODEL_CAP, 8))];
+        uint32_t live[MODEL_CAP], tags[MODEL_CAP], dead[64], generation[MODEL_CAP], queue[MODEL_CAP];
+    } model;
+} data;
+#define pool_a (data.typed.a)
+#define pool_b (data.typed.b)
+#define damaged_memory (data.typed.damaged)
 
 /* A pool whose init or open failed is inert: it answers every call as an empty full pool. */
 static void check_inert(bento_pool *pool)
@@ -142,7 +188,7 @@ static void test_basic_lifecycle(void)
     item *pa, *pb, *pc;
     CHECK_STATUS(items_init(&pool), BENTO_OK);
     CHECK_EQ(items_count(&pool), 0);
-    CHECK_EQ(items_capacity(&pool), 64);
+    CHECK_EQ(items_capacity(&pool), ITEMS);
     CHECK_STATUS(items_create(&pool, &a, &pa), BENTO_OK);
     CHECK_STATUS(items_create(&pool, &b, &pb), BENTO_OK);
     CHECK_STATUS(items_create(&pool, &c, NULL), BENTO_OK);
@@ -167,7 +213,7 @@ static void test_basic_lifecycle(void)
     CHECK(!items_contains(&pool, a));
     CHECK(items_get(&pool, a) == NULL);
     CHECK(items_handle_is_null(items_handle_of_index(&pool, 0))); /* free now */
-    CHECK(items_handle_is_null(items_handle_of_index(&pool, 64)));  /* out of range */
+    CHECK(items_handle_is_null(items_handle_of_index(&pool, ITEMS)));  /* out of range */
     CHECK_EQ(items_count(&pool), 2);
     pc = items_get(&pool, c);
     CHECK(pc != NULL && pc->tag == 3u);
@@ -177,7 +223,7 @@ static void test_basic_lifecycle(void)
     /* every kind of handle that is not live */
     CHECK_STATUS(items_destroy(&pool, a), BENTO_E_STALE); /* double destroy */
     CHECK_STATUS(items_destroy(&pool, items_handle_null()), BENTO_E_STALE);
-    CHECK_STATUS(items_destroy(&pool, items_handle_from_raw(bento_handle_make(63u, 1u, 20u))),
+    CHECK_STATUS(items_destroy(&pool, items_handle_from_raw(bento_handle_make(ITEMS - 1u, 1u, 20u))),
                  BENTO_E_STALE); /* a slot never handed out */
     CHECK_STATUS(items_destroy(&pool, items_handle_from_raw(bento_handle_make(0xfffffu, 1u, 20u))),
                  BENTO_E_STALE); /* index beyond capacity */
@@ -204,12 +250,12 @@ static void test_full_and_clear(void)
 {
     items *const pool_ = &pool_a;
 #define pool (*pool_)
-    items_handle handles[64];
+    items_handle handles[ITEMS];
     items_handle extra = items_handle_from_raw(123u);
     item *value = NULL;
     uint32_t i;
     CHECK_STATUS(items_init(&pool), BENTO_OK);
-    for (i = 0; i < 64u; i++) {
+    for (i = 0; i < ITEMS; i++) {
         CHECK_STATUS(items_create(&pool, &handles[i], &value), BENTO_OK);
         if (value != NULL) {
             value->tag = i;
@@ -218,7 +264,7 @@ static void test_full_and_clear(void)
     CHECK_STATUS(items_create(&pool, &extra, &value), BENTO_E_FULL);
     CHECK(items_handle_is_null(extra));
     CHECK(value == NULL);
-    for (i = 0; i < 64u; i++) {
+    for (i = 0; i < ITEMS; i++) {
         value = items_get(&pool, handles[i]);
         CHECK(value != NULL && value->tag == i);
     }
@@ -229,11 +275,11 @@ static void test_full_and_clear(void)
     }
     items_clear(&pool);
     CHECK_EQ(items_count(&pool), 0);
-    for (i = 0; i < 64u; i++) {
+    for (i = 0; i < ITEMS; i++) {
         CHECK(!items_contains(&pool, handles[i]));
     }
     CHECK_STATUS(items_check(&pool), BENTO_OK);
-    for (i = 0; i < 64u; i++) {
+    for (i = 0; i < ITEMS; i++) {
         items_handle h;
         CHECK_STATUS(items_create(&pool, &h, NULL), BENTO_OK);
         CHECK_EQ(items_handle_generation(h), 3);
@@ -320,59 +366,45 @@ static void test_generation_wrap(void)
     CHECK_EQ(loop_lifetime(&pool), BENTO_POOL_FOREVER);
 }
 
-/* A typed pool of 8-byte values, for test_typed_storage_alignment. */
-BENTO_POOL_TYPE(wide_values, uint64_t, 2, uint32_t, BENTO_POOL_RETIRE);
-
-/* The churn and horizon tests' live handles, one test after the other. */
-static union {
-    enemies_handle live[64];
-    short_enemies_handle short_live[64];
-    short_enemies_retire_handle short_kept[64];
-} churn_handles;
-
-/* One after the other: the churn test's two pools, then the alignment test's. */
-static union {
-    enemies wrap;
-    enemies_retire retire;
-    short_enemies short_wrap;
-    short_enemies_retire short_retire;
-    unsigned char shifted[sizeof(wide_values) + 4u];
-} churn_memory;
 
 /*
- * The README's pool: 128 slots, 64 live, one destroyed and one created per frame. The
+ * The README's pool: 128 slots (CHURN), 64 live, one destroyed and one created per frame. The
  * arithmetic of bento/pool.h ("Lifetime"): with 64 slots free at every destroy, a slot serves at
  * most one object in 65 consecutive creates, so a pool under BENTO_POOL_RETIRE loses no
  * capacity for (lifetime - 1) * 65 creates, and one under BENTO_POOL_WRAP never does. The run
  * checks the bound the arithmetic rests on: no slot is created twice within 65 creates, and
  * the wear it leads to: every slot serves about one object in 128 frames (at most 1.5 times
- * that here; last-in-first-out reuse would put every create on one slot).
+ * that here; last-in-first-out reuse would put every create on one slot). Where the RAM holds
+ * fewer slots, the same with CHURN slots and LIVE = CHURN / 2 live.
  */
 static void test_churn(void)
 {
-#define pool churn_memory
-    enemies_handle *const live = churn_handles.live;
-    static uint32_t last_created[128];
-    static uint16_t created[128]; /* at most frames / 65 + 1 each */
+#define pool data.churn.pool
+    enemies_handle *const live = data.churn.handles.live;
+    uint32_t *const last_created = data.churn.last_created;
+    uint16_t *const created = data.churn.created;
     const uint32_t frames = 20000u * bento_test_scale();
     const uint64_t per_second = 60u;
     uint64_t creates;
     uint32_t frame, i, closest = 0xffffffffu, failures = 0u, most = 0u;
     CHECK_STATUS(enemies_retire_init(&pool.retire), BENTO_OK);
-    CHECK_EQ(enemies_retire_lifetime(&pool.retire), 1u << 24); /* 25 generation bits */
-    creates = ((uint64_t)enemies_retire_lifetime(&pool.retire) - 1u) * 65u;
+    CHECK_EQ(enemies_retire_lifetime(&pool.retire), 1u << (31u - enemies_handle_INDEX_BITS));
+    creates = ((uint64_t)enemies_retire_lifetime(&pool.retire) - 1u) * (LIVE + 1u);
     CHECK(creates / per_second / 3600u / 24u >= 210u); /* days at 60 Hz without loss */
     CHECK_STATUS(enemies_init(&pool.wrap), BENTO_OK);
     CHECK_EQ(enemies_lifetime(&pool.wrap), BENTO_POOL_FOREVER);
-    for (i = 0; i < 128u; i++) {
+    for (i = 0; i < CHURN; i++) {
         last_created[i] = 0xffffffffu;
     }
-    for (i = 0; i < 64u; i++) {
+    for (i = 0; i < LIVE; i++) {
         CHECK_STATUS(enemies_create(&pool.wrap, &live[i], NULL), BENTO_OK);
         last_created[enemies_handle_index(live[i])] = i;
     }
-    for (frame = 64u; frame < frames; frame++) {
-        const uint32_t victim = bento_test_rand_below(64u);
+    for (i = 0; i < CHURN; i++) {
+        created[i] = 0u;
+    }
+    for (frame = LIVE; frame < frames; frame++) {
+        const uint32_t victim = bento_test_rand_below(LIVE);
         uint32_t index;
         failures += enemies_destroy(&pool.wrap, live[victim]) != BENTO_OK;
         failures += enemies_create(&pool.wrap, &live[victim], NULL) != BENTO_OK;
@@ -383,13 +415,13 @@ static void test_churn(void)
         last_created[index] = frame;
         created[index]++;
     }
-    for (i = 0; i < 128u; i++) {
+    for (i = 0; i < CHURN; i++) {
         most = created[i] > most ? created[i] : most;
     }
     CHECK_EQ(failures, 0);
-    CHECK(closest >= 65u);
-    CHECK(most * 2u <= 3u * (frames / 128u + 1u));
-    CHECK_EQ(enemies_count(&pool.wrap), 64);
+    CHECK(closest >= LIVE + 1u);
+    CHECK(most * 2u <= 3u * (frames / CHURN + 1u));
+    CHECK_EQ(enemies_count(&pool.wrap), LIVE);
     CHECK_EQ(enemies_retired(&pool.wrap), 0);
     CHECK_STATUS(enemies_check(&pool.wrap), BENTO_OK);
 #undef pool
@@ -397,7 +429,7 @@ static void test_churn(void)
 
 /*
  * Both horizons of bento/pool.h ("Two horizons"), observed: the README's churn (128 slots, 64
- * live, one destroyed and one created per frame) with 16-bit handles. Under BENTO_POOL_WRAP a
+ * live, one destroyed and one created per frame; CHURN and LIVE) with 16-bit handles. Under BENTO_POOL_WRAP a
  * handle kept after its destroy names a newer object no sooner than alias_horizon * 65 frames
  * later; under BENTO_POOL_RETIRE the first slot retires no sooner than (lifetime - 1) * 65
  * frames in, and the rest goes soon after: create answers BENTO_E_FULL within an eighth of the
@@ -407,38 +439,38 @@ static void test_churn(void)
  */
 static void test_horizons(void)
 {
-#define pool churn_memory
-    short_enemies_handle *const live = churn_handles.short_live;
-    short_enemies_retire_handle *const kept = churn_handles.short_kept;
-    const uint32_t horizon = 256u;
+#define pool data.churn.pool
+    short_enemies_handle *const live = data.churn.handles.short_live;
+    short_enemies_retire_handle *const kept = data.churn.handles.short_kept;
+    const uint32_t horizon = 1u << (15u - short_enemies_handle_INDEX_BITS); /* 256 for 128 */
     short_enemies_handle stale;
     uint32_t frame, i, aliased = 0u, retired = 0u, full = 0u, failures = 0u;
     /* WRAP: the first handle destroyed is kept */
     CHECK_STATUS(short_enemies_init(&pool.short_wrap), BENTO_OK);
     CHECK_EQ(short_enemies_alias_horizon(&pool.short_wrap), horizon);
     CHECK_EQ(short_enemies_lifetime(&pool.short_wrap), BENTO_POOL_FOREVER);
-    for (i = 0; i < 64u; i++) {
+    for (i = 0; i < LIVE; i++) {
         CHECK_STATUS(short_enemies_create(&pool.short_wrap, &live[i], NULL), BENTO_OK);
     }
     stale = live[0];
-    for (frame = 64u; aliased == 0u && frame < 64u + 2u * horizon * 128u; frame++) {
-        const uint32_t victim = frame == 64u ? 0u : bento_test_rand_below(64u);
+    for (frame = LIVE; aliased == 0u && frame < LIVE + 2u * horizon * CHURN; frame++) {
+        const uint32_t victim = frame == LIVE ? 0u : bento_test_rand_below(LIVE);
         failures += short_enemies_destroy(&pool.short_wrap, live[victim]) != BENTO_OK;
         failures += short_enemies_create(&pool.short_wrap, &live[victim], NULL) != BENTO_OK;
         aliased = short_enemies_contains(&pool.short_wrap, stale) ? frame : 0u;
     }
     CHECK_EQ(failures, 0);
     CHECK(aliased != 0u);
-    CHECK(aliased - 64u >= horizon * 65u);
+    CHECK(aliased - LIVE >= horizon * (LIVE + 1u));
     /* RETIRE: until the first slot retires, then until create fails */
     CHECK_STATUS(short_enemies_retire_init(&pool.short_retire), BENTO_OK);
     CHECK_EQ(short_enemies_retire_alias_horizon(&pool.short_retire), BENTO_POOL_FOREVER);
     CHECK_EQ(short_enemies_retire_lifetime(&pool.short_retire), horizon);
-    for (i = 0; i < 64u; i++) {
+    for (i = 0; i < LIVE; i++) {
         CHECK_STATUS(short_enemies_retire_create(&pool.short_retire, &kept[i], NULL), BENTO_OK);
     }
-    for (frame = 64u; full == 0u && frame < 64u + 2u * horizon * 128u; frame++) {
-        const uint32_t victim = bento_test_rand_below(64u);
+    for (frame = LIVE; full == 0u && frame < LIVE + 2u * horizon * CHURN; frame++) {
+        const uint32_t victim = bento_test_rand_below(LIVE);
         failures += short_enemies_retire_destroy(&pool.short_retire, kept[victim]) != BENTO_OK;
         if (short_enemies_retire_create(&pool.short_retire, &kept[victim], NULL) != BENTO_OK) {
             full = frame;
@@ -449,8 +481,8 @@ static void test_horizons(void)
     }
     CHECK_EQ(failures, 0);
     CHECK(retired != 0u && full != 0u);
-    CHECK(retired - 64u >= (horizon - 1u) * 65u);
-    CHECK(full - retired <= horizon * 128u / 8u);
+    CHECK(retired - LIVE >= (horizon - 1u) * (LIVE + 1u));
+    CHECK(full - retired <= horizon * CHURN / 8u);
     CHECK_STATUS(short_enemies_retire_check(&pool.short_retire), BENTO_OK);
 #undef pool
 }
@@ -458,14 +490,13 @@ static void test_horizons(void)
 /* Damage of every kind shows in check; operations on a damaged pool stay inside its buffer
  * (the sanitizers and the boards' fault handler would catch a stray access) and answer with a
  * status where they notice. */
-static bento_align_unit damaged_memory[BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(64, sizeof(item)))];
 
 static uint32_t *head_word(unsigned i) { return (uint32_t *)(void *)damaged_memory + i; }
 
 static void start_damaged(bento_pool *p, uint32_t *a, uint32_t *b)
 {
     /* 20 index bits and 11 generation bits: bit 31 belongs to neither */
-    CHECK_STATUS(bento_pool_init(p, damaged_memory, sizeof damaged_memory, sizeof(item), 64, 20, 11,
+    CHECK_STATUS(bento_pool_init(p, damaged_memory, sizeof damaged_memory, sizeof(item), ITEMS, 20, 11,
                                  BENTO_POOL_RETIRE),
                  BENTO_OK);
     CHECK_STATUS(bento_pool_create(p, a, NULL), BENTO_OK);
@@ -529,11 +560,11 @@ static void test_free_queue_damage(void)
     bento_pool *const p = &pool;
     uint32_t a, b, h, saved;
     const uint32_t mask = 0xfffffu;
-    start_damaged(p, &a, &b); /* queue: 2 .. 63 */
+    start_damaged(p, &a, &b); /* queue: 2 .. ITEMS - 1 */
     saved = p->slots[2];
-    p->slots[2] = (saved & ~mask) | 2u; /* the front links to itself: 3 .. 63 lost */
+    p->slots[2] = (saved & ~mask) | 2u; /* the front links to itself: the rest lost */
     CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
-    p->slots[2] = (saved & ~mask) | 40u; /* skips ahead: a cycle through the back */
+    p->slots[2] = (saved & ~mask) | (ITEMS - 8u); /* skips ahead: a cycle through the back */
     CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
     p->slots[2] = (saved & ~mask) | 1000u; /* leaves the slots */
     CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
@@ -543,7 +574,7 @@ static void test_free_queue_damage(void)
     CHECK_STATUS(bento_pool_create(p, &h, NULL), BENTO_E_CORRUPT);
     p->slots[2] = saved;
     CHECK_STATUS(bento_pool_check(p), BENTO_OK);
-    p->slots[63] = (p->slots[63] & ~mask) | 2u; /* the back links to the front: a cycle */
+    p->slots[ITEMS - 1u] = (p->slots[ITEMS - 1u] & ~mask) | 2u; /* the back links to the front: a cycle */
     CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
 }
 
@@ -564,7 +595,7 @@ static void test_create_from(void)
         CHECK_STATUS(items_create_from(p, &h, &v), BENTO_OK);
     }
     got = items_get(p, h);
-    CHECK(got != NULL && got->tag == 100u + 63u);
+    CHECK(got != NULL && got->tag == 100u + ITEMS - 1u);
     none.raw = 5u;
     CHECK_STATUS(items_create_from(p, &none, &v), BENTO_E_FULL);
     CHECK(items_handle_is_null(none));
@@ -729,11 +760,11 @@ static void test_confinement(void)
     CHECK_STATUS(bento_pool_destroy(p, a), BENTO_E_CORRUPT);
     CHECK_STATUS(bento_pool_check(p), BENTO_E_CORRUPT);
     bento_pool_clear(p); /* skips owners out of range */
-    for (i = 0; i < 64u; i++) {
+    for (i = 0; i < ITEMS; i++) {
         p->slots[i] = 0xffffffffu;
         p->dense_slot[i] = 0xffffffffu;
     }
-    for (i = 0; i < 64u; i++) {
+    for (i = 0; i < ITEMS; i++) {
         (void)bento_pool_get(p, i | 0xfff00000u);
         (void)bento_pool_handle_of_index(p, i);
         (void)bento_pool_handle_at(p, i);
@@ -804,9 +835,9 @@ static void test_open(void)
     ((uint32_t *)(void *)other)[1] += 1u; /* another layout version */
     CHECK_STATUS(bento_pool_open(&generic, other, sizeof damaged_memory), BENTO_E_CORRUPT);
     ((uint32_t *)(void *)other)[1] -= 1u;
-    ((uint32_t *)(void *)other)[4] = 63u; /* another capacity: the size no longer matches */
+    ((uint32_t *)(void *)other)[4] = ITEMS - 1u; /* another capacity: the size no longer matches */
     CHECK_STATUS(bento_pool_open(&generic, other, sizeof damaged_memory), BENTO_E_CORRUPT);
-    ((uint32_t *)(void *)other)[4] = 64u;
+    ((uint32_t *)(void *)other)[4] = ITEMS;
     ((uint32_t *)(void *)other)[6] = 20u | 13u << 8; /* 33 bits */
     CHECK_STATUS(bento_pool_open(&generic, other, sizeof damaged_memory), BENTO_E_CORRUPT);
     ((uint32_t *)(void *)other)[6] = 20u | 12u << 8 | 2u << 16; /* no such policy */
@@ -835,9 +866,11 @@ static void test_open(void)
  * the live handles and the value each holds. */
 static void test_against_model(void)
 {
-    enum { CAP = 48 };
-    static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(CAP, 8))];
-    static uint32_t live[CAP], tags[CAP], dead[64], generation[CAP], queue[CAP];
+    enum { CAP = MODEL_CAP };
+    bento_align_unit *const memory = data.model.memory;
+    uint32_t *const live = data.model.live, *const tags = data.model.tags;
+    uint32_t *const dead = data.model.dead, *const generation = data.model.generation;
+    uint32_t *const queue = data.model.queue;
     bento_pool pool;
     uint32_t live_count = 0u, dead_count = 0u, next_tag = 1u, retired = 0u;
     uint32_t front = 0u, queued = CAP;
@@ -846,7 +879,7 @@ static void test_against_model(void)
     const bento_pool_policy policy = (bento_test_rand() & 1u) != 0u ? BENTO_POOL_WRAP
                                                                    : BENTO_POOL_RETIRE;
     /* 5 generation bits: slots reach their last generation during the run */
-    CHECK_STATUS(bento_pool_init(&pool, memory, sizeof memory, 8, CAP, 6, 5, policy), BENTO_OK);
+    CHECK_STATUS(bento_pool_init(&pool, memory, sizeof data.model.memory, 8, CAP, 6, 5, policy), BENTO_OK);
     for (step = 0; step < CAP; step++) {
         queue[step] = step;
         generation[step] = 0u;
@@ -958,7 +991,7 @@ static void test_against_model(void)
  */
 static void test_typed_storage_alignment(void)
 {
-    unsigned char *const base = churn_memory.shifted; /* the micro:bit's RAM is short */
+    unsigned char *const base = data.shifted;
     size_t at;
     bool four_past_eight = false;
     for (at = 0; at <= 4u; at += BENTO_MAX_ALIGN) {
