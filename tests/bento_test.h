@@ -65,6 +65,10 @@ uint32_t bento_test_scale(void);
      : (want) / 4u * (unit_bytes) <= (bytes) ? (want) / 4u \
      : (want) / 8u * (unit_bytes) <= (bytes) ? (want) / 8u : (want) / 16u)
 
+/* The most bytes a container's buffer may use: 4 GiB less one, or what size_t counts where it is
+ * narrower (16 bits on AVR). */
+#define BENTO_TEST_BYTES_MAX ((size_t)(SIZE_MAX < UINT32_MAX ? SIZE_MAX : UINT32_MAX))
+
 /* Where string constants take RAM (AVR: its startup copies them there, and the largest part
  * has 16 KiB) the build sets BENTO_TEST_TERSE to 1: a failing check's line then names its file,
  * its line and the values, but not the expression (which is at that line of the source). Every

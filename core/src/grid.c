@@ -224,7 +224,7 @@ bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes
         if (!bento_impl_is_pow2(window[d])) {
             return status;
         }
-        shifts |= bento_impl_log2(window[d]) << (8u * d);
+        shifts |= (uint32_t)bento_impl_log2(window[d]) << (8u * d);
         total += bento_impl_log2(window[d]);
     }
     if (total <= 31u) {

@@ -133,12 +133,19 @@ static inline void bento_impl_copy(void *dst, const void *src, size_t n)
     }
 }
 
-/* Zero n bytes (n a multiple of 4, p 4-aligned: a container struct). */
+/* Zero n bytes of a container struct: word by word, then the bytes past the last whole word,
+ * which there are only where the ABI does not pad structs to a multiple of 4 (AVR: it aligns
+ * nothing); n is a constant, so elsewhere the second loop is gone. */
 static inline void bento_impl_zero(void *p, size_t n)
 {
     uint32_t *w = (uint32_t *)p;
-    for (n >>= 2; n != 0u; n--) {
+    unsigned char *b = (unsigned char *)p + (n & ~(size_t)3u);
+    size_t k;
+    for (k = n >> 2; k != 0u; k--) {
         *w++ = 0u;
+    }
+    for (k = n & 3u; k != 0u; k--) {
+        *b++ = 0u;
     }
 }
 

@@ -423,6 +423,15 @@ void name_clear(name *container);
 #define BENTO_IMPL_ALWAYS_INLINE
 #endif
 
+/* A typed container's storage is one object: `bytes64`, the bytes of its buffer computed in
+ * uint64_t, must be below PTRDIFF_MAX, the largest object the target has. Only a 16-bit size_t
+ * (AVR, MSP430: 32 KiB) makes this tighter than the containers' own limits: there a capacity
+ * that needs more is refused here, with this message, instead of its storage's size wrapping
+ * in size_t to a smaller one or the compiler saying only that the array is too large. */
+#define BENTO_IMPL_FITS_SIZE_T(name, bytes64)                                                     \
+    BENTO_STATIC_ASSERT((bytes64) < BENTO_IMPL_CAST(uint64_t, PTRDIFF_MAX),                        \
+                        name##_is_larger_than_the_largest_object_of_this_target_PTRDIFF_MAX)
+
 /* The end of a typed-container macro: a declaration that takes the caller's semicolon. */
 #define BENTO_IMPL_TYPED_END(name) typedef int name##_defined_
 

@@ -485,6 +485,10 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
         T values[page_size_];                                                                     \
     } name##_page;                                                                                \
     BENTO_IMPL_STRUCTS_END                                                                        \
+    BENTO_IMPL_FITS_SIZE_T(name, BENTO_IMPL_CAST(uint64_t, BENTO_IMPL_PAGED_SET_HEAD) +           \
+                                     BENTO_IMPL_CAST(uint64_t, capacity_) * 4u +                  \
+                                     (BENTO_IMPL_CAST(uint64_t, universe_) + (page_size_) - 1u) / \
+                                         (page_size_) * 8u);                                      \
     BENTO_IMPL_TYPED(name, bento_paged_set, BENTO_PAGED_SET_BYTES(capacity_, universe_, page_size_)) \
     typedef K name##_key;                                                                         \
     BENTO_IMPL_STRUCTS_BEGIN                                                                      \

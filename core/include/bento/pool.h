@@ -419,6 +419,9 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
     BENTO_STATIC_ASSERT((capacity_) >= 1 &&                                                       \
                         BENTO_IMPL_CAST(uint64_t, capacity_) <= (BENTO_IMPL_CAST(uint64_t, 1) << (index_bits_)), \
                         name##_capacity_does_not_fit_in_index_bits);                              \
+    BENTO_IMPL_FITS_SIZE_T(name, BENTO_IMPL_CAST(uint64_t, BENTO_IMPL_POOL_HEAD) +                \
+                                     BENTO_IMPL_CAST(uint64_t, capacity_) *                       \
+                                         (BENTO_POOL_STRIDE(sizeof(T)) + 8u));                    \
     BENTO_IMPL_TYPED(name, bento_pool, BENTO_POOL_BYTES(capacity_, sizeof(T)))                    \
     BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
                        bento_pool_init(&x->generic_, x->storage_, sizeof x->storage_, sizeof(T),  \
