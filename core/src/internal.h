@@ -196,11 +196,15 @@ static inline bento_status bento_impl_opened(bento_status configured, bool size_
 
 /*
  * The most bytes a buffer may use: what its header records (a uint32_t) and size_t holds. That
- * is UINT32_MAX, or SIZE_MAX where size_t is narrower (16 bits on AVR and MSP430). Element
+ * is UINT32_MAX, or SIZE_MAX where size_t is narrower (BENTO_IMPL_NARROW_SIZE: 16 bits on AVR
+ * and MSP430). Element
  * sizes, strides and buffer sizes the containers keep in uint32_t fields were checked against
  * it at init and open, so converting them to size_t loses nothing.
  */
-#if SIZE_MAX < UINT32_MAX
+/* Where int is 16 bits (BENTO_IMPL_INT16), size_t is narrower than 32 bits too (AVR, MSP430);
+ * the code under this is right for any size_t of at most 32 bits. */
+#define BENTO_IMPL_NARROW_SIZE BENTO_IMPL_INT16
+#if BENTO_IMPL_NARROW_SIZE
 #define BENTO_IMPL_BYTES_MAX ((size_t)SIZE_MAX)
 #else
 #define BENTO_IMPL_BYTES_MAX ((size_t)UINT32_MAX)
@@ -211,7 +215,7 @@ static inline bento_status bento_impl_opened(bento_status configured, bool size_
  * so configure refuses it instead of working with a size cut to 16 bits. */
 static inline size_t bento_impl_size_of(uint32_t n)
 {
-#if SIZE_MAX < UINT32_MAX
+#if BENTO_IMPL_NARROW_SIZE
     return n > SIZE_MAX ? SIZE_MAX : (size_t)n;
 #else
     return n;
@@ -224,7 +228,7 @@ static inline size_t bento_impl_size_of(uint32_t n)
  * more, the containers' limits on count keep them in range, and this is true. */
 static inline bool bento_impl_fits(uint32_t count, size_t each, size_t head)
 {
-#if SIZE_MAX < UINT32_MAX
+#if BENTO_IMPL_NARROW_SIZE
     return count <= (SIZE_MAX - head) / each;
 #else
     (void)count;

@@ -6,10 +6,10 @@
 #include "internal.h"
 
 /* The largest value size: 2^24 bytes, or what size_t holds where that is less (16-bit cores). */
-#if SIZE_MAX > 0x1000000u
-#define MAX_VALUE_SIZE ((size_t)0x1000000u)
-#else
+#if BENTO_IMPL_NARROW_SIZE
 #define MAX_VALUE_SIZE ((size_t)SIZE_MAX)
+#else
+#define MAX_VALUE_SIZE ((size_t)0x1000000u)
 #endif
 
 /*

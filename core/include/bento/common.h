@@ -149,6 +149,16 @@ const char *bento_status_name(bento_status status);
 #define BENTO_CRITICAL_EXIT(state) (BENTO_IMPL_CAST(void, state))
 #endif
 
+/** @cond INTERNAL */
+/* 1 where int is narrower than 32 bits (AVR, MSP430: 16), whose size_t is narrower too; gcc
+ * and clang say so (__SIZEOF_INT__), and 0 elsewhere. */
+#if defined(__SIZEOF_INT__) && __SIZEOF_INT__ < 4
+#define BENTO_IMPL_INT16 1
+#else
+#define BENTO_IMPL_INT16 0
+#endif
+/** @endcond */
+
 /**
  * @def BENTO_CLZ32
  * BENTO_CLZ32(x), configurable: the number of leading zero bits of a nonzero uint32_t, used
@@ -156,7 +166,7 @@ const char *bento_status_name(bento_status status);
  * there is one and a portable loop otherwise.
  */
 #if !defined(BENTO_CLZ32) && (defined(__GNUC__) || defined(__clang__))
-#if defined(__SIZEOF_INT__) && __SIZEOF_INT__ < 4
+#if BENTO_IMPL_INT16
 /* a 16-bit int (AVR, MSP430): __builtin_clz would cut x to 16 bits */
 #define BENTO_CLZ32(x) (BENTO_IMPL_CAST(unsigned, __builtin_clzl(x)))
 #else
