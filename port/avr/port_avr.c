@@ -5,6 +5,10 @@
  * simavr recognises: sleep with interrupts off. simavr's own exit status says nothing of the
  * program's, so bento_port_exit prints it on a last line of its own (`bento exit N`), which
  * scripts/simavr-run turns back into its exit status.
+ *
+ * The linker knows the part's RAM only as the avr-libc scripts' 64 KiB data region, so a
+ * stack that grows into .bss would go unnoticed: startup paints the RAM between the end of
+ * .bss and the stack, and the exit fails (status 3) when the stack reached the end of .bss.
  */
 #include <avr/interrupt.h>
 #include <avr/io.h>
@@ -12,6 +16,31 @@
 #include <stdbool.h>
 
 #include "bento_port.h"
+
+#define PAINT 0xc5u
+
+extern uint8_t __heap_start; /* the end of .bss (avr-libc's linker scripts) */
+
+/* After the stack pointer is set (.init2), before .data and .bss are (.init4): every byte from
+ * the end of .bss to the stack pointer. */
+void bento_avr_paint(void) __attribute__((naked, used, section(".init3")));
+void bento_avr_paint(void)
+{
+    uint8_t *p = &__heap_start;
+    while (p < (uint8_t *)SP) {
+        *p++ = PAINT;
+    }
+}
+
+/* Bytes of RAM the stack has never reached since startup, from the end of .bss up. */
+static uint16_t stack_unused(void)
+{
+    const uint8_t *p = &__heap_start;
+    while (p < (const uint8_t *)SP && *p == PAINT) {
+        p++;
+    }
+    return (uint16_t)(p - &__heap_start);
+}
 
 static void put(char c)
 {
@@ -34,6 +63,10 @@ void bento_port_write(const char *text)
 
 void bento_port_exit(int code)
 {
+    if (stack_unused() == 0u) {
+        bento_port_write("the stack reached the end of .bss\n");
+        code = 3;
+    }
     bento_port_write("bento exit ");
     bento_port_write_i64(code);
     bento_port_write("\n");
