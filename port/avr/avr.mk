@@ -38,6 +38,9 @@ cflags.avr := $(AVR_CPU) -std=c99 $(WARNINGS) -ffreestanding -fno-tree-loop-dist
 $(eval $(call config_rules,avr))
 $(foreach c,avr $(AVR_CONFIGS),$(OBJ)/$c/flags): | avr-tools
 
+# The link holds .data and .bss to the part's RAM (avr-libc's scripts allow 64 KiB).
+AVR_LDFLAGS := $(AVR_CPU) -Wl,--gc-sections -Wl,--defsym=__DATA_REGION_LENGTH__=$(AVR_RAM)
+
 AVR_PORT_SRCS := port/avr/port_avr.c port/print.c
 AVR_PORT_OBJS := $(patsubst %.c,$(OBJ)/avr/%.o,$(AVR_PORT_SRCS))
 
@@ -49,8 +52,7 @@ $(OBJ)/avr/tests/runner-%.o: tests/bento_test.c $(GEN)/suite-%.inc $(OBJ)/avr/fl
 $(BUILD)/avr/tests-%.elf: $(OBJ)/avr/tests/runner-%.o $(OBJ)/avr/tests/test_%.o $(AVR_PORT_OBJS) \
                           $(call lib,avr)
 	@mkdir -p $(@D)
-	$(Q)$(cc.avr) $(AVR_CPU) -Wl,--gc-sections -Wl,-Map=$(basename $@).map $(filter %.o %.a,$^) \
-	    -o $@
+	$(Q)$(cc.avr) $(AVR_LDFLAGS) -Wl,-Map=$(basename $@).map $(filter %.o %.a,$^) -o $@
 
 $(RESULTS)/avr-%: $(BUILD)/avr/tests-%.elf FORCE | avr-tools
 	@$(CHECK_RUN) $@ 'avr $(AVR_MCU)' $* counts -- scripts/simavr-run $(AVR_MCU) $<
@@ -82,7 +84,7 @@ AVR_BENCH_MD := $(BUILD)/bench/avr.md
 $(OBJ)/avr/bench/avr/%.o: extra_cflags := -Ibench/avr
 $(BUILD)/avr/bench.elf: $(OBJ)/avr/bench/avr/bench_avr.o $(AVR_PORT_OBJS) $(call lib,avr)
 	@mkdir -p $(@D)
-	$(Q)$(cc.avr) $(AVR_CPU) -Wl,--gc-sections $(filter %.o %.a,$^) -o $@
+	$(Q)$(cc.avr) $(AVR_LDFLAGS) $(filter %.o %.a,$^) -o $@
 
 .PHONY: bench-avr
 bench-avr: $(BUILD)/avr/bench.elf $(call core_objs,avr-gcc-c99) | avr-tools
