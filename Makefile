@@ -6,11 +6,12 @@
 #   make demo        the demo firmware on the default board, under QEMU
 #   make run         EXAMPLE=name BOARD=board: any example on any board
 #   make test        host unit tests (gcc strict, gcc ASan+UBSan, clang when installed)
-#   make qemu-test   the same tests on every board under qemu-system-arm
+#   make qemu-test   the same tests on every board under QEMU
 #   make reset-test  containers in retained RAM under thousands of system resets, on the M0 and M4
-#   make examples    every example on every board under qemu-system-arm
+#   make examples    every example on every board under QEMU
 #   make single      the single header (build/single/bento.h) and the host tests against it
-#   make cxx         every public header in C++ (g++, clang++, clang++ -Weverything)
+#   make cxx         strict users: every public header in C++ (g++, clang++, clang++
+#                    -Weverything) and every container in C (gcc -Wcast-qual, clang -Weverything)
 #   make cmake       CMakeLists.txt: build and CTest for the host and two boards
 #   make consumers   projects that use the kit as README.md says (Makefile, CMake, pkg-config)
 #   make docs        the API reference (Doxygen) in build/docs; check runs it
@@ -18,7 +19,7 @@
 #   make defects     each fixed defect taken out again: its regression test must fail; check runs it
 #   make fuzz        every fuzz target for FUZZ_SECONDS (default 180) each; check runs 10 s each
 #   make fuzz-corpus regenerate the fuzz targets' seed corpora (tests/fuzz/corpus/)
-#   make bench       host benchmarks against baselines, Cortex-M instruction counts -> docs/
+#   make bench       host benchmarks against baselines, boards' instruction counts -> docs/
 #   make size        .text/.data/.bss of each core object at -Os per core -> docs/size.md
 #   make stack       worst-case stack of each public function per core -> docs/stack.md
 #
@@ -60,20 +61,59 @@ Q := @
 endif
 step = @printf '  %-6s %-28s %s\n' '$1' '$2' '$3'
 
+# ---------------------------------------------------------------- tools
+
+# `make check` on a fresh machine: every Debian package it needs is installed once, before
+# anything else runs (scripts/need: quiet when all are present; as root it runs apt-get, else
+# it prints the apt-get line and make stops here). Parallel recipes that each installed what
+# they needed would race for dpkg's lock. The per-rule `| arm-tools` and the like remain for
+# the targets run on their own.
+CHECK_TOOLS := arm-none-eabi-gcc qemu-system-arm g++ clang python3 pkg-config cmake doxygen \
+               libfuzzer gcc-multilib cppcheck clang-tidy gcovr riscv qemu-system-riscv32 gdb \
+               gdb-multiarch powerpc qemu-user meson zephyr-tools
+ifneq ($(filter check,$(or $(MAKECMDGOALS),check)),)
+ifneq ($(shell scripts/need $(CHECK_TOOLS) >&2 && echo ok),ok)
+$(error scripts/need: the tools `make check` needs are missing (see above))
+endif
+endif
+
 # ---------------------------------------------------------------- boards
 
 # Each board's facts are written once, in boards/NAME/board.mk; read here into CPU.NAME,
-# QEMU.NAME and IPT.NAME (instructions per SysTick tick, times ten). RAM.NAME, the bytes of RAM,
-# is the RAM region of boards/NAME/memory.ld; the tests size their data from it (BENTO_TEST_RAM).
+# QEMU.NAME, HZ.NAME (the SysTick clock: 1e9 / HZ instructions per tick under -icount shift=0;
+# 1e9 where the count is of instructions themselves, as minstret on RISC-V), ARCH.NAME
+# (BOARD_ARCH, cortex-m when the board names none) and CLANG.NAME (BOARD_CLANG: no when clang
+# cannot build for the board). RAM.NAME, the bytes of RAM, is the RAM region of
+# boards/NAME/memory.ld; the tests size their data from it (BENTO_TEST_RAM).
 BOARDS := $(sort $(patsubst boards/%/board.mk,%,$(wildcard boards/*/board.mk)))
 define read_board
+BOARD_ARCH := cortex-m
+BOARD_CLANG := yes
 include boards/$1/board.mk
 CPU.$1 := $$(BOARD_CPU_FLAGS)
 QEMU.$1 := $$(BOARD_QEMU_MACHINE)
-IPT.$1 := $$(BOARD_INSTRUCTIONS_PER_TICK_X10)
+HZ.$1 := $$(BOARD_CPU_HZ)
 RAM.$1 := $$(shell scripts/board-ram boards/$1/memory.ld)
+ARCH.$1 := $$(BOARD_ARCH)
+CLANG.$1 := $$(BOARD_CLANG)
 endef
 $(foreach b,$(BOARDS),$(eval $(call read_board,$b)))
+
+# What an architecture brings: its tools (the prefix of gcc, ar and size), clang's target, the
+# flags clang does not take, the make target that installs the tools, and its port and linker
+# script (port/ARCH/, linker/ARCH.ld). scripts/qemu-run picks the QEMU binary the same way.
+TOOLS.cortex-m := arm-none-eabi-
+TOOLS.riscv := riscv64-unknown-elf-
+CLANG_TARGET.cortex-m := arm-none-eabi
+CLANG_TARGET.riscv := riscv32-unknown-elf
+CLANG_DROP.cortex-m := -mfloat-abi=soft
+CLANG_DROP.riscv := -misa-spec=%
+NEED.cortex-m := arm-tools
+NEED.riscv := riscv-tools
+board_tool = $(TOOLS.$(ARCH.$1))$2
+board_ld = linker/$(ARCH.$1).ld boards/$1/memory.ld
+# the tools of every board's architecture, for the steps that build for them all
+BOARD_TOOLS := $(sort $(foreach b,$(BOARDS),$(NEED.$(ARCH.$b))))
 
 # ---------------------------------------------------------------- configurations
 
@@ -113,37 +153,38 @@ $(foreach c,$(HOST_CONFIGS),$(eval $(call host_config,$c)))
 POWER_SAFE :=
 ARM_CC := arm-none-eabi-gcc
 define board_config
-cc.$1 := $(ARM_CC)
-ar.$1 := arm-none-eabi-ar
+cc.$1 := $(call board_tool,$1,gcc)
+ar.$1 := $(call board_tool,$1,ar)
 cflags.$1 := $(CPU.$1) -std=c99 $(WARNINGS) -ffreestanding -fno-tree-loop-distribute-patterns \
              $(SECTIONS) -g -O2 $(if $(POWER_SAFE),-DBENTO_POWER_SAFE=$(POWER_SAFE)) \
              -DBENTO_TEST_RAM=$(RAM.$1)
-ldflags.$1 := $(CPU.$1) -nostdlib -Lboards/$1 -Tlinker/cortex-m.ld -Wl,--gc-sections
+ldflags.$1 := $(CPU.$1) -nostdlib -Lboards/$1 -Tlinker/$(ARCH.$1).ld -Wl,--gc-sections
 ldlibs.$1 := -lgcc
 endef
 $(foreach b,$(BOARDS),$(eval $(call board_config,$b)))
 
 # The core alone for every board with gcc and clang, C99 and C11, at -Os (as firmware ships):
 # BOARD-gcc-c99, BOARD-gcc-c11, BOARD-clang-c99, BOARD-clang-c11. Libraries only.
-clang_cpu = $(filter-out -mfloat-abi=soft,$(CPU.$1))
+clang_cpu = $(filter-out $(CLANG_DROP.$(ARCH.$1)),$(CPU.$1))
 define matrix_config
-cc.$1-gcc-c99 := $(ARM_CC)
-ar.$1-gcc-c99 := arm-none-eabi-ar
+cc.$1-gcc-c99 := $(call board_tool,$1,gcc)
+ar.$1-gcc-c99 := $(call board_tool,$1,ar)
 cflags.$1-gcc-c99 := $(CPU.$1) -std=c99 $(WARNINGS) -ffreestanding \
                      -fno-tree-loop-distribute-patterns $(SECTIONS) -Os
-cc.$1-gcc-c11 := $(ARM_CC)
-ar.$1-gcc-c11 := arm-none-eabi-ar
+cc.$1-gcc-c11 := $(call board_tool,$1,gcc)
+ar.$1-gcc-c11 := $(call board_tool,$1,ar)
 cflags.$1-gcc-c11 := $(CPU.$1) -std=c11 $(WARNINGS) -ffreestanding \
                      -fno-tree-loop-distribute-patterns $(SECTIONS) -Os
-cc.$1-clang-c99 := clang --target=arm-none-eabi
-ar.$1-clang-c99 := arm-none-eabi-ar
+cc.$1-clang-c99 := clang --target=$(CLANG_TARGET.$(ARCH.$1))
+ar.$1-clang-c99 := $(call board_tool,$1,ar)
 cflags.$1-clang-c99 := $(call clang_cpu,$1) -std=c99 $(WARNINGS) -ffreestanding $(SECTIONS) -Os
-cc.$1-clang-c11 := clang --target=arm-none-eabi
-ar.$1-clang-c11 := arm-none-eabi-ar
+cc.$1-clang-c11 := clang --target=$(CLANG_TARGET.$(ARCH.$1))
+ar.$1-clang-c11 := $(call board_tool,$1,ar)
 cflags.$1-clang-c11 := $(call clang_cpu,$1) -std=c11 $(WARNINGS) -ffreestanding $(SECTIONS) -Os
 endef
 $(foreach b,$(BOARDS),$(eval $(call matrix_config,$b)))
-MATRIX_CONFIGS := $(foreach b,$(BOARDS),$b-gcc-c99 $b-gcc-c11 $(if $(HAVE_CLANG),$b-clang-c99 $b-clang-c11))
+MATRIX_CONFIGS := $(foreach b,$(BOARDS),$b-gcc-c99 $b-gcc-c11 \
+                    $(if $(HAVE_CLANG),$(if $(filter yes,$(CLANG.$b)),$b-clang-c99 $b-clang-c11)))
 
 CONFIGS := $(HOST_CONFIGS) $(BOARDS) $(MATRIX_CONFIGS)
 
@@ -309,32 +350,52 @@ SINGLE_RESULTS := $(RESULTS)/single-tests $(if $(HAVE_CLANG),$(RESULTS)/single-c
 
 $(RESULTS)/spdx: FORCE
 	@$(CHECK_RUN) $@ licence SPDX last -- scripts/check-spdx
+$(RESULTS)/version: FORCE
+	@$(CHECK_RUN) $@ version 'version.h' last -- scripts/check-version
 
-# ---------------------------------------------------------------- C++
+# ---------------------------------------------------------------- strict users
 
-# tests/cxx/all_headers.cpp: every public header in a C++17 program calling typed wrappers,
-# with g++ and clang++ at -Werror, and with clang++ -Weverything, then linked with the kit
-# (built as C) and run. -Weverything leaves out only what concerns the test file itself:
-# -Wc++98-compat and -Wc++98-compat-pedantic (the file is C++17 on purpose).
-CXX_STRICT := -std=c++17 -Wall -Wextra -Wpedantic -Wconversion -Wold-style-cast -Werror
+# Programs of users with the strictest warnings, at -Werror, each linked with the kit (built as
+# C) and run. tests/cxx/all_headers.cpp: every public header in a C++17 program calling typed
+# wrappers, with g++ and clang++, and with clang++ -Weverything. tests/consumers/app/main.c (the
+# consumers' program, every container typed): C99 and C11 with gcc and clang, and with clang
+# -Weverything. -Weverything leaves out only what concerns the test file itself: -Wc++98-compat
+# and -Wc++98-compat-pedantic (the C++ file is C++17 on purpose).
+CXX_STRICT := -std=c++17 -Wall -Wextra -Wpedantic -Wconversion -Wold-style-cast -Wcast-qual -Werror
 CXX_EVERYTHING := -std=c++17 -Weverything -Wno-c++98-compat -Wno-c++98-compat-pedantic -Werror
+C_STRICT = $(WARNINGS) -Wcast-qual
+CXX_SOURCE := tests/cxx/all_headers.cpp
+STRICT_C_SOURCE := tests/consumers/app/main.c
 CXX_RESULTS := $(RESULTS)/cxx-g++ $(if $(HAVE_CLANG),$(RESULTS)/cxx-clang++ $(RESULTS)/cxx-clang++-everything)
+STRICT_C_RESULTS := $(foreach s,c99 c11,$(RESULTS)/strict-gcc-$s \
+                      $(if $(HAVE_CLANG),$(RESULTS)/strict-clang-$s $(RESULTS)/strict-clang-$s-everything))
 
-$(RESULTS)/cxx-g++: tests/cxx/all_headers.cpp $(call lib,gcc-c99) FORCE
+$(RESULTS)/cxx-g++: $(CXX_SOURCE) $(call lib,gcc-c99) FORCE
 	@$(CHECK_RUN) $@ 'c++ headers' 'g++ strict' last -- \
-	    scripts/cxx-check g++ '$(CXX_STRICT)' $(call lib,gcc-c99) $(BUILD)/cxx/g++
-$(RESULTS)/cxx-clang++: tests/cxx/all_headers.cpp $(call lib,clang-c99) FORCE
+	    scripts/strict-check g++ '$(CXX_STRICT)' $< $(BUILD)/strict/g++ $(call lib,gcc-c99)
+$(RESULTS)/cxx-clang++: $(CXX_SOURCE) $(call lib,clang-c99) FORCE
 	@$(CHECK_RUN) $@ 'c++ headers' 'clang++ strict' last -- \
-	    scripts/cxx-check clang++ '$(CXX_STRICT)' $(call lib,clang-c99) $(BUILD)/cxx/clang++
-$(RESULTS)/cxx-clang++-everything: tests/cxx/all_headers.cpp $(call lib,clang-c99) FORCE
+	    scripts/strict-check clang++ '$(CXX_STRICT)' $< $(BUILD)/strict/clang++ $(call lib,clang-c99)
+$(RESULTS)/cxx-clang++-everything: $(CXX_SOURCE) $(call lib,clang-c99) FORCE
 	@$(CHECK_RUN) $@ 'c++ headers' 'clang++ -Weverything' last -- \
-	    scripts/cxx-check clang++ '$(CXX_EVERYTHING)' $(call lib,clang-c99) \
-	    $(BUILD)/cxx/clang++-everything
+	    scripts/strict-check clang++ '$(CXX_EVERYTHING)' $< $(BUILD)/strict/clang++-everything \
+	    $(call lib,clang-c99)
+# $1 compiler, $2 standard, $3 flags, $4 step name
+define strict_c_rule
+$(RESULTS)/strict-$1-$2$(if $(findstring Weverything,$3),-everything): $(STRICT_C_SOURCE) \
+        $(call lib,$1-c99) $(call host_port_objs,$1-c99) FORCE
+	@$$(CHECK_RUN) $$@ 'strict c' '$4' last -- scripts/strict-check $1 '-std=$2 $3' $$< \
+	    $(BUILD)/strict/$1-$2$(if $(findstring Weverything,$3),-everything) \
+	    $(call host_port_objs,$1-c99) $(call lib,$1-c99)
+endef
+$(foreach s,c99 c11,$(eval $(call strict_c_rule,gcc,$s,$$(C_STRICT),gcc $s -Wcast-qual)))
+$(if $(HAVE_CLANG),$(foreach s,c99 c11,$(eval $(call strict_c_rule,clang,$s,$$(C_STRICT),clang $s -Wcast-qual)) \
+    $(eval $(call strict_c_rule,clang,$s,-Weverything -Werror,clang $s -Weverything))))
 
-# ---------------------------------------------------------------- Cortex-M images
+# ---------------------------------------------------------------- board images
 
-PORT_CM_SRCS := $(sort $(wildcard port/cortex-m/*.c)) port/print.c
-board_port_objs = $(patsubst %.c,$(OBJ)/$1/%.o,$(PORT_CM_SRCS))
+# A board's port: port/ARCH/*.c and the number printing every port shares.
+board_port_objs = $(patsubst %.c,$(OBJ)/$1/%.o,$(sort $(wildcard port/$(ARCH.$1)/*.c)) port/print.c)
 define board_link
 $(Q)$(cc.$1) $(ldflags.$1) -Wl,-Map=$(basename $@).map $(filter %.o %.a,$^) $(ldlibs.$1) -o $@
 endef
@@ -350,12 +411,12 @@ $(OBJ)/$1/tests/runner-%.o: tests/bento_test.c $(GEN)/suite-%.inc $(OBJ)/$1/flag
 
 $(BUILD)/boards/$1/tests-%.elf: $(OBJ)/$1/tests/runner-%.o $(OBJ)/$1/tests/test_%.o \
                                 $(call board_port_objs,$1) $(call lib,$1) \
-                                linker/cortex-m.ld boards/$1/memory.ld
+                                $(call board_ld,$1)
 	@mkdir -p $$(@D)
 	$$(call board_link,$1)
 
 $(BUILD)/boards/$1/fault.elf: $(OBJ)/$1/tests/fault/main.o $(call board_port_objs,$1) \
-                              linker/cortex-m.ld boards/$1/memory.ld
+                              $(call board_ld,$1)
 	@mkdir -p $$(@D)
 	$$(call board_link,$1)
 
@@ -372,7 +433,7 @@ $(foreach b,$(BOARDS),$(eval $(call board_rules,$b)))
 
 define example_rule
 $(BUILD)/boards/$1/example-$2.elf: $(call example_objs,$1,$2) $(call board_port_objs,$1) \
-                                   $(call lib,$1) linker/cortex-m.ld boards/$1/memory.ld
+                                   $(call lib,$1) $(call board_ld,$1)
 	@mkdir -p $$(@D)
 	$$(call board_link,$1)
 endef
@@ -381,7 +442,9 @@ $(foreach b,$(BOARDS),$(foreach e,$(EXAMPLES),$(eval $(call example_rule,$b,$e))
 # tests/interrupts: a block pool shared by the main loop and the SysTick interrupt, built with
 # the port's critical-section hooks (tests/interrupts/critical.h), which must come out clean,
 # and without them, which must show the races (exit status 1): the test can fail. Its block
-# pool is compiled into the image with the image's flags, the hooks being compile-time.
+# pool is compiled into the image with the image's flags, the hooks being compile-time. Runs are
+# repeatable: -icount sleep=off keeps virtual time off the host's clock, so the RISC-V machine
+# timer, counting since power-on, starts at the same phase every time (SysTick is unaffected).
 INTERRUPT_SRCS := tests/interrupts/main.c core/src/block_pool.c core/src/buffer.c
 interrupt_flags.hooked := -DBENTO_CONFIG_HEADER=\"interrupts/critical.h\" -Itests
 interrupt_flags.unhooked :=
@@ -390,16 +453,16 @@ $(OBJ)/$1/interrupts-$2/%.o: %.c $(OBJ)/$1/flags
 	@mkdir -p $$(@D)
 	$(Q)$(cc.$1) $(cflags.$1) $(INCLUDES) $(interrupt_flags.$2) $(DEPFLAGS) -c $$< -o $$@
 $(BUILD)/boards/$1/interrupts-$2.elf: $(patsubst %.c,$(OBJ)/$1/interrupts-$2/%.o,$(INTERRUPT_SRCS)) \
-        $(call board_port_objs,$1) linker/cortex-m.ld boards/$1/memory.ld
+        $(call board_port_objs,$1) $(call board_ld,$1)
 	@mkdir -p $$(@D)
 	$$(call board_link,$1)
 endef
 $(foreach b,$(BOARDS),$(foreach v,hooked unhooked,$(eval $(call interrupt_rules,$b,$v))))
 $(RESULTS)/board-%-interrupts: $(BUILD)/boards/%/interrupts-hooked.elf FORCE | qemu-tools
-	@$(CHECK_RUN) $@ 'board $*' interrupts last -- $(QEMU_RUN) $* $< -icount shift=0
+	@$(CHECK_RUN) $@ 'board $*' interrupts last -- $(QEMU_RUN) $* $< -icount shift=0,sleep=off
 $(RESULTS)/board-%-interrupts-unhooked: $(BUILD)/boards/%/interrupts-unhooked.elf FORCE | qemu-tools
 	@$(CHECK_RUN) $@ 'board $*' 'interrupts without hooks (must fail)' last -- \
-	    scripts/expect-status 1 $(QEMU_RUN) $* $< -icount shift=0
+	    scripts/expect-status 1 $(QEMU_RUN) $* $< -icount shift=0,sleep=off
 
 BOARD_RESULTS := $(foreach b,$(BOARDS),$(foreach s,$(SUITES),$(RESULTS)/board-$b-$s) \
                                        $(RESULTS)/board-$b-fault $(RESULTS)/board-$b-interrupts \
@@ -439,8 +502,8 @@ $(RESULTS)/matrix-%: $(LIB)/%/libbento.a
 	@mkdir -p $(@D)
 	@printf 'core matrix\t%s\tok\t-\t-\tbuilt\n' $* > $@
 
-CHECK_RESULTS = $(RESULTS)/spdx $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS) $(BOARD_RESULTS) $(EXAMPLE_RESULTS) \
-                $(SINGLE_RESULTS) $(CXX_RESULTS) $(MATRIX_RESULTS) $(CMAKE_RESULTS) $(CONSUMER_RESULTS) \
+CHECK_RESULTS = $(RESULTS)/spdx $(RESULTS)/version $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS) $(BOARD_RESULTS) $(EXAMPLE_RESULTS) \
+                $(SINGLE_RESULTS) $(CXX_RESULTS) $(STRICT_C_RESULTS) $(MATRIX_RESULTS) $(CMAKE_RESULTS) $(CONSUMER_RESULTS) \
                 $(RESULTS)/docs
 
 # Every C block of the docs pages, compiled as the page shows it (gcc C11 with the sanitizers);
@@ -455,7 +518,7 @@ CHECK_RESULTS += $(foreach p,$(DOC_PAGES),$(RESULTS)/docs-$p)
 
 # Size and stack budgets (bench/bench.mk): every core object's code size and every public
 # function's worst-case stack against docs/budgets/, and the Cortex-M0 stack limit.
-$(RESULTS)/budget-%: FORCE | arm-tools
+$(RESULTS)/budget-%: FORCE | $(BOARD_TOOLS)
 	@$(CHECK_RUN) $@ 'budgets' $* last -- $(MAKE) --no-print-directory $*-budget
 CHECK_RESULTS += $(RESULTS)/budget-size $(RESULTS)/budget-stack
 
@@ -502,7 +565,7 @@ consumers: $(CONSUMER_RESULTS)
 	$(call summary,$^)
 single: $(SINGLE_RESULTS)
 	$(call summary,$^)
-cxx: $(CXX_RESULTS)
+cxx: $(CXX_RESULTS) $(STRICT_C_RESULTS)
 	$(call summary,$^)
 check: $(CHECK_RESULTS)
 	$(call summary,$^)
@@ -644,24 +707,31 @@ fuzz-tools:
 include bench/bench.mk
 include tests/cut/cut.mk
 include tests/reset/reset.mk
+include tests/gdb/gdb.mk
+include tests/endian/endian.mk
+include tests/consumers/consumers.mk
+include tests/cxx/cxx.mk
 include port/avr/avr.mk
 
 # ---------------------------------------------------------------- tools
 
-# Building for a board needs the cross compiler first.
-$(foreach c,$(BOARDS) $(MATRIX_CONFIGS),$(OBJ)/$c/flags): | arm-tools
+# Building for a board needs its cross compiler first.
+$(foreach b,$(BOARDS),$(eval $(foreach c,$b $b-gcc-c99 $b-gcc-c11 $b-clang-c99 $b-clang-c11,\
+    $(OBJ)/$c/flags): | $(NEED.$(ARCH.$b))))
 
 # The i386 configuration needs gcc's multilib (and the 32-bit sanitizer runtimes it brings).
 $(OBJ)/gcc-c99-m32-sanitize/flags: | m32-tools
 
 .SECONDARY:
-.PHONY: arm-tools qemu-tools cmake-tools m32-tools FORCE
+.PHONY: arm-tools riscv-tools qemu-tools cmake-tools m32-tools FORCE
 m32-tools:
 	@scripts/need gcc-multilib
 arm-tools:
 	@scripts/need arm-none-eabi-gcc
+riscv-tools:
+	@scripts/need riscv
 qemu-tools:
-	@scripts/need qemu-system-arm
+	@scripts/need qemu-system-arm qemu-system-riscv32
 cmake-tools:
 	@scripts/need cmake
 FORCE:

@@ -3,8 +3,8 @@
 #
 #     cmake -B build -DCMAKE_TOOLCHAIN_FILE=<bento>/cmake/arm-none-eabi.cmake -DBENTO_BOARD=microbit
 #
-# BENTO_BOARD names a folder of boards/ (microbit, mps2-an385, mps2-an386, mps2-an500,
-# mps2-an505); its board.mk gives the CPU flags, which go to every target of the build (objects
+# BENTO_BOARD names a folder of boards/ (microbit, mps2-an385, ..., stm32vldiscovery); its
+# board.mk gives the CPU flags, which go to every target of the build (objects
 # built for different CPUs must not be mixed). BENTO_BOARD_DIR may name a board folder
 # elsewhere instead. Without either, no CPU is chosen: give your own -mcpu flags.
 # Programs are linked without a C library (-nostdlib): bento::port supplies the startup code,
@@ -23,8 +23,17 @@ include("${CMAKE_CURRENT_LIST_DIR}/bento-board.cmake")
 if(BENTO_BOARD OR BENTO_BOARD_DIR)
     bento_board_dir(_bento_board_dir "${BENTO_BOARD}")
     bento_read_board("${_bento_board_dir}")
-    set(CMAKE_C_FLAGS_INIT "${BENTO_BOARD_CPU_FLAGS} -ffunction-sections -fdata-sections")
-    set(CMAKE_CXX_FLAGS_INIT "${BENTO_BOARD_CPU_FLAGS} -ffunction-sections -fdata-sections")
-    set(CMAKE_ASM_FLAGS_INIT "${BENTO_BOARD_CPU_FLAGS}")
+    if(BENTO_BOARD_ARCH AND NOT BENTO_BOARD_ARCH STREQUAL "cortex-m")
+        message(FATAL_ERROR "bento: ${_bento_board_dir} is a ${BENTO_BOARD_ARCH} board, not an Arm "
+                "one; the CMake build knows the Cortex-M boards only (build it with the Makefile)")
+    endif()
+    # The CPU flags go to every compile and link as options of their own, not through
+    # CMAKE_C_FLAGS_INIT: a user's -DCMAKE_C_FLAGS=... replaces the _INIT value and would drop
+    # them (the objects then built for another instruction set). Options given here are kept.
+    separate_arguments(_bento_cpu_flags UNIX_COMMAND "${BENTO_BOARD_CPU_FLAGS}")
+    add_compile_options(${_bento_cpu_flags})
+    add_link_options(${_bento_cpu_flags})
+    set(CMAKE_C_FLAGS_INIT "-ffunction-sections -fdata-sections")
+    set(CMAKE_CXX_FLAGS_INIT "-ffunction-sections -fdata-sections")
     set(CMAKE_EXE_LINKER_FLAGS_INIT "-Wl,--gc-sections")
 endif()

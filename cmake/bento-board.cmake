@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # cmake/bento-board.cmake - read a board's facts from its board.mk, the one place they are
 # written (the Makefile includes the same file). board.mk holds `KEY := value` lines:
-#     BOARD_CPU_FLAGS, BOARD_QEMU_MACHINE, BOARD_INSTRUCTIONS_PER_TICK_X10
+#     BOARD_CPU_FLAGS, BOARD_QEMU_MACHINE, BOARD_CPU_HZ
 # bento_read_board(<board folder>) sets BENTO_<KEY> for each, in the caller's scope.
 set(_BENTO_CMAKE_DIR "${CMAKE_CURRENT_LIST_DIR}")
 

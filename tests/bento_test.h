@@ -47,23 +47,28 @@ uint32_t bento_test_scale(void);
  * BENTO_TEST_DATA_BYTES: the RAM less the stack the image keeps (STACK_RESERVE in
  * linker/cortex-m.ld, BENTO_TEST_STACK_BYTES here) and the runner's few words. A suite's tests
  * run one after another and share that memory; each asks for the capacity it wants, and
- * BENTO_TEST_FIT gives the largest of want, want/2, ... want/16 whose bytes fit its share.
+ * BENTO_TEST_FIT gives the largest of want, want/2, ... want/256 whose bytes fit its share.
+ * The benchmarks (bench/qemu) size their data the same way.
  */
 #ifndef BENTO_TEST_RAM
 #define BENTO_TEST_RAM 0x1000000ul
 #endif
 #ifndef BENTO_TEST_STACK_BYTES
-#define BENTO_TEST_STACK_BYTES 4096ul
+#define BENTO_TEST_STACK_BYTES 2048ul
 #endif
 #define BENTO_TEST_DATA_BYTES ((unsigned long)(BENTO_TEST_RAM) - BENTO_TEST_STACK_BYTES - 64ul)
 
-/* The largest of want, want/2, want/4, want/8, want/16 (a constant expression) whose count
- * times unit_bytes fits in bytes; want/16 if none does (the link then says the RAM is short). */
+/* The largest of want, want/2, want/4, ... want/256 (a constant expression) whose count times
+ * unit_bytes fits in bytes; want/256 if none does (the link then says the RAM is short). */
 #define BENTO_TEST_FIT(want, unit_bytes, bytes) \
     ((want) * (unit_bytes) <= (bytes) ? (want) \
      : (want) / 2u * (unit_bytes) <= (bytes) ? (want) / 2u \
      : (want) / 4u * (unit_bytes) <= (bytes) ? (want) / 4u \
-     : (want) / 8u * (unit_bytes) <= (bytes) ? (want) / 8u : (want) / 16u)
+     : (want) / 8u * (unit_bytes) <= (bytes) ? (want) / 8u \
+     : (want) / 16u * (unit_bytes) <= (bytes) ? (want) / 16u \
+     : (want) / 32u * (unit_bytes) <= (bytes) ? (want) / 32u \
+     : (want) / 64u * (unit_bytes) <= (bytes) ? (want) / 64u \
+     : (want) / 128u * (unit_bytes) <= (bytes) ? (want) / 128u : (want) / 256u)
 
 /* The most bytes a container's buffer may use: 4 GiB less one, or what size_t counts where it is
  * narrower (16 bits on AVR). */

@@ -45,7 +45,7 @@ static struct {
 } guarded;
 #define memory (guarded.buffer)
 
-/* Shared by the tests one after another: the micro:bit's RAM holds only so many indices. */
+/* Shared by the tests one after another: to fit the smallest board's RAM (bento_test.h). */
 static small_ix typed_a, typed_b;
 static other_ix typed_other;
 

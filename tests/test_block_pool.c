@@ -18,7 +18,7 @@ BENTO_BLOCK_POOL_TYPE(other_messages, message, 9); /* the same blocks, another c
 enum { CAP = 24, STRIDE = 20, DEAD = 32 }; /* the model test's pool */
 
 /* Every test's storage, overlaid: the tests run one after another, and the smallest board has
- * 16 KiB of RAM. */
+ * 8 KiB of RAM (bento_test.h). */
 static union {
     bento_align_unit buffer[BENTO_ALIGN_UNITS(BENTO_BLOCK_POOL_BYTES(16, 24)) + 1];
     struct {

@@ -22,7 +22,7 @@ BENTO_MULTI_INDEX_TYPE_OF(standing_on, 8, tile_handle, 12, crew_handle); /* tile
 
 #define NONE BENTO_NONE
 
-/* Shared by the tests one after another: the micro:bit has 16 KiB of RAM. */
+/* Shared by the tests one after another: to fit the smallest board's RAM (bento_test.h). */
 static multi x, y;
 static multi_other z;
 static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_MULTI_INDEX_BYTES(KEYS, VALUES)) + 1];

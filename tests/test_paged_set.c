@@ -39,7 +39,7 @@ enum { HEAD_SIZE = 2, HEAD_PARAMS = 4 };
 #define HEAD_WORDS (4u + BENTO_IMPL_PAGED_SET_PARAMS + sizeof(bento_paged_set_state) / 4u)
 
 /* Every test's storage, overlaid: the tests run one after another, and the smallest board has
- * 16 KiB of RAM. */
+ * 8 KiB of RAM (bento_test.h). */
 static union {
     struct {
         bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_PAGED_SET_BYTES(8, 64, 8)) + 1];

@@ -443,7 +443,7 @@ static void test_horizons(void)
 #define pool data.churn.pool
     short_enemies_handle *const live = data.churn.handles.short_live;
     short_enemies_retire_handle *const kept = data.churn.handles.short_kept;
-    const uint32_t horizon = 1u << (15u - short_enemies_handle_INDEX_BITS); /* 256 for 128 */
+    const uint32_t horizon = (uint32_t)1u << (15u - short_enemies_handle_INDEX_BITS); /* 256 for 128 */
     short_enemies_handle stale;
     uint32_t frame, i, aliased = 0u, retired = 0u, full = 0u, failures = 0u;
     /* WRAP: the first handle destroyed is kept */

@@ -12,7 +12,7 @@
 
 enum { ENTITIES = 6 }; /* the 6 keys 8 hash slots hold */
 
-/* One system for both tests: the micro:bit has 16 KiB of RAM. */
+/* One system for both tests: to fit the smallest board's RAM (bento_test.h). */
 static observer_system s;
 
 typedef struct tally {

@@ -17,7 +17,7 @@ BENTO_SPATIAL_HASH_TYPE(plane, 8, 8, 2, 4); /* 8 cell slots: 6 occupied cells at
 BENTO_POOL_TYPE(crew, uint32_t, 8, uint16_t, BENTO_POOL_WRAP); /* 3 index bits: ids 0..7 */
 BENTO_SPATIAL_HASH_TYPE_OF(crew_space, 16, 6, crew_handle, 2, 4); /* ids 0..5 */
 
-/* Shared by the tests one after another: the micro:bit has 16 KiB of RAM. */
+/* Shared by the tests one after another: to fit the smallest board's RAM (bento_test.h). */
 static space3 s, t;
 static plane p2;
 /* room for a hash of CELLS, ITEMS and 4 axes: what a damaged header may claim */

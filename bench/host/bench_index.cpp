@@ -16,6 +16,8 @@ extern "C" {
 
 #include <absl/container/flat_hash_map.h>
 
+#include <bento/bento.hpp>
+
 #include <cstdlib>
 #include <memory>
 #include <unordered_map>
@@ -87,13 +89,43 @@ void typed_rows(const std::string &group, size_t n, const std::vector<uint64_t> 
     }));
 }
 
+// The C++ face's finds (bento/bento.hpp), on an index of the same capacity of its own.
+template <uint32_t Capacity>
+void cxx_rows(const std::string &group, size_t n, const std::vector<uint64_t> &keys,
+              const std::vector<uint64_t> &lookup, const std::vector<uint64_t> &absent)
+{
+    using cxx_index = bento::index<uint64_t, uint32_t, Capacity>;
+    std::unique_ptr<cxx_index> owned(new cxx_index);
+    if (owned->init() != bento::status::ok) std::abort();
+    for (size_t i = 0; i < n; i++)
+        if (owned->insert(keys[i], uint32_t(i)) != bento::status::ok) std::abort();
+    const cxx_index &ix = *owned;
+    bench::report(group, "find hit", n, "bento c++", bench::time_ns_per_op(n, [&] {
+        uint64_t s = 0;
+        for (size_t i = 0; i < n; i++) s += ix.value(lookup[i], 0u);
+        bench::sink(s);
+    }));
+    bench::report(group, "find miss", n, "bento c++", bench::time_ns_per_op(n, [&] {
+        uint64_t s = 0;
+        for (size_t i = 0; i < n; i++) s += !ix.contains(absent[i]);
+        bench::sink(s);
+    }));
+}
+
 void typed_rows_for(size_t capacity, const std::string &group, size_t n,
                     const std::vector<uint64_t> &keys, const std::vector<uint64_t> &lookup,
                     const std::vector<uint64_t> &absent)
 {
-    if (capacity == 1024) typed_rows<typed_1k>(group, n, keys, lookup, absent);
-    else if (capacity == 65536) typed_rows<typed_64k>(group, n, keys, lookup, absent);
-    else if (capacity == 1048576) typed_rows<typed_1M>(group, n, keys, lookup, absent);
+    if (capacity == 1024) {
+        typed_rows<typed_1k>(group, n, keys, lookup, absent);
+        cxx_rows<1024>(group, n, keys, lookup, absent);
+    } else if (capacity == 65536) {
+        typed_rows<typed_64k>(group, n, keys, lookup, absent);
+        cxx_rows<65536>(group, n, keys, lookup, absent);
+    } else if (capacity == 1048576) {
+        typed_rows<typed_1M>(group, n, keys, lookup, absent);
+        cxx_rows<1048576>(group, n, keys, lookup, absent);
+    }
 }
 
 void run(size_t capacity, double load, const char *tag)

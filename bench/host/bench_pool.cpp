@@ -8,6 +8,7 @@
 extern "C" {
 #include <bento/pool.h>
 }
+#include <bento/bento.hpp>
 
 #include <cstdlib>
 #include <memory>
@@ -25,6 +26,9 @@ constexpr uint32_t kIndexMask = (1u << kIndexBits) - 1u;
 
 // The typed wrapper a firmware would use: index mask, capacity and stride are constants.
 BENTO_POOL_TYPE_BITS(typed_pool, item, 1u << kIndexBits, uint32_t, BENTO_POOL_RETIRE, kIndexBits);
+// The C++ face's pool of the same shape (bento/bento.hpp).
+using cxx_pool = bento::pool<item, 1u << kIndexBits, uint32_t, bento::policy::retire>;
+static_assert(cxx_pool::index_bits == kIndexBits, "the C++ pool has the typed pool's shape");
 
 // A generic pool over its own buffer, initialised with the capacity of each run.
 struct pool_fixture {
@@ -141,6 +145,25 @@ BENCH(pool)
                 const uint32_t count = typed_pool_count(tp);
                 uint64_t s = 0;
                 for (uint32_t i = 0; i < count; i++) s += values[i].a;
+                bench::sink(s);
+            }));
+        }
+
+        // the C++ face's lookup, a pool of its own filled in the same order: the same handles
+        {
+            std::unique_ptr<cxx_pool> cp(new cxx_pool);
+            std::vector<uint32_t> random_handles(n);
+            if (cp->init() != bento::status::ok) std::abort();
+            for (size_t i = 0; i < n; i++) {
+                cxx_pool::handle_type h;
+                if (cp->create(h, item{uint32_t(i), uint32_t(i), uint32_t(i), uint32_t(i)}) != bento::status::ok)
+                    std::abort();
+            }
+            for (size_t i = 0; i < n; i++) random_handles[i] = (1u << kIndexBits) | order[i];
+            const cxx_pool &p = *cp;
+            bench::report("pool", "get (random)", n, "bento_pool c++", bench::time_ns_per_op(n, [&] {
+                uint64_t s = 0;
+                for (size_t i = 0; i < n; i++) s += p.get(cxx_pool::handle_type::from_raw(random_handles[i]))->a;
                 bench::sink(s);
             }));
         }

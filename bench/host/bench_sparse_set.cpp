@@ -15,6 +15,8 @@ extern "C" {
 }
 
 #include <algorithm>
+#include <bento/bento.hpp>
+
 #include <cstdlib>
 #include <memory>
 #include <unordered_map>
@@ -163,11 +165,46 @@ void typed_rows(size_t n, const streams &keys)
     }));
 }
 
+// The C++ face's rows of one size (bento/bento.hpp): the typed rows' operations on sets of
+// the same shape, of their own.
+template <uint32_t Capacity>
+void cxx_rows(size_t n, const streams &keys)
+{
+    using cpos = bento::sparse_set<bento::ids<2 * Capacity>, Capacity, pos>;
+    using cbody = bento::sparse_set<bento::ids<2 * Capacity>, Capacity, pos, vel>;
+    std::unique_ptr<cpos> a(new cpos);
+    std::unique_ptr<cbody> b(new cbody);
+    if (a->init() != bento::status::ok || b->init() != bento::status::ok) std::abort();
+    for (size_t i = 0; i < n; i++)
+        if (a->insert(keys.ids[i], pos{float(keys.ids[i]), 1.0f}) != bento::status::ok) std::abort();
+    const cpos &set = *a;
+    lookup_rows("bento c++", n, keys, [&](uint32_t q) { return set.contains(q); });
+    bench::report("sparse_set", "get (random)", n, "bento c++", bench::time_ns_per_op(n, [&] {
+        uint64_t s = 0;
+        for (uint32_t q : keys.hits) s += uint64_t(set.template get<0>(q)->y);
+        bench::sink(s);
+    }));
+    for (size_t i = 0; i < n; i += 2)
+        if (b->insert(keys.hits[i], pos{float(keys.hits[i]), 1.0f}, vel{1.0f, float(keys.hits[i])}) !=
+            bento::status::ok)
+            std::abort();
+    const cbody &bodies = *b;
+    bench::report("sparse_set", "join 2 sets (n and n/2)", n, "bento c++", bench::time_ns_per_op(n / 2, [&] {
+        float acc = 0;
+        for (auto [key, p, q, v] : bento::join(set, bodies)) {
+            (void)key;
+            (void)q;
+            acc += p.x * v.dy;
+        }
+        bench::sink(uint64_t(acc));
+    }));
+}
+
 void typed_rows_for(size_t n, const streams &keys)
 {
-    if (n == 1024) typed_rows<tpos_1k, tbody_1k>(n, keys);
-    else if (n == 65536) typed_rows<tpos_64k, tbody_64k>(n, keys);
-    else if (n == 1048576) typed_rows<tpos_1M, tbody_1M>(n, keys);
+    if (n == 1024) typed_rows<tpos_1k, tbody_1k>(n, keys), cxx_rows<1024>(n, keys);
+    else if (n == 65536) typed_rows<tpos_64k, tbody_64k>(n, keys), cxx_rows<65536>(n, keys);
+    else if (n == 1048576) typed_rows<tpos_1M, tbody_1M>(n, keys), cxx_rows<1048576>(n, keys);
 }
 
 } // namespace

@@ -8,9 +8,12 @@
  */
 #include <bento/index.h>
 
+#include "bento_test.h"
 #include "qbench.h"
 
-enum { CAPACITY = 256, ROUNDS = 8 };
+/* two tables of 16 bytes a slot and 8 bytes a key: 256 slots, or what the RAM holds (128 on
+ * 8 KiB; BENTO_TEST_FIT, tests/bento_test.h) */
+enum { CAPACITY = BENTO_TEST_FIT(256u, 41u, BENTO_TEST_DATA_BYTES), ROUNDS = 8 };
 
 BENTO_INDEX_TYPE(qindex, CAPACITY);
 

@@ -12,18 +12,17 @@
  * (where an operation starts within a tick varies), so the ticks of many operations add up to
  * their instructions and the averages are exact. Each timing brackets one call; the same
  * bracket around a call that does nothing (timed in every round) is the overhead subtracted.
- * 16384 slots (256 KiB) where the board has 512 KiB of RAM, 256 on the Cortex-M0 (the
- * micro:bit has 16 KiB). Then the worst insert, on a crafted table (run_crafted).
+ * Sized from the board's RAM (BENTO_TEST_FIT, tests/bento_test.h): 16384 slots (256 KiB)
+ * where the board has 512 KiB, 4096 on 128 KiB, 256 on 16 KiB, 128 on 8 KiB. Then the worst
+ * insert, on a crafted table (run_crafted).
  */
 #include <bento/index.h>
 
+#include "bento_test.h"
 #include "qbench.h"
 
-#if defined(__ARM_ARCH_6M__)
-enum { CAPACITY = 256 };
-#else
-enum { CAPACITY = 16384 };
-#endif
+/* 16 bytes a slot and 8 a present key, in four fifths of the RAM a test may take */
+enum { CAPACITY = BENTO_TEST_FIT(16384u, 25u, BENTO_TEST_DATA_BYTES * 4u / 5u) };
 enum { ROUNDS = 100000, OPS = 4 };
 
 static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_INDEX_BYTES(CAPACITY))];

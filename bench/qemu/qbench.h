@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bench/qemu/qbench.h - instruction counts on emulated Cortex-M boards.
+ * bench/qemu/qbench.h - instruction counts on emulated boards.
  *
- * Under qemu-system-arm -icount shift=0 every instruction takes one virtual nanosecond, so the
- * SysTick counter (clocked by the board's CPU clock) advances once every
- * QBENCH_INSTRUCTIONS_PER_TICK_X10 / 10 instructions, exactly and repeatably: 40 on the 25 MHz
- * mps2-an385/386/500, 50 on the 20 MHz mps2-an505, 62.5 on the 16 MHz micro:bit (board.mk).
+ * Under QEMU's -icount shift=0 every instruction takes one virtual nanosecond, so the
+ * SysTick counter of a Cortex-M board (clocked by the board's CPU clock, QBENCH_CPU_HZ)
+ * advances once every 1e9 / QBENCH_CPU_HZ instructions, exactly and repeatably: 40 on the
+ * 25 MHz mps2-an385/386/500, 50 on the 20 MHz mps2-an505, 62.5 on the 16 MHz micro:bit, 5.95
+ * on the 168 MHz netduinoplus2 (BOARD_CPU_HZ in board.mk). On RISC-V the counter is minstret,
+ * one count per instruction (QBENCH_CPU_HZ 1e9; qbench.c says why it is exact).
  * These are instruction counts, not cycles.
  *
  * A benchmark file bench/qemu/bench_NAME.c defines `void qbench_NAME(void)`; the build finds
@@ -21,7 +23,7 @@
 #include "bento_port.h"
 
 void qbench_start(void);
-/* SysTick ticks since qbench_start(). */
+/* Ticks since qbench_start(). */
 uint32_t qbench_stop(void);
 /* For timing single operations: the free-running counter after qbench_start(), and the ticks
  * since a value of it (at most 2^24 - 1). Not restarted for each operation, so that where an

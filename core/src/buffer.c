@@ -8,6 +8,15 @@
  */
 #include "internal.h"
 
+/* The magic differs from its byte-swapped self: that is what refuses a buffer written on a
+ * core of the other byte order (internal.h, "buffer header"). */
+#define BENTO_IMPL_SWAPPED_MAGIC                                                                  \
+    ((BENTO_IMPL_MAGIC >> 24) | ((BENTO_IMPL_MAGIC >> 8) & 0xff00u) |                             \
+     ((BENTO_IMPL_MAGIC << 8) & 0xff0000u) | ((BENTO_IMPL_MAGIC << 24) & 0xff000000u))
+#if BENTO_IMPL_SWAPPED_MAGIC == BENTO_IMPL_MAGIC
+#error "BENTO_IMPL_MAGIC reads the same in both byte orders: it would not tell them apart"
+#endif
+
 void bento_impl_head_write(void *memory, uint32_t kind, size_t bytes, const void *params,
                            size_t params_bytes)
 {

@@ -13,8 +13,10 @@
 /* ---------------------------------------------------------------- buffer header
  *
  * Every container's buffer starts with its header, BENTO_IMPL_HEAD_BYTES(words) bytes:
- *     word 0   BENTO_IMPL_MAGIC: "bnto" read as a little-endian word, so a buffer written on a
- *              core of the other byte order is refused
+ *     word 0   BENTO_IMPL_MAGIC, "bnto" in the byte order of a little-endian core: the word
+ *              says which byte order wrote the buffer. Its four bytes differ, so a core of the
+ *              other byte order reads it byte-swapped, never equal to the magic, and open
+ *              answers BENTO_E_CORRUPT before it reads anything else (tests/endian)
  *     word 1   kind << 16 | layout version of that kind
  *     word 2   bytes of the buffer the container uses (from the start of the header)
  *     word 3   0

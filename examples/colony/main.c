@@ -21,8 +21,15 @@
 
 #include "bento_port.h"
 
-#define COLONISTS 24u /* alive at any time */
-#define SLOTS 32u     /* pool capacity: 8 slots always free */
+/* The colony's size follows the board's RAM (BENTO_TEST_RAM, in bytes, which the build passes
+ * for each board from its memory map; the host has plenty): 24 colonists in 32 slots, or 12 in
+ * 16 where the RAM is under 12 KiB (8 KiB parts). */
+#if defined(BENTO_TEST_RAM) && BENTO_TEST_RAM < 12288
+#define SLOTS 16u /* pool capacity */
+#else
+#define SLOTS 32u
+#endif
+#define COLONISTS (SLOTS * 3u / 4u) /* alive at any time: a quarter of the slots always free */
 #define SQUADS 4u
 #define TICKS 600u
 #define WORLD 100 /* colonists walk in [-WORLD, WORLD] on both axes */
@@ -51,7 +58,7 @@ BENTO_SPARSE_SET_TYPE(bodies, colonists_handle, SLOTS, BODIES_COLUMNS);
 #define VITALS_COLUMNS(X) X(int32_t, health)
 BENTO_SPARSE_SET_TYPE(vitals, colonists_handle, SLOTS, VITALS_COLUMNS);
 BENTO_SPARSE_SET_JOIN_TYPE(walkers, bodies, vitals);
-BENTO_INDEX32_TYPE_OF(by_name, 64, uint32_t, colonists_handle);            /* name -> colonist */
+BENTO_INDEX32_TYPE_OF(by_name, 2u * SLOTS, uint32_t, colonists_handle);            /* name -> colonist */
 BENTO_MULTI_INDEX_TYPE_OF(by_squad, 8, uint32_t, SLOTS, colonists_handle); /* squad -> colonists */
 BENTO_SPATIAL_HASH_TYPE_OF(space, 64, SLOTS, colonists_handle, 2, 4);      /* 16-unit cells */
 BENTO_PAGED_SET_TYPE_OF(cargo_holds, struct cargo, SLOTS, colonists_handle, 8); /* its cargo */

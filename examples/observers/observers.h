@@ -25,10 +25,10 @@
 #include <bento/pool.h>
 
 #ifndef OBSERVERS_CAPACITY
-#define OBSERVERS_CAPACITY 64  /* observations */
+#define OBSERVERS_CAPACITY 32  /* observations */
 #endif
 #ifndef OBSERVERS_ENTITY_SLOTS
-#define OBSERVERS_ENTITY_SLOTS 64 /* hash slots per index: up to 7/8 as many entities */
+#define OBSERVERS_ENTITY_SLOTS 32 /* hash slots per index: up to 7/8 as many entities */
 #endif
 
 typedef struct observation {

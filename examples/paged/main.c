@@ -28,13 +28,21 @@ struct packet {
     uint32_t length;
 };
 
-enum { INDEX_BITS = 10, UNIVERSE = 1024, PAGE = 16, BODIES = 96, SPRINGS = 24, FRAMES = 300 };
+/* The world's size follows the board's RAM (BENTO_TEST_RAM, in bytes, which the build passes
+ * for each board from its memory map; the host has plenty): ids in two clusters of 48 among
+ * 1024, or of 16 among 256 where the RAM is under 12 KiB (8 KiB parts). */
+#if defined(BENTO_TEST_RAM) && BENTO_TEST_RAM < 12288
+enum { INDEX_BITS = 8, UNIVERSE = 256, CLUSTER = 16, BODIES = 32, PAGES = 6 };
+#else
+enum { INDEX_BITS = 10, UNIVERSE = 1024, CLUSTER = 48, BODIES = 96, PAGES = 14 };
+#endif
+enum { PAGE = 16, SPRINGS = 24, FRAMES = 300 };
 
 /* the fewest index bits that name UNIVERSE indices: INDEX_BITS */
 BENTO_PAGED_SET_TYPE(bodies, struct body, BODIES, UNIVERSE, PAGE);
 BENTO_PAGED_SET_TYPE(tags, uint32_t, BODIES, UNIVERSE, PAGE);
 /* one pool for both sets: its blocks fit the larger page */
-BENTO_BLOCK_POOL_TYPE(pages, bodies_page, 14);
+BENTO_BLOCK_POOL_TYPE(pages, bodies_page, PAGES);
 BENTO_BLOCK_POOL_TYPE(packets, struct packet, 8);
 
 static pages page_pool;
@@ -60,7 +68,7 @@ static void say_number(uint64_t value) { bento_port_write_u64(value); }
 static void spawn(void)
 {
     /* ids cluster in two regions of the index space, as allocators with locality do */
-    const uint32_t index = (next_random() & 1u) * 512u + next_random() % 48u;
+    const uint32_t index = (next_random() & 1u) * (UNIVERSE / 2u) + next_random() % CLUSTER;
     const uint32_t key = (uint32_t)generation[index] << INDEX_BITS | index;
     struct body *b;
     uint32_t *team;
@@ -177,7 +185,9 @@ int main(void)
     say_number(bodies_peak);
     say(" bodies in ");
     say_number(pages_peak);
-    say(" pages (of 14 shared by two sets), at most ");
+    say(" pages (of ");
+    say_number(PAGES);
+    say(" shared by two sets), at most ");
     say_number(springs_peak);
     say(" springs; ");
     say_number(broken);

@@ -10,7 +10,7 @@ void bento_port_write(const char *text)
 
 void bento_port_exit(int code)
 {
-    semihosting_exit(code);
+    port_exit(code);
 }
 
 uint32_t bento_port_seed(void)

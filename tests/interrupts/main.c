@@ -2,7 +2,8 @@
 /*
  * tests/interrupts - a block pool shared by the main loop and a timer interrupt, for real.
  *
- * SysTick fires every few hundred instructions; its handler allocates blocks, stamps them with
+ * A timer (SysTick on the Cortex-M boards, the machine timer on RISC-V) interrupts every few
+ * thousand instructions; its handler allocates blocks, stamps them with
  * its own mark, checks the marks and frees them again, while the main loop does the same with
  * blocks it holds longer. Both go through the pool's critical-section hooks. A block handed out
  * twice shows as a mark overwritten by the other side; a block lost shows in the totals at the
@@ -16,12 +17,73 @@
 
 #define BLOCKS 24u
 #define INTERRUPTS 20000u
-#define PERIOD 150u /* SysTick reload, in ticks: 6,000 instructions on mps2, 9,375 on micro:bit */
-#define HELD 8u     /* blocks the main loop holds at once */
+#define HELD 8u /* blocks the main loop holds at once */
 
+/* The timer: timer_start() arms a periodic interrupt that enters TIMER_HANDLER, which calls
+ * timer_next() to ask for the next one, or timer_stop(). */
+#if defined(__riscv)
+/* The machine timer: mtime and mtimecmp in the CLINT, at the addresses of SiFive's CLINT (the
+ * FE310 manual's, and QEMU's sifive_e, virt and spike machines'). mtime counts at 10 MHz in
+ * QEMU 7.2, 100 instructions per tick under -icount shift=0. Its interrupt stays pending while
+ * mtime >= mtimecmp: the handler moves the compare a period ahead. */
+#define PERIOD 60u /* ticks: 6,000 instructions, as on mps2 */
+#define MTIMECMP_LO (*(volatile uint32_t *)0x02004000u)
+#define MTIMECMP_HI (*(volatile uint32_t *)0x02004004u)
+#define MTIME_LO (*(volatile uint32_t *)0x0200bff8u)
+#define MTIME_HI (*(volatile uint32_t *)0x0200bffcu)
+#define MIE_MTIE 0x80u
+#define MSTATUS_MIE 0x8u
+#define TIMER_HANDLER MachineTimer_Handler
+
+static void timer_next(void)
+{
+    uint32_t hi, lo;
+    uint64_t at;
+    do {
+        hi = MTIME_HI;
+        lo = MTIME_LO;
+    } while (hi != MTIME_HI);
+    at = ((uint64_t)hi << 32 | lo) + PERIOD;
+    MTIMECMP_LO = 0xffffffffu; /* no early interrupt while the halves change */
+    MTIMECMP_HI = (uint32_t)(at >> 32);
+    MTIMECMP_LO = (uint32_t)at;
+}
+
+static void timer_start(void)
+{
+    timer_next();
+    __asm__ volatile("csrs mie, %0" : : "r"(MIE_MTIE) : "memory");
+    __asm__ volatile("csrs mstatus, %0" : : "r"(MSTATUS_MIE) : "memory");
+}
+
+static void timer_stop(void)
+{
+    __asm__ volatile("csrc mie, %0" : : "r"(MIE_MTIE) : "memory");
+}
+#else
+#define PERIOD 150u /* SysTick reload, in ticks: 6,000 instructions on mps2, 9,375 on micro:bit */
 #define SYST_CSR (*(volatile uint32_t *)0xE000E010u)
 #define SYST_RVR (*(volatile uint32_t *)0xE000E014u)
 #define SYST_CVR (*(volatile uint32_t *)0xE000E018u)
+#define TIMER_HANDLER SysTick_Handler
+
+static void timer_next(void)
+{
+    /* SysTick reloads itself */
+}
+
+static void timer_start(void)
+{
+    SYST_RVR = PERIOD;
+    SYST_CVR = 0u;
+    SYST_CSR = 7u; /* enable, interrupt, processor clock */
+}
+
+static void timer_stop(void)
+{
+    SYST_CSR = 0u;
+}
+#endif
 
 typedef struct stamped {
     uint32_t mark; /* who holds it: MAIN_MARK ^ slot, or the handler's mark */
@@ -36,14 +98,16 @@ BENTO_BLOCK_POOL_TYPE(blocks, stamped, BLOCKS);
 static blocks pool;
 static volatile uint32_t interrupts, irq_ops, irq_full, irq_doubled, irq_failed;
 
-void SysTick_Handler(void);
-void SysTick_Handler(void)
+void TIMER_HANDLER(void);
+void TIMER_HANDLER(void)
 {
     stamped *b[2] = {NULL, NULL};
     uint32_t i;
     interrupts++;
     if (interrupts >= INTERRUPTS) {
-        SYST_CSR = 0u; /* enough: stop the timer */
+        timer_stop(); /* enough */
+    } else {
+        timer_next();
     }
     for (i = 0u; i < 2u; i++) {
         if (blocks_alloc(&pool, &b[i]) != BENTO_OK) {
@@ -85,9 +149,7 @@ int main(void)
         bento_port_write("interrupts: init failed\n");
         bento_port_exit(2);
     }
-    SYST_RVR = PERIOD;
-    SYST_CVR = 0u;
-    SYST_CSR = 7u; /* enable, interrupt, processor clock */
+    timer_start();
     while (interrupts < INTERRUPTS) {
         stamped *b = held[slot];
         if (b != NULL) {
@@ -111,7 +173,7 @@ int main(void)
         }
         slot = slot + 1u == HELD ? 0u : slot + 1u;
     }
-    SYST_CSR = 0u;
+    timer_stop();
     for (i = 0u; i < HELD; i++) {
         if (held[i] != NULL && blocks_free(&pool, held[i]) != BENTO_OK) {
             failed++;

@@ -30,7 +30,7 @@ $(OBJ)/$1/reset-$2/n%/main.o: tests/reset/main.c $(OBJ)/$1/flags
 	$(Q)$(cc.$1) $(call reset_cflags,$1,$2) $(INCLUDES) -DRESET_COUNT=$$*u $(DEPFLAGS) -c $$< -o $$@
 $(BUILD)/boards/$1/reset-$2-%.elf: $(OBJ)/$1/reset-$2/n%/main.o \
         $(patsubst %.c,$(OBJ)/$1/reset-$2/%.o,$(RESET_SRCS)) $(call board_port_objs,$1) \
-        linker/cortex-m.ld boards/$1/memory.ld
+        $(call board_ld,$1)
 	@mkdir -p $$(@D)
 	$$(call board_link,$1)
 endef

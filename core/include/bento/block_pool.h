@@ -348,6 +348,7 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
 }
 
 #define BENTO_IMPL_BLOCK_POOL_TYPE(name, T, capacity_)                                            \
+    BENTO_IMPL_TYPED_BEGIN                                                                        \
     BENTO_STATIC_ASSERT((capacity_) >= 1 &&                                                       \
                         BENTO_IMPL_CAST(uint64_t, BENTO_IMPL_BLOCK_POOL_HEAD) +                   \
                                     BENTO_IMPL_CAST(uint64_t, capacity_) *                        \

@@ -345,6 +345,7 @@ bool bento_grid_iter_next(bento_grid_iter *it);
  *     static chunk_grid chunks;
  */
 #define BENTO_GRID_TYPE(name, T, dims_, capacity_)                                                \
+    BENTO_IMPL_TYPED_BEGIN                                                                        \
     BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, false,                                        \
                          x->generic_.window == 0u && x->generic_.capacity == (capacity_))         \
     BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
@@ -354,6 +355,7 @@ bool bento_grid_iter_next(bento_grid_iter *it);
 
 /** The sliding-window grid type of BENTO_GRID_TYPE's comment (see there). */
 #define BENTO_GRID_WINDOW_TYPE(name, T, dims_, capacity_)                                         \
+    BENTO_IMPL_TYPED_BEGIN                                                                        \
     BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, true,                                         \
                          x->generic_.window == 1u && x->generic_.capacity <= (capacity_))         \
     BENTO_IMPL_GRID_WINDOW_OPS(name, T, dims_)                                                    \
@@ -708,7 +710,7 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     BENTO_IMPL_STRUCTS_END                                                                        \
     BENTO_WRAPPER void name##_evict_call_(void *context, const int32_t *coords, void *cell)       \
     {                                                                                             \
-        const name##_evict_ *e_ = BENTO_IMPL_PTR_CAST(const name##_evict_ *, context);            \
+        const name##_evict_ *e_ = BENTO_IMPL_CONST_PTR_CAST(const name##_evict_ *, context);            \
         e_->fn(e_->context, coords, BENTO_IMPL_PTR_CAST(T *, cell));                              \
     }                                                                                             \
     BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x, const uint32_t *window),              \

@@ -61,6 +61,7 @@ static inline uint32_t bento_handle_make(uint32_t index, uint32_t generation, un
  * uint_type is at most 32 bits wide.
  */
 #define BENTO_HANDLE_TYPE(name, uint_type, index_bits)                                            \
+    BENTO_IMPL_TYPED_BEGIN                                                                        \
     BENTO_STATIC_ASSERT(sizeof(uint_type) <= 4u, name##_handles_are_at_most_32_bits);             \
     BENTO_STATIC_ASSERT((index_bits) >= 1 && (index_bits) < 8 * sizeof(uint_type),                \
                         name##_index_bits_must_leave_a_generation_bit);                           \

@@ -631,6 +631,7 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
  * (bento/common.h), `aligned_` its storage's alignment (bento/common.h). Lookups pass the shift
  * of the capacity as a constant. */
 #define BENTO_IMPL_INDEX_TYPE(name, generic, get, GK, K, V, capacity_, bytes_, aligned_)          \
+    BENTO_IMPL_TYPED_BEGIN                                                                       \
     BENTO_STATIC_ASSERT((capacity_) >= BENTO_INDEX_MIN_CAPACITY &&                               \
                         BENTO_IMPL_CAST(uint64_t, capacity_) <= BENTO_INDEX_MAX_CAPACITY &&       \
                         ((capacity_) & ((capacity_) - 1)) == 0,                                   \

@@ -223,6 +223,7 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it);
  *     BENTO_MULTI_INDEX_TYPE_OF(by_squad, 8, uint32_t, 32, crew_handle); // squad -> crew
  */
 #define BENTO_MULTI_INDEX_TYPE_OF(name, key_capacity_, K, value_capacity_, V)                     \
+    BENTO_IMPL_TYPED_BEGIN                                                                        \
     BENTO_STATIC_ASSERT(BENTO_IMPL_CAST(uint64_t, value_capacity_) <=                             \
                             (BENTO_IMPL_CAST(uint64_t, 1) << V##_INDEX_BITS),                     \
                         name##_value_capacity_must_not_exceed_the_handles_indices);               \
@@ -230,6 +231,7 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it);
     BENTO_IMPL_TYPED_END(name)
 /** A multi-value index of 64-bit keys and integer values: see BENTO_MULTI_INDEX_TYPE_OF. */
 #define BENTO_MULTI_INDEX_TYPE(name, key_capacity_, value_capacity_)                              \
+    BENTO_IMPL_TYPED_BEGIN                                                                        \
     BENTO_IMPL_MULTI_INDEX_TYPE(name, key_capacity_, uint64_t, value_capacity_, uint32_t, 32u,    \
                                 BENTO_NONE)                                                       \
     BENTO_IMPL_TYPED_END(name)

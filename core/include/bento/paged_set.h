@@ -466,6 +466,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
 /* A typed paged set: keys K (a handle type, or uint32_t), converted by BENTO_IMPL_BITS
  * (bento/common.h); NUL the bits of "no key" (key_at past the count). */
 #define BENTO_IMPL_PAGED_SET_TYPE(name, T, capacity_, universe_, page_size_, index_bits_, K, NUL) \
+    BENTO_IMPL_TYPED_BEGIN                                                                        \
     BENTO_STATIC_ASSERT((page_size_) >= 2u && (page_size_) <= 16777216u &&                        \
                         ((page_size_) & ((page_size_) - 1u)) == 0u,                               \
                         name##_page_size_must_be_a_power_of_two_from_2_to_2_pow_24);              \

@@ -413,6 +413,7 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
 }
 
 #define BENTO_POOL_TYPE_BITS(name, T, capacity_, uint_type, policy_, index_bits_)                 \
+    BENTO_IMPL_TYPED_BEGIN                                                                       \
     BENTO_STATIC_ASSERT((capacity_) >= 1, name##_capacity_must_be_at_least_1);                   \
     BENTO_STATIC_ASSERT(BENTO_IMPL_POOL_POLICY(policy_) == (policy_), name##_policy);             \
     BENTO_HANDLE_TYPE(name##_handle, uint_type, index_bits_);                                     \

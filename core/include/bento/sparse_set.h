@@ -583,8 +583,8 @@ static inline uint32_t bento_impl_sparse_set_find(const bento_sparse_set *set, u
     if (index >= set->universe) {
         return BENTO_NONE;
     }
-    entry = wide ? (BENTO_IMPL_PTR_CAST(const uint32_t *, set->sparse))[index]
-                 : BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_PTR_CAST(const uint16_t *, set->sparse))[index]);
+    entry = wide ? (BENTO_IMPL_CONST_PTR_CAST(const uint32_t *, set->sparse))[index]
+                 : BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CONST_PTR_CAST(const uint16_t *, set->sparse))[index]);
     /* ABSENT, another generation and any damaged entry come out at capacity or above. A tag
        shifted up (capacity == 2^index_bits) loses bit 31: where that bit is stray, it is put
        back so that a key carrying it misses instead of being taken for another key */
@@ -598,8 +598,8 @@ static inline uint32_t bento_impl_sparse_set_find(const bento_sparse_set *set, u
 BENTO_IMPL_ALWAYS_INLINE
 static inline uint32_t bento_impl_sparse_set_entry(const bento_sparse_set *set, uint32_t i)
 {
-    return set->wide != 0u ? (BENTO_IMPL_PTR_CAST(const uint32_t *, set->sparse))[i]
-                           : BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_PTR_CAST(const uint16_t *, set->sparse))[i]);
+    return set->wide != 0u ? (BENTO_IMPL_CONST_PTR_CAST(const uint32_t *, set->sparse))[i]
+                           : BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CONST_PTR_CAST(const uint16_t *, set->sparse))[i]);
 }
 
 /* The bits of `key` above its index where its entry keeps them (see "Entries"). */
@@ -736,8 +736,8 @@ BENTO_IMPL_ALWAYS_INLINE static inline uint32_t bento_impl_sparse_set_join_find(
     if (index >= join->universe_) {
         return BENTO_NONE;
     }
-    entry = join->wide_ != 0u ? (BENTO_IMPL_PTR_CAST(const uint32_t *, join->sparse_))[index]
-                              : BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_PTR_CAST(const uint16_t *, join->sparse_))[index]);
+    entry = join->wide_ != 0u ? (BENTO_IMPL_CONST_PTR_CAST(const uint32_t *, join->sparse_))[index]
+                              : BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CONST_PTR_CAST(const uint16_t *, join->sparse_))[index]);
     if (tagged) {
         entry ^= (key ^ index) << join->shift_;
     }
@@ -853,6 +853,7 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
  * BENTO_IMPL_SS_SET(name, index bits, generation bits, universe, the key past the count,
  * capacity[, columns]). */
 #define BENTO_IMPL_SS_HANDLE_TYPE(name, h, ...)                                                    \
+    BENTO_IMPL_TYPED_BEGIN                                                                         \
     typedef h name##_key;                                                                          \
     BENTO_WRAPPER uint32_t name##_raw_(h key_) { return BENTO_IMPL_CAST(uint32_t, key_.raw); }     \
     BENTO_WRAPPER h name##_key_(uint32_t raw_) { return h##_from_raw(raw_); }                      \
@@ -860,6 +861,7 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
                       (8u * BENTO_IMPL_CAST(unsigned, sizeof(h)) - BENTO_IMPL_CAST(unsigned, h##_INDEX_BITS)), \
                       (BENTO_IMPL_CAST(uint32_t, 1) << h##_INDEX_BITS), 0u, __VA_ARGS__)
 #define BENTO_IMPL_SS_IDS_TYPE(name, universe_, ...)                                               \
+    BENTO_IMPL_TYPED_BEGIN                                                                         \
     typedef uint32_t name##_key;                                                                   \
     BENTO_WRAPPER uint32_t name##_raw_(uint32_t key_) { return key_; }                             \
     BENTO_WRAPPER uint32_t name##_key_(uint32_t raw_) { return raw_; }                             \
@@ -1138,17 +1140,18 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
  * lies beyond the member (compilers that track object sizes see the whole object) */
 #define BENTO_IMPL_SS_J_SET(name, s, i)                                                            \
     BENTO_ASSERT(s##_join_in_ != BENTO_IMPL_NULL);                                                 \
-    j_->set_[i] = BENTO_IMPL_PTR_CAST(const bento_sparse_set *, s##_join_in_);
+    j_->set_[i] = BENTO_IMPL_CONST_PTR_CAST(const bento_sparse_set *, s##_join_in_);
 /* the key's position in set i: the walk's own in the driver d_, a lookup in the others */
 #define BENTO_IMPL_SS_J_FIND(name, s, i)                                                           \
     &&(d_ == (i) ? (p_[i] = at_, true)                                                             \
-                 : (p_[i] = s##_position_(BENTO_IMPL_PTR_CAST(const s *, j_->set_[i]), k_)) != BENTO_NONE)
-#define BENTO_IMPL_SS_J_FILL(name, s, i) j_->s = s##_row_(BENTO_IMPL_PTR_CAST(const s *, j_->set_[i]), p_[i]);
+                 : (p_[i] = s##_position_(BENTO_IMPL_CONST_PTR_CAST(const s *, j_->set_[i]), k_)) != BENTO_NONE)
+#define BENTO_IMPL_SS_J_FILL(name, s, i) j_->s = s##_row_(BENTO_IMPL_CONST_PTR_CAST(const s *, j_->set_[i]), p_[i]);
 
 /* (the first set's name is expanded here, before it is pasted) */
 #define BENTO_IMPL_SS_JOIN(name, n, ...) BENTO_IMPL_SS_JOIN_AS(name, n, BENTO_IMPL_SS_FIRST(__VA_ARGS__), __VA_ARGS__)
 #define BENTO_IMPL_SS_JOIN_AS(name, n, first_, ...) BENTO_IMPL_SS_JOIN_(name, n, first_, __VA_ARGS__)
 #define BENTO_IMPL_SS_JOIN_(name, n, first_, ...)                                                  \
+    BENTO_IMPL_TYPED_BEGIN                                                                         \
     BENTO_STATIC_ASSERT((n) >= 2 && (n) <= 16, name##_joins_2_to_16_sets);                         \
     typedef first_##_key name##_key;                                                               \
     BENTO_STATIC_ASSERT(1 BENTO_IMPL_SS_EACH(BENTO_IMPL_SS_J_KEY, name, n, __VA_ARGS__),           \

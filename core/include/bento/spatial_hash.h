@@ -201,6 +201,7 @@ bento_status bento_spatial_hash_check(const bento_spatial_hash *sh);
  *     static world space;
  */
 #define BENTO_SPATIAL_HASH_TYPE_OF(name, cell_capacity_, item_capacity_, V, dims_, cell_shift_)  \
+    BENTO_IMPL_TYPED_BEGIN                                                                        \
     BENTO_STATIC_ASSERT(BENTO_IMPL_CAST(uint64_t, item_capacity_) <=                              \
                             (BENTO_IMPL_CAST(uint64_t, 1) << V##_INDEX_BITS),                     \
                         name##_item_capacity_must_not_exceed_the_handles_indices);                \
@@ -209,6 +210,7 @@ bento_status bento_spatial_hash_check(const bento_spatial_hash *sh);
     BENTO_IMPL_TYPED_END(name)
 /** A spatial hash of integer items: see BENTO_SPATIAL_HASH_TYPE_OF. */
 #define BENTO_SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_)         \
+    BENTO_IMPL_TYPED_BEGIN                                                                        \
     BENTO_IMPL_SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_,        \
                                  uint32_t, 32u)                                                   \
     BENTO_IMPL_TYPED_END(name)

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: MIT */
+/* RISC-V semihosting (Arm's semihosting calls, trapped by ebreak), the console and exit path
+ * under QEMU and debuggers. */
+#ifndef BENTO_SEMIHOSTING_H
+#define BENTO_SEMIHOSTING_H
+
+#include <stdint.h>
+
+/* Write a NUL-terminated string to the host console (SYS_WRITE0). */
+void semihosting_write0(const char *text);
+
+/* Exit with exactly `code` (SYS_EXIT_EXTENDED, reason ADP_Stopped_ApplicationExit). */
+void semihosting_exit(int code) __attribute__((noreturn));
+
+#endif /* BENTO_SEMIHOSTING_H */
