@@ -711,6 +711,7 @@ include tests/gdb/gdb.mk
 include tests/endian/endian.mk
 include tests/consumers/consumers.mk
 include tests/cxx/cxx.mk
+include port/avr/avr.mk
 
 # ---------------------------------------------------------------- tools
 

@@ -70,10 +70,29 @@ uint32_t bento_test_scale(void);
      : (want) / 64u * (unit_bytes) <= (bytes) ? (want) / 64u \
      : (want) / 128u * (unit_bytes) <= (bytes) ? (want) / 128u : (want) / 256u)
 
-#define CHECK(cond) bento_test_check((cond) ? true : false, __FILE__, __LINE__, "CHECK(" #cond ")")
+/* The most bytes a container's buffer may use: 4 GiB less one, or what size_t counts where it is
+ * narrower (16 bits on AVR). */
+#define BENTO_TEST_BYTES_MAX ((size_t)(SIZE_MAX < UINT32_MAX ? SIZE_MAX : UINT32_MAX))
+
+/* Where string constants take RAM (AVR: its startup copies them there, and the largest part
+ * has 16 KiB) the build sets BENTO_TEST_TERSE to 1: a failing check's line then names its file,
+ * its line and the values, but not the expression (which is at that line of the source). Every
+ * check is still made. */
+#ifndef BENTO_TEST_TERSE
+#define BENTO_TEST_TERSE 0
+#endif
+#if BENTO_TEST_TERSE
+#define BENTO_TEST_TEXT(text) "check"
+#else
+#define BENTO_TEST_TEXT(text) text
+#endif
+
+#define CHECK(cond) \
+    bento_test_check((cond) ? true : false, __FILE__, __LINE__, BENTO_TEST_TEXT("CHECK(" #cond ")"))
 #define CHECK_EQ(a, b) \
-    bento_test_check_eq((int64_t)(a), (int64_t)(b), __FILE__, __LINE__, "CHECK_EQ(" #a ", " #b ")")
+    bento_test_check_eq((int64_t)(a), (int64_t)(b), __FILE__, __LINE__, \
+                        BENTO_TEST_TEXT("CHECK_EQ(" #a ", " #b ")"))
 #define CHECK_STATUS(expr, want) \
-    bento_test_check_status((expr), (want), __FILE__, __LINE__, #expr)
+    bento_test_check_status((expr), (want), __FILE__, __LINE__, BENTO_TEST_TEXT(#expr))
 
 #endif /* BENTO_TEST_H */

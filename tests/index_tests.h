@@ -35,6 +35,8 @@ IXT_TYPE(other_ix, 32);
  * what lands further away, on the boards the fault handler what leaves RAM.
  */
 #define BIG 32u
+/* The largest capacity whose bytes a 16-bit size_t counts: IXT_BW bytes a slot (16 or 10). */
+#define IXT_LARGEST16 (IXT_BW > 10u ? 2048u : 4096u)
 enum { GUARD_UNITS = 4 };
 static struct {
     bento_align_unit before[GUARD_UNITS];
@@ -162,7 +164,7 @@ static uint32_t class_shift(uint32_t fp)
     uint32_t c, probe[2];
     for (c = 0u; c < 32u; c += 8u) {
         probe[T_FPS] = 0u;
-        probe[T_SPILLS] = 0xffu << c;
+        probe[T_SPILLS] = (uint32_t)0xffu << c;
         if (bento_impl_index_spilled(probe, fp)) {
             return c;
         }
@@ -177,7 +179,7 @@ static uint32_t spill_of(const IXT *ix, uint32_t b, uint32_t fp)
     return bucket(ix, b)[T_SPILLS] >> class_shift(fp) & 0xffu;
 }
 
-/* n more (0u - 1u: one fewer) spilled keys of fp's class in bucket b's spill word. */
+/* n more (UINT32_MAX: one fewer) spilled keys of fp's class in bucket b's spill word. */
 static void add_spill(IXT *ix, uint32_t b, uint32_t fp, uint32_t n)
 {
     bucket(ix, b)[T_SPILLS] += n << class_shift(fp);
@@ -208,7 +210,7 @@ static uint32_t bucket_with(const IXT *ix, IXT_KEY key)
 static void place(IXT *ix, uint32_t b, uint32_t j, uint32_t fp, IXT_KEY key, uint32_t value)
 {
     uint32_t *bk = bucket(ix, b);
-    bk[T_FPS] = (bk[T_FPS] & ~(0xffu << (8u * j))) | fp << (8u * j);
+    bk[T_FPS] = (bk[T_FPS] & ~((uint32_t)0xffu << (8u * j))) | fp << (8u * j);
     bk[T_VALUES + j] = value;
     IXT_KEY_PUT(bk + T_KEYS + IXT_KW * j, key);
 }
@@ -216,7 +218,7 @@ static void place(IXT *ix, uint32_t b, uint32_t j, uint32_t fp, IXT_KEY key, uin
 /* Slot j of bucket b emptied by hand. */
 static void unplace(IXT *ix, uint32_t b, uint32_t j)
 {
-    bucket(ix, b)[T_FPS] &= ~(0xffu << (8u * j));
+    bucket(ix, b)[T_FPS] &= ~((uint32_t)0xffu << (8u * j));
 }
 
 static void set_count(IXT *ix, uint32_t n)
@@ -322,7 +324,7 @@ static void test_layout(void)
     for (log2c = 3u; log2c <= 5u; log2c++) {
         const IXT_KEY key = next++;
         uint32_t b0 = BENTO_NONE, j = 0u;
-        CHECK_STATUS(F(init)(&ix, memory, sizeof memory, 1u << log2c), BENTO_OK);
+        CHECK_STATUS(F(init)(&ix, memory, sizeof memory, (uint32_t)1u << log2c), BENTO_OK);
         CHECK_STATUS(F(insert)(&ix, key, 1u), BENTO_OK);
         CHECK(slot_with(&ix, key, &b0, &j));
         CHECK_EQ(b0, IXT_HASH(key) >> (34u - log2c));
@@ -330,7 +332,7 @@ static void test_layout(void)
     }
     /* the other bucket: never the bucket itself, always a bucket, and it names the first back */
     for (shift = 31u; shift >= 28u; shift--) {
-        for (b = 0u; b < 1u << (32u - shift); b++) {
+        for (b = 0u; b < (uint32_t)1u << (32u - shift); b++) {
             for (fp = 0x80u; fp <= 0xffu; fp++) {
                 const uint32_t o = bento_impl_index_other(b, fp, shift);
                 if (o == b || o >> (32u - shift) != 0u ||
@@ -362,9 +364,17 @@ static void test_init_statuses(void)
     check_inert(&ix);
     CHECK_STATUS(F(init)(&ix, memory, bytes - 1u, 16), BENTO_E_SIZE);
     check_inert(&ix);
+#if SIZE_MAX > 0xffffu
     CHECK_STATUS(F(init)(&ix, memory, IXT_BYTES(BENTO_INDEX_MAX_CAPACITY) - 1u,
                          BENTO_INDEX_MAX_CAPACITY),
                  BENTO_E_SIZE); /* the largest capacity is accepted, given the bytes */
+#else
+    /* a 16-bit size_t (AVR): the largest capacity whose bytes it counts is accepted, given the
+     * bytes; twice that, whose bytes would wrap, is refused */
+    CHECK_STATUS(F(init)(&ix, memory, IXT_BYTES(IXT_LARGEST16) - 1u, IXT_LARGEST16), BENTO_E_SIZE);
+    CHECK_STATUS(F(init)(&ix, memory, bytes, IXT_LARGEST16 * 2u), BENTO_E_ARGUMENT);
+    CHECK_STATUS(F(init)(&ix, memory, bytes, BENTO_INDEX_MAX_CAPACITY), BENTO_E_ARGUMENT);
+#endif
     /* 4-byte alignment is enough */
     CHECK_STATUS(F(init)(&ix, (unsigned char *)memory + 4, bytes, 16), BENTO_OK);
     CHECK_STATUS(F(check)(&ix), BENTO_OK);
@@ -540,7 +550,7 @@ static void test_remove_in_walk(void)
     while (F(iter_next)(&it)) {
         const uint32_t v = *it.value;
         visits++;
-        visited |= 1u << v;
+        visited |= (uint32_t)1u << v;
         if (early == BENTO_NONE) { /* an even entry not visited yet, removed ahead of its turn */
             early = v == 0u ? 2u : 0u;
             CHECK_STATUS(F(remove)(&ix, START + (IXT_KEY)early, NULL), BENTO_OK);
@@ -550,7 +560,7 @@ static void test_remove_in_walk(void)
         }
     }
     CHECK_EQ(visits, 23);
-    CHECK_EQ(visited, 0xffffffu & ~(1u << early));
+    CHECK_EQ(visited, 0xffffffu & ~((uint32_t)1u << early));
     CHECK_EQ(F(count)(&ix), 11);
     CHECK(kept != NULL && F(get)(&ix, START + 6u) == kept && *kept == 6u);
     for (i = 0u; i < 24u; i++) {
@@ -576,7 +586,7 @@ static void test_aligned_keys(void)
         for (i = 1u; i <= 128u; i++) {
             const uint32_t fp = fp_of((IXT_KEY)i * steps[s]) & 0x7fu;
             distinct += (seen[fp >> 5] >> (fp & 31u) & 1u) ^ 1u;
-            seen[fp >> 5] |= 1u << (fp & 31u);
+            seen[fp >> 5] |= (uint32_t)1u << (fp & 31u);
         }
         CHECK(distinct >= 64u);
         CHECK_STATUS(F(init)(&ix, memory, sizeof memory, BIG), BENTO_OK);
@@ -618,7 +628,7 @@ static void test_refusal(void)
         CHECK_STATUS(small_ix_insert(x, k[i], i), BENTO_OK);
         CHECK_EQ(bucket_with(ix, k[i]), i < 4u ? a : b); /* the first bucket, then the other */
     }
-    CHECK_EQ(bucket(ix, a)[T_SPILLS], 4u << class_shift(fp)); /* 4, in fp's class alone */
+    CHECK_EQ(bucket(ix, a)[T_SPILLS], (uint32_t)4u << class_shift(fp)); /* 4, in fp's class alone */
     CHECK_EQ(bucket(ix, b)[T_SPILLS], 0);
     before = digest(x->storage_, sizeof x->storage_);
     CHECK_STATUS(small_ix_insert(x, k[8], 8u), BENTO_E_FULL);
@@ -657,7 +667,7 @@ static void test_refusal(void)
     CHECK_EQ(spill_of(ix, a, fp), 4);
     CHECK_STATUS(small_ix_insert(x, k[9], 9u), BENTO_OK);
     CHECK_EQ(bucket_with(ix, k[9]), a);
-    CHECK_EQ(bucket(ix, b)[T_SPILLS], 1u << class_shift(fp));
+    CHECK_EQ(bucket(ix, b)[T_SPILLS], (uint32_t)1u << class_shift(fp));
     CHECK_STATUS(small_ix_check(x), BENTO_OK);
     /* an entry the count does not know of: CORRUPT, and nothing removed */
     set_count(ix, 0u);
@@ -773,7 +783,7 @@ static void test_moves(void)
     key = craft(&ix, CA, CB, ANY, &next);
     insert_moving(&ix, key, 1u, CB);
     CHECK_EQ(used_in(&ix, CD), 1);
-    CHECK_EQ(bucket(&ix, CA)[T_SPILLS], 1u << class_shift(fp_of(key))); /* key spilled from A */
+    CHECK_EQ(bucket(&ix, CA)[T_SPILLS], (uint32_t)1u << class_shift(fp_of(key))); /* key spilled from A */
     CHECK_EQ(spill_of(&ix, CB, fp_of(key_at(&ix, CD, live_in(&ix, CD)))), 1); /* moved from B */
     /* back home: C's fifth key spilled into A; once C has room, a move takes it back to C and
      * C's spill count goes down again */
@@ -784,7 +794,7 @@ static void test_moves(void)
     fill(&ix, CB, CA, 4u, &next);
     spilled = keys[4];
     CHECK_EQ(bucket_with(&ix, spilled), CA);
-    CHECK_EQ(bucket(&ix, CC)[T_SPILLS], 1u << class_shift(fp_of(spilled)));
+    CHECK_EQ(bucket(&ix, CC)[T_SPILLS], (uint32_t)1u << class_shift(fp_of(spilled)));
     remove_from(&ix, CC);
     key = craft(&ix, CA, CB, ANY, &next);
     insert_moving(&ix, key, 1u, CA);
@@ -861,7 +871,7 @@ static void test_open(void)
     CHECK_STATUS(F(open)(&ix, memory, sizeof memory), BENTO_OK);
     /* an entry damaged: the buckets are validated too */
     CHECK(slot_with(&ix, 1005u, &bk, &j));
-    bucket(&ix, bk)[T_FPS] ^= 1u << (8u * j); /* its fingerprint */
+    bucket(&ix, bk)[T_FPS] ^= (uint32_t)1u << (8u * j); /* its fingerprint */
     CHECK_STATUS(F(open)(&ix, memory, sizeof memory), BENTO_E_CORRUPT);
     check_inert(&ix);
     /* the other width's buffer is another kind */
@@ -914,11 +924,11 @@ static void test_check_damage(void)
     b0 = bucket(&ix, 0u);
 
     /* a fingerprint without bit 7 (its low bits right); another fingerprint with bit 7 */
-    b0[T_FPS] ^= 0x80u << (8u * ja);
+    b0[T_FPS] ^= (uint32_t)0x80u << (8u * ja);
     CHECK_STATUS(F(check)(&ix), BENTO_E_CORRUPT);
-    b0[T_FPS] ^= 0x81u << (8u * ja);
+    b0[T_FPS] ^= (uint32_t)0x81u << (8u * ja);
     CHECK_STATUS(F(check)(&ix), BENTO_E_CORRUPT);
-    b0[T_FPS] ^= 0x01u << (8u * ja);
+    b0[T_FPS] ^= (uint32_t)0x01u << (8u * ja);
     CHECK_STATUS(F(check)(&ix), BENTO_OK);
 
     /* k, a key of buckets (1, 2), placed by hand in a bucket that is neither of its two */
@@ -957,18 +967,18 @@ static void test_check_damage(void)
     set_count(&ix, live + 1u);
     CHECK_STATUS(F(check)(&ix), BENTO_OK);
     CHECK_EQ(F(value)(&ix, k, 0u), 6);
-    add_spill(&ix, f, fp_of(k), 0u - 1u);
+    add_spill(&ix, f, fp_of(k), UINT32_MAX);
     CHECK_STATUS(F(check)(&ix), BENTO_E_CORRUPT);
     CHECK(!F(contains)(&ix, k)); /* not spilled, as far as lookups know */
     add_spill(&ix, f, fp_of(k), 2u);
     CHECK_STATUS(F(check)(&ix), BENTO_E_CORRUPT);
-    add_spill(&ix, f, fp_of(k), 0u - 1u);
+    add_spill(&ix, f, fp_of(k), UINT32_MAX);
     CHECK_STATUS(F(check)(&ix), BENTO_OK);
     /* a spill count in a bucket with nothing spilled; the one of s's first bucket gone */
     add_spill(&ix, 2u, fp_of(s) + 1u, 1u);
     CHECK_STATUS(F(check)(&ix), BENTO_E_CORRUPT);
-    add_spill(&ix, 2u, fp_of(s) + 1u, 0u - 1u);
-    add_spill(&ix, 0u, fp_of(s), 0u - 1u);
+    add_spill(&ix, 2u, fp_of(s) + 1u, UINT32_MAX);
+    add_spill(&ix, 0u, fp_of(s), UINT32_MAX);
     CHECK_STATUS(F(check)(&ix), BENTO_E_CORRUPT);
     add_spill(&ix, 0u, fp_of(s), 1u);
     CHECK_STATUS(F(check)(&ix), BENTO_OK);
@@ -1273,7 +1283,7 @@ static void test_journal_recovery(void)
     CHECK(slot_with(&ix, k1, &b, &j));
     fps = bucket(&ix, b) + T_FPS;
     log[3] = (uint32_t)(fps - (uint32_t *)(void *)ix.saved);
-    log[4] = *fps & ~(0xffu << (8u * j));
+    log[4] = *fps & ~((uint32_t)0xffu << (8u * j));
     log[5] = 0u; /* the count */
     log[6] = 1u;
     log[0] = 2u;

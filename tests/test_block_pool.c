@@ -44,7 +44,7 @@ static union {
 enum { HEAD_SIZE = 2, HEAD_PARAMS = 4 };
 
 /* Word i of a pool's header. */
-static uint32_t *head_word(const bento_block_pool *pool, unsigned i)
+static uint32_t *head_word(const bento_block_pool *pool, uint32_t i)
 {
     return (uint32_t *)(void *)pool->saved - HEAD_PARAMS - BENTO_IMPL_BLOCK_POOL_PARAMS + i;
 }
@@ -95,9 +95,11 @@ static void test_init_statuses(void)
     check_inert(&pool);
     CHECK_STATUS(bento_block_pool_init(&pool, base, bytes, 0, 16), BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_block_pool_init(&pool, base, bytes, 24, 0), BENTO_E_ARGUMENT);
-    /* the buffer must be under 4 GiB: 4 * 2^30 bytes of blocks are not */
-    CHECK_STATUS(bento_block_pool_init(&pool, base, bytes, 0x40000000u, 4), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_block_pool_init(&pool, base, bytes, 0x3ffffff8u, 4),
+    /* the buffer must be under 4 GiB (or 64 KiB with a 16-bit size_t): 4 * 2^30 bytes of blocks
+       (4 * 2^14) are not */
+    CHECK_STATUS(bento_block_pool_init(&pool, base, bytes, BENTO_TEST_BYTES_MAX / 4u + 1u, 4),
+                 BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_block_pool_init(&pool, base, bytes, BENTO_TEST_BYTES_MAX / 4u - 7u, 4),
                  BENTO_E_ARGUMENT); /* the blocks fit, not with the header and the bytes */
     CHECK_STATUS(bento_block_pool_init(&pool, base, bytes, (size_t)UINT32_MAX, 1),
                  BENTO_E_ARGUMENT); /* the stride would wrap */
@@ -273,45 +275,48 @@ static void test_typed_alignment(void)
     CHECK(*d[2] == 1.0);
     CHECK_STATUS(wide_free(pool, d[1]), BENTO_OK);
     CHECK_EQ(wide_count(pool), 2);
-    CHECK_EQ(wide_stride(pool), 8);
+    CHECK_EQ(wide_stride(pool), BENTO_ALIGN_UP(sizeof(double), 4u)); /* 4 on AVR */
     CHECK_STATUS(wide_check(pool), BENTO_OK);
 }
 
 /*
  * Pointer to index by reciprocal multiplication, checked against division at the extremes:
- * the arithmetic alone, over offsets of blocks spanning almost 4 GiB.
+ * the arithmetic alone, over offsets of blocks spanning almost 4 GiB (almost 64 KiB where
+ * addresses are 16 bits: AVR, where the strides beyond half of that have no pool).
  */
+#define OFFSET_MAX ((uint32_t)(UINTPTR_MAX < UINT32_MAX ? UINTPTR_MAX : UINT32_MAX))
 static void test_reciprocal_exact(void)
 {
     static const uint32_t strides[] = {4u, 8u, 12u, 20u, 24u, 36u, 100u, 4092u, 65540u, 1000004u,
                                        0x7ffffffcu, 0x80000004u};
     uint32_t s;
     uint32_t bad = 0u;
-    for (s = 0; s < sizeof strides / sizeof strides[0]; s++) {
+    for (s = 0; s < sizeof strides / sizeof strides[0] && strides[s] <= OFFSET_MAX / 2u; s++) {
         const uint32_t stride = strides[s];
         const uint32_t reciprocal = BENTO_IMPL_BLOCK_POOL_RECIPROCAL(stride);
-        const uint32_t capacity = UINT32_MAX / stride; /* blocks spanning < 4 GiB */
+        const uint32_t capacity = OFFSET_MAX / stride; /* blocks spanning < 4 GiB */
         uint32_t t;
         for (t = 0; t < 64u; t++) {
             /* the first and last blocks, then random ones */
             const uint32_t k = t < 4u ? t % capacity
                                       : t < 8u ? capacity - 1u - (t - 4u) % capacity
                                                : bento_test_rand_below(capacity);
-            const uintptr_t start = (uintptr_t)k * stride;
+            const uintptr_t start = (uintptr_t)((uintptr_t)k * stride);
             const uint32_t delta = 1u + bento_test_rand_below(stride - 1u);
             if (bento_impl_block_pool_index(start, reciprocal, stride, capacity) != k ||
-                bento_impl_block_pool_index(start + delta, reciprocal, stride, capacity) !=
+                bento_impl_block_pool_index((uintptr_t)(start + delta), reciprocal, stride, capacity) !=
                     BENTO_NONE ||
-                bento_impl_block_pool_index(start - delta, reciprocal, stride, capacity) !=
+                bento_impl_block_pool_index((uintptr_t)(start - delta), reciprocal, stride, capacity) !=
                     BENTO_NONE ||
                 (k != 0u && bento_impl_block_pool_index(start, reciprocal, stride, k) != BENTO_NONE)) {
                 bad++;
             }
         }
         /* one past the last block, and below the first */
-        if (bento_impl_block_pool_index((uintptr_t)capacity * stride, reciprocal, stride, capacity) !=
-                BENTO_NONE ||
-            bento_impl_block_pool_index((uintptr_t)0 - stride, reciprocal, stride, capacity) !=
+        if (bento_impl_block_pool_index((uintptr_t)((uintptr_t)capacity * stride), reciprocal,
+                                        stride, capacity) != BENTO_NONE ||
+            bento_impl_block_pool_index((uintptr_t)((uintptr_t)0 - stride), reciprocal, stride,
+                                        capacity) !=
                 BENTO_NONE) {
             bad++;
         }
@@ -623,7 +628,7 @@ static void test_confinement(void)
         }
         for (step = 0; step < 64u; step++) {
             const uint32_t op = bento_test_rand_below(8u);
-            void *any = (void *)((uintptr_t)p->blocks + bento_test_rand_below(200u) - 50u);
+            void *any = (void *)((uintptr_t)p->blocks + (uintptr_t)bento_test_rand_below(200u) - 50u);
             if (op < 3u) {
                 if (bento_block_pool_alloc(p, &block) == BENTO_OK && !is_block_start(p, block)) {
                     outside++;

@@ -159,7 +159,12 @@ static void test_init_statuses(void)
     check_inert(&grid);
     CHECK_STATUS(bento_grid_init(&grid, buffer, bytes, 2, 4, 0x80000001u), BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_grid_init(&grid, buffer, bytes, 2, (size_t)-1 / 4u, 64), BENTO_E_ARGUMENT);
+#if SIZE_MAX > 0xffffu
     CHECK_STATUS(bento_grid_init(&grid, buffer, bytes, 2, 0x1000000u, 512), BENTO_E_ARGUMENT);
+#else
+    /* a 16-bit size_t: cells whose bytes it cannot count */
+    CHECK_STATUS(bento_grid_init(&grid, buffer, bytes, 2, 0x100u, 512), BENTO_E_ARGUMENT);
+#endif
     CHECK_STATUS(bento_grid_init(&grid, (unsigned char *)buffer + 2, bytes, 2, 4, 64),
                  BENTO_E_ALIGN);
     check_inert(&grid);
@@ -182,7 +187,8 @@ static void test_init_statuses(void)
     CHECK_EQ(bento_grid_extent(&grid, 3), 0);
     CHECK_STATUS(bento_grid_init(&grid, buffer, BENTO_GRID_BYTES(1, 4), 3, 4, 1), BENTO_OK);
     CHECK_STATUS(bento_grid_check(&grid), BENTO_OK);
-    CHECK_STATUS(bento_grid_init(&grid, buffer, sizeof buffer, 1, 1, 0x80000000u), BENTO_E_SIZE);
+    CHECK_STATUS(bento_grid_init(&grid, buffer, sizeof buffer, 1, 1, 0x80000000u),
+                 SIZE_MAX > 0xffffu ? BENTO_E_SIZE : BENTO_E_ARGUMENT); /* 16 bits: no layout */
     /* windows: sizes must be powers of two, at most 2^31 cells in all */
     CHECK_STATUS(bento_grid_init_window(&grid, buffer, sizeof buffer, 2, 4, NULL),
                  BENTO_E_ARGUMENT);
@@ -720,7 +726,7 @@ static void test_check_detects_damage(void)
     /* a bit moved from inside the box to outside it: the count still matches */
     saved = grid.occupied[0];
     CHECK_EQ(saved & (1u << 10), 1u << 10); /* (0, 0) is cell 2 + 2 * 4 */
-    grid.occupied[0] = (saved & ~(1u << 10)) | 1u << 20;
+    grid.occupied[0] = (saved & ~(1u << 10)) | (uint32_t)1u << 20;
     CHECK_STATUS(bento_grid_check(&grid), BENTO_E_CORRUPT);
     grid.occupied[0] = saved & ~(1u << 10);
     grid.occupied[1] = 1u << 3;
@@ -732,9 +738,9 @@ static void test_check_detects_damage(void)
     grid.occupied[1] |= 1u << 3;
     CHECK_STATUS(bento_grid_check(&grid), BENTO_E_CORRUPT);
     grid.occupied[1] = 0u;
-    grid.occupied[0] |= 1u << 16;
+    grid.occupied[0] |= (uint32_t)1u << 16;
     CHECK_STATUS(bento_grid_check(&grid), BENTO_E_CORRUPT);
-    grid.occupied[0] &= ~(1u << 16);
+    grid.occupied[0] &= ~((uint32_t)1u << 16);
     CHECK_STATUS(bento_grid_check(&grid), BENTO_OK);
     /* the empty box, exactly as clear leaves it */
     bento_grid_clear(&grid);
@@ -895,7 +901,7 @@ static void test_corrupt_statuses(void)
     c[1] = -2;
     CHECK_STATUS(bento_grid_insert(&grid, c, NULL), BENTO_OK);
     for (i = 0; i < 16u; i++) {
-        grid.occupied[0] |= 1u << i; /* every cell, count 1 */
+        grid.occupied[0] |= (uint32_t)1u << i; /* every cell, count 1 */
     }
     c[0] = 100;
     CHECK_STATUS(bento_grid_focus(&grid, c, NULL, NULL), BENTO_E_CORRUPT);
@@ -979,9 +985,9 @@ static void test_confinement(void)
     uint32_t round, rounds = 60u * bento_test_scale(), refused = 0u, accepted = 0u;
     uint32_t bad_guards = 0u;
     for (round = 0; round < rounds; round++) {
-        const unsigned dims = 1u + bento_test_rand_below(4u);
+        const unsigned dims = 1u + (unsigned)bento_test_rand_below(4u);
         const bool ring = (bento_test_rand() & 1u) != 0u;
-        const size_t cell_size = 1u + bento_test_rand_below(8u);
+        const size_t cell_size = 1u + (size_t)bento_test_rand_below(8u);
         uint32_t capacity = 1u + bento_test_rand_below(120u);
         uint32_t window[4] = {1, 1, 1, 1};
         size_t bytes;
@@ -995,7 +1001,7 @@ static void test_confinement(void)
             capacity = 1u;
             for (d = 0; d < dims; d++) {
                 const uint32_t shift = bento_test_rand_below(left + 1u < 4u ? left + 1u : 4u);
-                window[d] = 1u << shift;
+                window[d] = (uint32_t)1u << shift;
                 capacity *= window[d];
                 left -= shift;
             }
@@ -1018,7 +1024,7 @@ static void test_confinement(void)
         if (bento_test_rand_below(4u) == 0u) {
             /* header damage, then a reopen: refused (and inert), or harmless */
             uint32_t *head = (uint32_t *)(void *)memory;
-            head[bento_test_rand_below(BENTO_IMPL_GRID_HEAD / 4u)] ^= 1u << bento_test_rand_below(32u);
+            head[bento_test_rand_below(BENTO_IMPL_GRID_HEAD / 4u)] ^= (uint32_t)1u << bento_test_rand_below(32u);
             if (bento_grid_open(&reopened, memory, bytes) == BENTO_OK) {
                 accepted++;
                 every_operation(&reopened);
@@ -1030,10 +1036,10 @@ static void test_confinement(void)
         } else {
             /* the bitmap and the cells: any bytes */
             damage_bytes(grid.cells, (size_t)capacity * cell_size);
-            damage_bytes(grid.occupied, ((capacity + 31u) >> 5) * 4u);
+            damage_bytes(grid.occupied, (size_t)((capacity + 31u) >> 5) * 4u);
             if (bento_test_rand_below(4u) == 0u) {
                 bento_grid_clear(&grid); /* an empty box ... */
-                damage_bytes(grid.occupied, ((capacity + 31u) >> 5) * 4u); /* ... with bits */
+                damage_bytes(grid.occupied, (size_t)((capacity + 31u) >> 5) * 4u); /* ... with bits */
             }
             every_operation(&grid);
             if (bento_grid_open(&reopened, memory, bytes) == BENTO_OK) {
@@ -1109,8 +1115,9 @@ static void test_growth_every_direction(void)
         CHECK(bento_grid_moved(&grid) > 0u);
         /* growth doubles toward each point: the box covers the cube, at most twice over */
         for (k = 0; k < dims; k++) {
-            CHECK(bento_grid_extent(&grid, k) >= side && bento_grid_extent(&grid, k) <= 2u * side);
-            CHECK(bento_grid_origin(&grid, k) <= start[k] - (int32_t)(side / 2u));
+            CHECK(bento_grid_extent(&grid, (unsigned)k) >= side &&
+                  bento_grid_extent(&grid, (unsigned)k) <= 2u * side);
+            CHECK(bento_grid_origin(&grid, (unsigned)k) <= start[k] - (int32_t)(side / 2u));
         }
     }
 }
@@ -1523,8 +1530,8 @@ static void report_mismatch(const char *what, uint32_t step)
 /* A random coordinate near centre: spread 2^spread_bits, clamped into the int32 range. */
 static int32_t random_near(int32_t centre, uint32_t spread_bits)
 {
-    const int32_t offset = (int32_t)bento_test_rand_below(1u << spread_bits) -
-                           (int32_t)(1u << (spread_bits - 1u));
+    const int32_t offset = (int32_t)bento_test_rand_below((uint32_t)1u << spread_bits) -
+                           (int32_t)((uint32_t)1u << (spread_bits - 1u));
     if (offset > 0 && centre > INT32_MAX - offset) {
         return INT32_MAX;
     }

@@ -91,9 +91,20 @@ static void test_init_statuses(void)
      * into a small buffer */
     CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, 8u, BENTO_MULTI_INDEX_MAX_VALUES - 1u),
                  BENTO_E_ARGUMENT); /* more than 4 GiB, even where size_t could count it */
+#if SIZE_MAX > 0xffffu
     CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, 8u,
                                         (uint32_t)((0xffffffffu - BENTO_MULTI_INDEX_BYTES(8u, 0u)) / 16u)),
                  BENTO_E_SIZE); /* just under 4 GiB: a valid request, a short buffer */
+#else
+    /* a 16-bit size_t (AVR): the most values whose bytes it counts, a short buffer; one more,
+     * refused */
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, 8u,
+                                        (uint32_t)((SIZE_MAX - BENTO_MULTI_INDEX_BYTES(8u, 0u)) / 16u)),
+                 BENTO_E_SIZE);
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, 8u,
+                                        (uint32_t)((SIZE_MAX - BENTO_MULTI_INDEX_BYTES(8u, 0u)) / 16u) + 1u),
+                 BENTO_E_ARGUMENT);
+#endif
     CHECK_STATUS(bento_multi_index_init(&mi, (unsigned char *)memory + 4, bytes - 16u, KEYS,
                                         VALUES - 1u),
                  BENTO_OK); /* 4-byte alignment is enough */

@@ -153,8 +153,9 @@ static void test_init_statuses(void)
                  BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, SIZE_MAX / 4u, 32, 8, 8, BENTO_POOL_RETIRE),
                  BENTO_E_ARGUMENT); /* capacity * value_size overflows */
-    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, 0x7fffffffu, 32, 8, 8, BENTO_POOL_RETIRE),
-                 BENTO_E_ARGUMENT); /* more than 4 GiB of buffer */
+    CHECK_STATUS(bento_pool_init(&pool, buffer, bytes, BENTO_TEST_BYTES_MAX / 2u, 32, 8, 8,
+                                 BENTO_POOL_RETIRE),
+                 BENTO_E_ARGUMENT); /* more than 4 GiB of buffer (64 KiB, 16-bit size_t) */
     if (BENTO_MAX_ALIGN == 8u) {
         CHECK_STATUS(bento_pool_init(&pool, (unsigned char *)buffer + 4, bytes, 16, 32, 8, 8,
                                      BENTO_POOL_RETIRE),
@@ -227,9 +228,9 @@ static void test_basic_lifecycle(void)
                  BENTO_E_STALE); /* a slot never handed out */
     CHECK_STATUS(items_destroy(&pool, items_handle_from_raw(bento_handle_make(0xfffffu, 1u, 20u))),
                  BENTO_E_STALE); /* index beyond capacity */
-    CHECK_STATUS(items_destroy(&pool, items_handle_from_raw(b.raw + (1u << 20))),
+    CHECK_STATUS(items_destroy(&pool, items_handle_from_raw(b.raw + ((uint32_t)1u << 20))),
                  BENTO_E_STALE); /* right slot, wrong generation */
-    CHECK_STATUS(items_destroy(&pool, items_handle_from_raw(a.raw + (2u << 20))), BENTO_E_STALE);
+    CHECK_STATUS(items_destroy(&pool, items_handle_from_raw(a.raw + ((uint32_t)2u << 20))), BENTO_E_STALE);
     CHECK_EQ(items_count(&pool), 2);
     CHECK_STATUS(items_check(&pool), BENTO_OK);
     /* oldest first: the never-used slots come before the one just freed */
@@ -388,7 +389,7 @@ static void test_churn(void)
     uint64_t creates;
     uint32_t frame, i, closest = 0xffffffffu, failures = 0u, most = 0u;
     CHECK_STATUS(enemies_retire_init(&pool.retire), BENTO_OK);
-    CHECK_EQ(enemies_retire_lifetime(&pool.retire), 1u << (31u - enemies_handle_INDEX_BITS));
+    CHECK_EQ(enemies_retire_lifetime(&pool.retire), (uint32_t)1u << (31u - enemies_handle_INDEX_BITS));
     creates = ((uint64_t)enemies_retire_lifetime(&pool.retire) - 1u) * (LIVE + 1u);
     CHECK(creates / per_second / 3600u / 24u >= 210u); /* days at 60 Hz without loss */
     CHECK_STATUS(enemies_init(&pool.wrap), BENTO_OK);
@@ -442,7 +443,7 @@ static void test_horizons(void)
 #define pool data.churn.pool
     short_enemies_handle *const live = data.churn.handles.short_live;
     short_enemies_retire_handle *const kept = data.churn.handles.short_kept;
-    const uint32_t horizon = 1u << (15u - short_enemies_handle_INDEX_BITS); /* 256 for 128 */
+    const uint32_t horizon = (uint32_t)1u << (15u - short_enemies_handle_INDEX_BITS); /* 256 for 128 */
     short_enemies_handle stale;
     uint32_t frame, i, aliased = 0u, retired = 0u, full = 0u, failures = 0u;
     /* WRAP: the first handle destroyed is kept */
@@ -491,7 +492,7 @@ static void test_horizons(void)
  * (the sanitizers and the boards' fault handler would catch a stray access) and answer with a
  * status where they notice. */
 
-static uint32_t *head_word(unsigned i) { return (uint32_t *)(void *)damaged_memory + i; }
+static uint32_t *head_word(uint32_t i) { return (uint32_t *)(void *)damaged_memory + i; }
 
 static void start_damaged(bento_pool *p, uint32_t *a, uint32_t *b)
 {
@@ -840,7 +841,7 @@ static void test_open(void)
     ((uint32_t *)(void *)other)[4] = ITEMS;
     ((uint32_t *)(void *)other)[6] = 20u | 13u << 8; /* 33 bits */
     CHECK_STATUS(bento_pool_open(&generic, other, sizeof damaged_memory), BENTO_E_CORRUPT);
-    ((uint32_t *)(void *)other)[6] = 20u | 12u << 8 | 2u << 16; /* no such policy */
+    ((uint32_t *)(void *)other)[6] = 20u | 12u << 8 | (uint32_t)2u << 16; /* no such policy */
     CHECK_STATUS(bento_pool_open(&generic, other, sizeof damaged_memory), BENTO_E_CORRUPT);
     ((uint32_t *)(void *)other)[6] = 20u | 12u << 8;
     ((uint32_t *)(void *)other)[7] += 1u; /* the count's copy */

@@ -165,12 +165,14 @@ static void test_bytes_agree(void)
                                                         shapes[i][3], columns);
             CHECK(bytes <= sizeof spare);
             CHECK_STATUS(bento_sparse_set_init(&set, spare, bytes, shapes[i][0], shapes[i][1],
-                                               shapes[i][2], shapes[i][3], cols, columns),
+                                               (unsigned)shapes[i][2], (unsigned)shapes[i][3],
+                                               cols, columns),
                          BENTO_OK);
             CHECK_EQ(set.wide + 1u, BENTO_SPARSE_SET_WIDTH(shapes[i][1], shapes[i][2], shapes[i][3]) / 2u);
             CHECK_EQ(set.bytes, bytes);
             CHECK_STATUS(bento_sparse_set_init(&set, spare, bytes - 1u, shapes[i][0], shapes[i][1],
-                                               shapes[i][2], shapes[i][3], cols, columns),
+                                               (unsigned)shapes[i][2], (unsigned)shapes[i][3],
+                                               cols, columns),
                          BENTO_E_SIZE);
         }
     }
@@ -193,6 +195,9 @@ static void test_failed_init_is_inert(void)
     check_inert(&set);
 }
 
+/* The bytes a column claims, n or as many as size_t counts (16 bits on AVR). */
+#define CLAIMED(n) ((size_t)(SIZE_MAX < (n) ? SIZE_MAX : (n)))
+
 /* Rows of 4 GiB or more are refused: the sorts carry a row's bytes in 32 bits, and a wrapped
  * sum used to move only part of each row (init accepted such columns). */
 static void test_row_limit(void)
@@ -200,16 +205,18 @@ static void test_row_limit(void)
     bento_sparse_set set;
     bento_sparse_set_column cols[3];
     /* the columns claim more bytes than they have: init only reads the descriptors */
-    cols[0] = column(col_a, 0x80000000u, 0x80000000u);
-    cols[1] = column(col_b, 0x80000000u, 0x80000000u);
+    cols[0] = column(col_a, CLAIMED(0x80000000u), 0x80000000u);
+    cols[1] = column(col_b, CLAIMED(0x80000000u), 0x80000000u);
     cols[2] = column(col_c, 16u, 16u);
     CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, U, 1u, 32u, 0u, cols, 3u),
                  BENTO_E_ARGUMENT); /* 4 GiB + 16 bytes per row */
     CHECK(is_inert(&set));
     CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, U, 1u, 32u, 0u, cols, 2u),
                  BENTO_E_ARGUMENT); /* exactly 4 GiB */
-    cols[0] = column(col_a, 0x7fffffffu, 0x7fffffffu);
-    CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, U, 1u, 32u, 0u, cols, 1u), BENTO_OK);
+    cols[0] = column(col_a, CLAIMED(0x7fffffffu), 0x7fffffffu);
+    /* a 16-bit size_t cannot claim the bytes of such a column: refused for them */
+    CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, U, 1u, 32u, 0u, cols, 1u),
+                 SIZE_MAX > 0xffffu ? BENTO_OK : BENTO_E_SIZE);
     cols[2] = column(col_c, 1u, 1u);
     cols[1] = cols[2];
     CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, U, 1u, 32u, 0u, cols, 2u),
@@ -328,7 +335,7 @@ static void test_entries(void)
     }
     CHECK_STATUS(bento_sparse_set_insert(&set, key_of(7u, 0x3ffu), NULL), BENTO_OK);
     CHECK_STATUS(bento_sparse_set_insert(&set, key_of(8u, 3u), NULL), BENTO_OK);
-    CHECK_EQ(e16[7], 0x3ffu << 6 | 0u); /* the key with the position in place of its index */
+    CHECK_EQ(e16[7], (uint32_t)0x3ffu << 6 | 0u); /* the key with the position in place of its index */
     CHECK_EQ(e16[8], 3u << 6 | 1u);
     CHECK_STATUS(bento_sparse_set_remove(&set, key_of(7u, 0x3ffu)), BENTO_OK);
     CHECK_EQ(e16[7], 0xffff);
@@ -344,7 +351,7 @@ static void test_entries(void)
     e32 = (const uint32_t *)set.sparse;
     CHECK_EQ(e32[63], 0xffffffffu);
     CHECK_STATUS(bento_sparse_set_insert(&set, key_of(63u, 0x3ffu), NULL), BENTO_OK);
-    CHECK_EQ(e32[63], 0x3ffu << 7);
+    CHECK_EQ(e32[63], (uint32_t)0x3ffu << 7);
     CHECK(bento_sparse_set_contains(&set, key_of(63u, 0x3ffu)));
     CHECK(!bento_sparse_set_contains(&set, key_of(63u, 0x1ffu)));
     CHECK(!bento_sparse_set_contains(&set, key_of(63u, 0x3feu)));
@@ -357,14 +364,14 @@ static void test_entries(void)
     CHECK_EQ(e32[3], 5u << 7);
     CHECK(bento_sparse_set_contains(&set, key_of(3u, 5u)));
     CHECK(!bento_sparse_set_contains(&set, key_of(3u, 7u)));
-    CHECK(!bento_sparse_set_contains(&set, key_of(3u, 5u | 1u << 24)));
-    CHECK(bento_sparse_set_contains(&set, key_of(3u, 5u | 1u << 25))); /* the bit not kept */
+    CHECK(!bento_sparse_set_contains(&set, key_of(3u, 5u | (uint32_t)1u << 24)));
+    CHECK(bento_sparse_set_contains(&set, key_of(3u, 5u | (uint32_t)1u << 25))); /* the bit not kept */
     CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
     /* a capacity below 2^6 keeps every bit */
     CHECK_STATUS(bento_sparse_set_init(&set, spare, sizeof spare, U, U - 1u, IDX_BITS, 26u, NULL, 0u),
                  BENTO_OK);
     CHECK_STATUS(bento_sparse_set_insert(&set, key_of(3u, 5u), NULL), BENTO_OK);
-    CHECK(!bento_sparse_set_contains(&set, key_of(3u, 5u | 1u << 25)));
+    CHECK(!bento_sparse_set_contains(&set, key_of(3u, 5u | (uint32_t)1u << 25)));
 }
 
 /* ---------------------------------------------------------------- damage */
@@ -582,7 +589,7 @@ static void test_open(void)
     words[2] -= 4u; /* a size smaller than the set's */
     CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 2u), BENTO_E_CORRUPT);
     words[2] += 4u;
-    words[6] |= 1u << 16; /* bits beyond the two fields */
+    words[6] |= (uint32_t)1u << 16; /* bits beyond the two fields */
     CHECK_STATUS(bento_sparse_set_open(&copy, words, bytes, cols, 2u), BENTO_E_CORRUPT);
     words[6] &= 0xffffu;
     words[7] = 0x3fffffffu; /* a column count past the header's end */
@@ -893,8 +900,8 @@ static int descending_u32(const void *a, const void *b, void *context)
 /* Orders keys by index only, counting its calls through the context. */
 static int by_index(const void *a, const void *b, void *context)
 {
-    const uint32_t x = *(const uint32_t *)a & ((1u << IDX_BITS) - 1u);
-    const uint32_t y = *(const uint32_t *)b & ((1u << IDX_BITS) - 1u);
+    const uint32_t x = *(const uint32_t *)a & (((uint32_t)1u << IDX_BITS) - 1u);
+    const uint32_t y = *(const uint32_t *)b & (((uint32_t)1u << IDX_BITS) - 1u);
     (*(uint32_t *)context)++;
     return (x > y) - (x < y);
 }
@@ -1166,7 +1173,7 @@ static void test_stray_bit_31(void)
     uint32_t i, g;
     cols[0] = column(col_a, 16u * 4u, 4u);
     for (g = 0; g < 4u; g++) {
-        const uint32_t well = 3u | (generations[g] != 0u ? (5u | 1u << (generations[g] - 1u)) << 4 : 0u);
+        const uint32_t well = 3u | (generations[g] != 0u ? (5u | (uint32_t)1u << (generations[g] - 1u)) << 4 : 0u);
         const uint32_t forged = well | 0x80000000u;
         CHECK_STATUS(bento_sparse_set_init(&set, mem, sizeof mem, 16u, 16u, 4u, generations[g], cols, 1u),
                      BENTO_OK);
@@ -1407,7 +1414,8 @@ static void test_join_pairs(void)
             CHECK_STATUS(bento_sparse_set_init(&driver, spare, sizeof spare, U, U, 6u, 26u, NULL, 0u),
                          BENTO_OK);
             CHECK_STATUS(bento_sparse_set_init(&other, scratch, sizeof scratch, U, shapes[shape][2],
-                                               shapes[shape][0], shapes[shape][1], NULL, 0u),
+                                               (unsigned)shapes[shape][0],
+                                               (unsigned)shapes[shape][1], NULL, 0u),
                          BENTO_OK);
             for (i = 0; i < U; i++) {
                 const uint32_t high = bento_test_rand_below(2u) == 0u ? 0u : bento_test_rand() & ~63u;
@@ -1730,7 +1738,7 @@ static void test_handle_model(void)
 /* More than 65535 elements only fit in a host's memory. */
 static void test_wide(void)
 {
-    enum { WU = 1u << 17, WCAP = 70000u };
+    enum { WU = (uint32_t)1u << 17, WCAP = 70000u };
     static bento_align_unit wmem[BENTO_ALIGN_UNITS(BENTO_SPARSE_SET_BYTES(WU, WCAP, 17, 15, 1))];
     static uint32_t values[WCAP];
     bento_sparse_set set;

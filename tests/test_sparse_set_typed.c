@@ -408,7 +408,7 @@ static void test_insert_from(void)
     elements[1] = &va;
     holes[0] = &ua;
     holes[1] = NULL;
-    CHECK_STATUS(bento_sparse_set_insert_from(&set, 1u << 16, elements, &position),
+    CHECK_STATUS(bento_sparse_set_insert_from(&set, (uint32_t)1u << 16, elements, &position),
                  BENTO_E_ARGUMENT);
     CHECK_EQ(position, BENTO_NONE);
     CHECK_STATUS(bento_sparse_set_insert_from(&set, a, holes, &position), BENTO_E_ARGUMENT);

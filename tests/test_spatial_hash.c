@@ -40,7 +40,7 @@ static bool collect(void *context, uint32_t item, const int32_t *position)
 {
     found *f = (found *)context;
     (void)position;
-    f->bits |= 1u << item;
+    f->bits |= (uint32_t)1u << item;
     f->calls++;
     return f->calls < f->limit;
 }
@@ -456,7 +456,7 @@ static void run_model(uint32_t dims)
                 mismatches++;
             }
             if (want == BENTO_OK) {
-                live |= 1u << item;
+                live |= (uint32_t)1u << item;
                 for (d = 0u; d < 3u; d++) {
                     model[item][d] = p[d];
                 }
@@ -476,7 +476,7 @@ static void run_model(uint32_t dims)
             if (bento_spatial_hash_remove(&sh, item) != want) {
                 mismatches++;
             }
-            live &= ~(1u << item);
+            live &= ~((uint32_t)1u << item);
         } else {
             /* a query: box or ball, both sides of zero */
             const bool ball = op >= 85u;
@@ -519,7 +519,7 @@ static void run_model(uint32_t dims)
                     near = false; /* its cell does not reach the ball */
                 }
                 if (inside && (!ball || distance2 <= (int64_t)radius * radius)) {
-                    expect |= 1u << i;
+                    expect |= (uint32_t)1u << i;
                 }
                 in_cells += near ? 1u : 0u;
             }

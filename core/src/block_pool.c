@@ -16,7 +16,8 @@ static bento_status configure(bento_block_pool *pool, void *memory, size_t bytes
     size_t stride, blocks, live;
     bento_status status;
     BENTO_IMPL_INERT(pool);
-    if (memory == NULL || block_size == 0u || block_size > UINT32_MAX - 3u || capacity == 0u) {
+    if (memory == NULL || block_size == 0u || block_size > BENTO_IMPL_BYTES_MAX - 3u ||
+        capacity == 0u) {
         return BENTO_E_ARGUMENT;
     }
     stride = BENTO_BLOCK_POOL_STRIDE(block_size);
@@ -111,7 +112,7 @@ bento_status bento_block_pool_open(bento_block_pool *pool, void *memory, size_t 
         return status;
     }
     p = (const bento_impl_block_pool_params *)bento_impl_params_at(memory);
-    status = configure(pool, memory, used, p->block_size, p->capacity);
+    status = configure(pool, memory, used, bento_impl_size_of(p->block_size), p->capacity);
     if (status == BENTO_OK && used == BENTO_BLOCK_POOL_BYTES(pool->capacity, pool->block_size)) {
         status = recover(pool, memory, used);
     }

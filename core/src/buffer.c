@@ -54,7 +54,7 @@ bento_status bento_impl_head_read(const void *memory, size_t bytes, uint32_t kin
     if (head[BENTO_IMPL_HEAD_SIZE] > bytes) {
         return BENTO_E_SIZE;
     }
-    *used = head[BENTO_IMPL_HEAD_SIZE];
+    *used = (size_t)head[BENTO_IMPL_HEAD_SIZE]; /* at most bytes: it fits */
     return BENTO_OK;
 }
 

@@ -49,7 +49,7 @@ static ALWAYS_INLINE bool is_set(const bento_grid *grid, uint32_t index)
 /* Turn cell `index`'s occupancy bit over: every caller knows its state. */
 BENTO_IMPL_NOINLINE static void flip(const bento_grid *grid, uint32_t index)
 {
-    grid->occupied[index >> 5] ^= 1u << (index & 31u);
+    grid->occupied[index >> 5] ^= (uint32_t)1 << (index & 31u);
 }
 
 /* Set each axis's stride from the sizes below it (powers of two); the log2 of the box's cell
@@ -143,7 +143,7 @@ static bento_status configure(bento_grid *grid, void *memory, size_t bytes, uint
     bento_status status;
     BENTO_IMPL_INERT(grid);
     if (memory == NULL || dims - 1u >= BENTO_GRID_MAX_DIMS || cell_size == 0u ||
-        cell_size > UINT32_MAX || capacity - 1u >= BENTO_GRID_MAX_CELLS || window > 1u ||
+        cell_size > BENTO_IMPL_BYTES_MAX || capacity - 1u >= BENTO_GRID_MAX_CELLS || window > 1u ||
         (window == 0u && shifts != 0u)) {
         return BENTO_E_ARGUMENT;
     }
@@ -224,7 +224,7 @@ bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes
         if (!bento_impl_is_pow2(window[d])) {
             return status;
         }
-        shifts |= bento_impl_log2(window[d]) << (8u * d);
+        shifts |= (uint32_t)bento_impl_log2(window[d]) << (8u * d);
         total += bento_impl_log2(window[d]);
     }
     if (total <= 31u) {
@@ -347,8 +347,8 @@ bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes)
         return status;
     }
     p = (const bento_impl_grid_params *)bento_impl_params_at(memory);
-    status = configure(grid, memory, used, p->shape & 0xffu, p->cell_size, p->capacity,
-                       p->shape >> 8, p->window_shifts);
+    status = configure(grid, memory, used, p->shape & 0xffu, bento_impl_size_of(p->cell_size),
+                       p->capacity, p->shape >> 8, p->window_shifts);
     if (status == BENTO_OK && used == BENTO_GRID_BYTES(grid->capacity, grid->cell_size)) {
         status = recover(grid, memory, used);
     }
@@ -415,7 +415,7 @@ static uint32_t locate(const bento_grid *grid, const int32_t *coords)
 BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid,
                                          const bento_grid_axis *next RELAYOUT_STEPS)
 {
-    const size_t size = grid->cell_size;
+    const size_t size = (size_t)grid->cell_size;
     const bento_grid_axis *axis = grid->state.axis;
 #if BENTO_POWER_SAFE
     uint32_t *bits = grid->occupied;
@@ -431,7 +431,7 @@ BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid,
         const uint32_t word = bits[i >> 5];
         uint32_t j = 0u;
         if (word == 0u) {
-            i &= ~31u; /* a word of empty cells: on to the word below */
+            i &= ~(uint32_t)31u; /* a word of empty cells: on to the word below */
             continue;
         }
         if (((word >> (i & 31u)) & 1u) == 0u) {
@@ -454,9 +454,9 @@ BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid,
             if (j < progress) {
                 bento_impl_progress(journal, i + 1u);
             }
-            bits[j >> 5] |= 1u << (j & 31u);
+            bits[j >> 5] |= (uint32_t)1 << (j & 31u);
             BENTO_BARRIER();
-            bits[i >> 5] &= ~(1u << (i & 31u));
+            bits[i >> 5] &= ~((uint32_t)1 << (i & 31u));
             bento_impl_progress(journal, i);
             progress = i;
 #else
@@ -628,7 +628,8 @@ static ALWAYS_INLINE bento_status insert(bento_grid *grid, const int32_t *coords
     BENTO_IMPL_LOG_COUNTER(&j, bento_grid_state, count);
     bento_impl_commit(&j);
     if (from != NULL) {
-        bento_impl_copy(grid->cells + (size_t)index * grid->cell_size, from, grid->cell_size);
+        bento_impl_copy(grid->cells + (size_t)index * grid->cell_size, from,
+                        (size_t)grid->cell_size);
     }
     flip(grid, index);
     grid->saved->count = ++grid->state.count;

@@ -55,7 +55,8 @@ static bento_status configure(IX *ix, void *memory, size_t bytes, uint32_t capac
 {
     BENTO_IMPL_INERT(ix);
     if (memory == NULL || capacity < BENTO_INDEX_MIN_CAPACITY ||
-        capacity > BENTO_INDEX_MAX_CAPACITY || !bento_impl_is_pow2(capacity)) {
+        capacity > BENTO_INDEX_MAX_CAPACITY || !bento_impl_is_pow2(capacity) ||
+        !bento_impl_fits(capacity, IX_BYTES(1u) - IX_BYTES(0u), IX_BYTES(0u))) {
         return BENTO_E_ARGUMENT;
     }
     if (!bento_impl_is_aligned(memory, 4u)) {
@@ -130,7 +131,7 @@ static inline uint32_t free_slot(const uint32_t *bk)
 /* Set the fingerprint byte of slot j (0 empties the slot). */
 static inline void set_fp(uint32_t *bk, uint32_t j, uint32_t fp)
 {
-    bk[FPS] = (bk[FPS] & ~(0xffu << (8u * j))) | fp << (8u * j);
+    bk[FPS] = (bk[FPS] & ~((uint32_t)0xffu << (8u * j))) | fp << (8u * j);
 }
 
 /* Write an entry into slot j of bucket bk. */

@@ -135,10 +135,20 @@ static inline void bento_impl_copy(void *dst, const void *src, size_t n)
     }
 }
 
-/* Zero n bytes (n a multiple of 4, p 4-aligned: a container struct). */
+/* Zero n bytes of a container struct (p 4-aligned) word by word; where the ABI aligns nothing
+ * to 4 (AVR) a struct's size need not be a multiple of 4, and the bytes past its last whole
+ * word are zeroed too (elsewhere they do not exist, and the loop is left out: a second loop
+ * changes how gcc inlines this one). */
 static inline void bento_impl_zero(void *p, size_t n)
 {
     uint32_t *w = (uint32_t *)p;
+#if defined(__BIGGEST_ALIGNMENT__) && __BIGGEST_ALIGNMENT__ < 4
+    unsigned char *b = (unsigned char *)p + (n & ~(size_t)3u);
+    size_t k;
+    for (k = n & 3u; k != 0u; k--) {
+        *b++ = 0u;
+    }
+#endif
     for (n >>= 2; n != 0u; n--) {
         *w++ = 0u;
     }
@@ -187,9 +197,53 @@ static inline bento_status bento_impl_opened(bento_status configured, bool size_
     bento_impl_opened((configured), (size_ok), &(x)->state, (x)->saved, sizeof (x)->state)
 
 /*
+ * The most bytes a buffer may use: what its header records (a uint32_t) and size_t holds. That
+ * is UINT32_MAX, or SIZE_MAX where size_t is narrower (BENTO_IMPL_NARROW_SIZE: 16 bits on AVR
+ * and MSP430). Element
+ * sizes, strides and buffer sizes the containers keep in uint32_t fields were checked against
+ * it at init and open, so converting them to size_t loses nothing.
+ */
+/* Where int is 16 bits (BENTO_IMPL_INT16), size_t is narrower than 32 bits too (AVR, MSP430);
+ * the code under this is right for any size_t of at most 32 bits. */
+#define BENTO_IMPL_NARROW_SIZE BENTO_IMPL_INT16
+#if BENTO_IMPL_NARROW_SIZE
+#define BENTO_IMPL_BYTES_MAX ((size_t)SIZE_MAX)
+#else
+#define BENTO_IMPL_BYTES_MAX ((size_t)UINT32_MAX)
+#endif
+
+/* A byte count read from a buffer's header (a uint32_t) as a size_t, before configure checks
+ * it: exact where it fits, SIZE_MAX where it does not (16-bit size_t), which no layout holds,
+ * so configure refuses it instead of working with a size cut to 16 bits. */
+static inline size_t bento_impl_size_of(uint32_t n)
+{
+#if BENTO_IMPL_NARROW_SIZE
+    return n > SIZE_MAX ? SIZE_MAX : (size_t)n;
+#else
+    return n;
+#endif
+}
+
+/* True when `head` + `count` * `each` bytes (each >= 1) fit in size_t, for the byte counts the
+ * headers' macros compute in size_t (BENTO_INDEX_BYTES, a sort's scratch): they could wrap
+ * only where size_t is narrower than the uint32_t count (16-bit cores); where it is 32 bits or
+ * more, the containers' limits on count keep them in range, and this is true. */
+static inline bool bento_impl_fits(uint32_t count, size_t each, size_t head)
+{
+#if BENTO_IMPL_NARROW_SIZE
+    return count <= (SIZE_MAX - head) / each;
+#else
+    (void)count;
+    (void)each;
+    (void)head;
+    return true;
+#endif
+}
+
+/*
  * Overflow-safe byte counts for a buffer layout: arrays are placed one after the other, each
- * aligned; any overflow of size_t (only possible where it is 32 bits wide) turns the layout
- * invalid instead of wrapping. Init and open only (it divides).
+ * aligned; any overflow of size_t (only possible where it is 32 or 16 bits wide) turns the
+ * layout invalid instead of wrapping. Init and open only (it divides).
  */
 typedef struct bento_impl_layout {
     size_t bytes; /* bytes so far */
@@ -206,7 +260,7 @@ static inline bento_impl_layout bento_impl_layout_start(size_t head_bytes)
 
 /* Reserve `count` elements of `each` bytes aligned to `align` (a power of two); returns their
  * offset from the start of the buffer (meaningless once the layout is not ok). */
-static inline size_t bento_impl_layout_add(bento_impl_layout *l, size_t count, size_t each,
+static inline size_t bento_impl_layout_add(bento_impl_layout *l, uint32_t count, size_t each,
                                            size_t align)
 {
     const size_t at = BENTO_ALIGN_UP(l->bytes, align);
@@ -214,16 +268,18 @@ static inline size_t bento_impl_layout_add(bento_impl_layout *l, size_t count, s
         l->ok = false;
         return 0u;
     }
-    l->bytes = at + count * each;
+    /* count fits in size_t here unless each is 0 (then the product is 0 either way) */
+    l->bytes = at + (size_t)count * each;
     return at;
 }
 
-/* The end of every configure(): the layout fits in 4 GiB (BENTO_E_ARGUMENT otherwise), the
- * buffer is aligned to `align` (BENTO_E_ALIGN) and holds the layout (BENTO_E_SIZE). */
+/* The end of every configure(): the layout fits in 4 GiB and in size_t (BENTO_E_ARGUMENT
+ * otherwise), the buffer is aligned to `align` (BENTO_E_ALIGN) and holds the layout
+ * (BENTO_E_SIZE). */
 static inline bento_status bento_impl_layout_fits(const bento_impl_layout *l, const void *memory,
                                                   size_t align, size_t bytes)
 {
-    if (!l->ok || l->bytes > UINT32_MAX) {
+    if (!l->ok || l->bytes > BENTO_IMPL_BYTES_MAX) {
         return BENTO_E_ARGUMENT;
     }
     if (!bento_impl_is_aligned(memory, align)) {

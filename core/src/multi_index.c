@@ -18,12 +18,14 @@ size_t bento_impl_multi_index_bytes(uint32_t key_capacity, uint32_t value_capaci
     bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_MULTI_INDEX_HEAD);
     if (key_capacity < BENTO_INDEX_MIN_CAPACITY || key_capacity > BENTO_INDEX_MAX_CAPACITY ||
         !bento_impl_is_pow2(key_capacity) || value_capacity == 0u ||
-        value_capacity >= BENTO_MULTI_INDEX_MAX_VALUES) {
+        value_capacity >= BENTO_MULTI_INDEX_MAX_VALUES ||
+        !bento_impl_fits(key_capacity, BENTO_INDEX_BYTES(1u) - BENTO_INDEX_BYTES(0u),
+                         BENTO_INDEX_BYTES(0u))) {
         return 0u;
     }
     (void)bento_impl_layout_add(&layout, 1u, BENTO_INDEX_BYTES(key_capacity), 4u);
     (void)bento_impl_layout_add(&layout, value_capacity, 16u, 4u); /* next, prev, key_of */
-    return layout.ok && layout.bytes <= UINT32_MAX ? layout.bytes : 0u;
+    return layout.ok && layout.bytes <= BENTO_IMPL_BYTES_MAX ? layout.bytes : 0u;
 }
 
 /* Inert: the struct zeroed, the hash index inside it inert too. */

@@ -5,13 +5,20 @@
 
 #include "internal.h"
 
+/* The largest value size: 2^24 bytes, or what size_t holds where that is less (16-bit cores). */
+#if BENTO_IMPL_NARROW_SIZE
+#define MAX_VALUE_SIZE ((size_t)SIZE_MAX)
+#else
+#define MAX_VALUE_SIZE ((size_t)0x1000000u)
+#endif
+
 /*
  * Check the parameters, the buffer and the pool and fill the set's fixed fields, pointing its
  * arrays into `memory`; shared by init and open. The set is left inert on failure.
  */
 static bento_status configure(bento_paged_set *set, void *memory, size_t bytes,
                               bento_block_pool *pages, size_t value_size, uint32_t capacity,
-                              uint32_t universe, uint32_t page_size, unsigned index_bits)
+                              uint32_t universe, uint32_t page_size, uint32_t index_bits)
 {
     bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_PAGED_SET_HEAD);
     size_t value_align, dense, table, live;
@@ -21,8 +28,8 @@ static bento_status configure(bento_paged_set *set, void *memory, size_t bytes,
     BENTO_IMPL_INERT(set);
     if (memory == NULL || pages == NULL || pages->capacity == 0u || index_bits == 0u ||
         index_bits > 32u || universe == 0u || (uint64_t)universe > ((uint64_t)1 << index_bits) ||
-        page_size < 2u || page_size > (1u << 24) || !bento_impl_is_pow2(page_size) ||
-        capacity == 0u || capacity > universe || value_size == 0u || value_size > (1u << 24)) {
+        page_size < 2u || page_size > ((uint32_t)1 << 24) || !bento_impl_is_pow2(page_size) ||
+        capacity == 0u || capacity > universe || value_size == 0u || value_size > MAX_VALUE_SIZE) {
         return BENTO_E_ARGUMENT;
     }
     shift = bento_impl_log2(page_size);
@@ -30,7 +37,7 @@ static bento_status configure(bento_paged_set *set, void *memory, size_t bytes,
     dense = bento_impl_layout_add(&layout, capacity, 4u, 4u);
     table = bento_impl_layout_add(&layout, page_count, 4u, 4u);
     live = bento_impl_layout_add(&layout, page_count, 4u, 4u);
-    if (!layout.ok || layout.bytes > UINT32_MAX) {
+    if (!layout.ok || layout.bytes > BENTO_IMPL_BYTES_MAX) {
         return BENTO_E_ARGUMENT;
     }
     /* a pool's blocks are aligned to its first block's address and to its stride */
@@ -72,7 +79,7 @@ static bento_impl_paged_set_params params_of(const bento_paged_set *set)
     p.capacity = set->capacity;
     p.universe = set->universe;
     p.value_size = set->value_size;
-    p.page_size = 1u << set->page_shift;
+    p.page_size = (uint32_t)1 << set->page_shift;
     p.index_bits = set->index_bits;
     return p;
 }
@@ -119,7 +126,7 @@ static bento_status recover(bento_paged_set *set, void *memory, size_t used)
     uint32_t action, index;
     bento_status status = bento_impl_recover_with(
         memory, used, set->saved, sizeof set->state, BENTO_IMPL_PAGED_SET_ENTRIES, pages->blocks,
-        (size_t)pages->capacity * (pages->stride >> 2), &action, &index);
+        (size_t)pages->capacity * (size_t)(pages->stride >> 2), &action, &index);
     if (status == BENTO_OK && action != 0u) {
         if ((action != TAKE_PAGE && action != GIVE_PAGE) ||
             (index != BENTO_NONE && (index & ~CARVED) >= pages->capacity) ||
@@ -157,15 +164,16 @@ bento_status bento_paged_set_open(bento_paged_set *set, void *memory, size_t byt
         return status;
     }
     p = (const bento_impl_paged_set_params *)bento_impl_params_at(memory);
-    status = configure(set, memory, used, pages, p->value_size, p->capacity, p->universe,
-                       p->page_size, p->index_bits);
+    status = configure(set, memory, used, pages, bento_impl_size_of(p->value_size), p->capacity,
+                       p->universe, p->page_size, p->index_bits);
     if (status == BENTO_OK &&
-        used == BENTO_PAGED_SET_BYTES(set->capacity, set->universe, 1u << set->page_shift)) {
+        used == BENTO_PAGED_SET_BYTES(set->capacity, set->universe,
+                                      (uint32_t)1 << set->page_shift)) {
         status = recover(set, memory, used);
     }
     status = BENTO_IMPL_OPENED(set, status,
                                used == BENTO_PAGED_SET_BYTES(set->capacity, set->universe,
-                                                             1u << set->page_shift));
+                                                             (uint32_t)1 << set->page_shift));
     /* the counters are trusted from here on: they must describe the buffer and pages exactly */
     if (status == BENTO_OK && bento_paged_set_check(set) != BENTO_OK) {
         status = BENTO_E_CORRUPT;
@@ -199,7 +207,7 @@ static inline bento_status insert(bento_paged_set *set, uint32_t key, void **val
     bento_impl_journal j;
     index = key & set->index_mask;
     page = index >> set->page_shift;
-    slot = index & ((1u << set->page_shift) - 1u);
+    slot = index & (((uint32_t)1 << set->page_shift) - 1u);
     count = set->state.count;
     if (value != NULL) {
         *value = NULL;
@@ -248,7 +256,7 @@ static inline bento_status insert(bento_paged_set *set, uint32_t key, void **val
             return status;
         }
         positions = (uint32_t *)fresh;
-        for (i = 0u; i < (1u << set->page_shift); i++) {
+        for (i = 0u; i < ((uint32_t)1 << set->page_shift); i++) {
             positions[i] = BENTO_NONE;
         }
         set->page_table[page] = (uint32_t)(positions - set->page_base);
@@ -261,7 +269,7 @@ static inline bento_status insert(bento_paged_set *set, uint32_t key, void **val
     storage = (unsigned char *)(positions + ((size_t)1u << set->page_shift)) +
               (size_t)slot * set->value_size;
     if (from != NULL) {
-        bento_impl_copy(storage, from, set->value_size);
+        bento_impl_copy(storage, from, (size_t)set->value_size);
     }
     positions[slot] = count;
     set->dense[count] = key; /* past the count: no entry */
@@ -303,7 +311,7 @@ bento_status bento_paged_set_remove(bento_paged_set *set, uint32_t key)
                                                               : BENTO_E_NOT_FOUND;
     }
     page = index >> set->page_shift;
-    slot_mask = (1u << set->page_shift) - 1u;
+    slot_mask = ((uint32_t)1 << set->page_shift) - 1u;
     /* found: the page is in the table below page_limit and the position below the count */
     positions = set->page_base + set->page_table[page];
     position = positions[index & slot_mask];
@@ -405,7 +413,7 @@ bento_status bento_paged_set_check(const bento_paged_set *set)
     uint32_t held = 0u;
     uint32_t total = 0u;
     BENTO_ASSERT(set != NULL);
-    page_size = 1u << set->page_shift;
+    page_size = (uint32_t)1 << set->page_shift;
     if (set->capacity == 0u) {
         return BENTO_OK; /* inert: an empty set of capacity 0 */
     }

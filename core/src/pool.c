@@ -19,9 +19,10 @@ static bento_status configure(bento_pool *pool, void *memory, size_t bytes, size
     bento_status status;
     BENTO_IMPL_INERT(pool);
     /* index_bits <= 31 once generation_bits >= 1, so the shifts below are defined */
-    if (memory == NULL || value_size == 0u || value_size > UINT32_MAX - 3u || index_bits == 0u ||
-        generation_bits == 0u || index_bits + generation_bits > 32u || capacity == 0u ||
-        capacity - 1u > (1u << index_bits) - 1u || policy > (uint32_t)BENTO_POOL_WRAP) {
+    if (memory == NULL || value_size == 0u || value_size > BENTO_IMPL_BYTES_MAX - 3u ||
+        index_bits == 0u || generation_bits == 0u || index_bits + generation_bits > 32u ||
+        capacity == 0u ||
+        capacity - 1u > ((uint32_t)1 << index_bits) - 1u || policy > (uint32_t)BENTO_POOL_WRAP) {
         return BENTO_E_ARGUMENT;
     }
     values = bento_impl_layout_add(&layout, capacity, stride, 4u);
@@ -38,7 +39,7 @@ static bento_status configure(bento_pool *pool, void *memory, size_t bytes, size
     pool->capacity = capacity;
     pool->stride = (uint32_t)stride;
     pool->value_size = (uint32_t)value_size;
-    pool->index_mask = (1u << index_bits) - 1u;
+    pool->index_mask = ((uint32_t)1 << index_bits) - 1u;
     pool->last_generation = (uint32_t)(((uint64_t)1 << (index_bits + generation_bits)) - 1u) &
                             ~pool->index_mask;
     pool->index_bits = (uint8_t)index_bits;
@@ -130,8 +131,8 @@ bento_status bento_pool_open(bento_pool *pool, void *memory, size_t bytes)
         return status;
     }
     p = (const bento_impl_pool_params *)bento_impl_params_at(memory);
-    status = configure(pool, memory, used, p->value_size, p->capacity, p->bits & 0xffu,
-                       p->bits >> 8 & 0xffu, p->bits >> 16);
+    status = configure(pool, memory, used, bento_impl_size_of(p->value_size), p->capacity,
+                       p->bits & 0xffu, p->bits >> 8 & 0xffu, p->bits >> 16);
     if (status == BENTO_OK && used == BENTO_POOL_BYTES(pool->capacity, pool->value_size)) {
         status = recover(pool, memory, used);
     }
@@ -186,7 +187,8 @@ static inline bento_status create(bento_pool *pool, uint32_t *handle, void **val
     pool->slots[index] = slot;
     pool->dense_slot[position] = index; /* past the count before: no entry */
     if (from != NULL) {
-        bento_impl_copy(pool->values + (size_t)position * pool->stride, from, pool->value_size);
+        bento_impl_copy(pool->values + (size_t)position * pool->stride, from,
+                        (size_t)pool->value_size);
     }
     /* the counters that changed, through to the header */
     pool->saved->free_head = pool->state.free_head;

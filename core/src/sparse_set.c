@@ -73,7 +73,7 @@ static void move_row(const bento_sparse_set *set, uint32_t to, uint32_t from)
 {
     uint32_t c;
     for (c = 0u; c < set->column_count; c++) {
-        copy(element(set, c, to), element(set, c, from), set->columns[c].size);
+        copy(element(set, c, to), element(set, c, from), (size_t)set->columns[c].size);
     }
 }
 
@@ -133,7 +133,8 @@ static bento_status configure(bento_sparse_set *set, void *memory, size_t bytes,
        name (universe 0 wraps too); capacity - 1 >= universe: 0 or above the universe */
     if (memory == NULL || index_bits - 1u > 31u || generation_bits > 32u - index_bits ||
         universe - 1u > mask || capacity - 1u >= universe || capacity > MAX_CAPACITY ||
-        !columns_sound(columns, column_count)) {
+        !columns_sound(columns, column_count) ||
+        !bento_impl_fits(column_count, 4u, BENTO_IMPL_SPARSE_SET_HEADER)) {
         return BENTO_E_ARGUMENT;
     }
     pos_bits = bento_impl_log2(capacity) + 1u; /* capacity <= 2^pos_bits - 1 */
@@ -209,7 +210,8 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
         return status;
     }
     params = params_of(set);
-    bento_impl_head_write(memory, BENTO_IMPL_KIND_SPARSE_SET, set->bytes, &params, sizeof params);
+    bento_impl_head_write(memory, BENTO_IMPL_KIND_SPARSE_SET, (size_t)set->bytes, &params,
+                          sizeof params);
     sizes = (uint32_t *)(void *)((unsigned char *)memory + BENTO_IMPL_SPARSE_SET_HEADER);
     for (c = 0u; c < column_count; c++) {
         sizes[c] = columns[c].size;
@@ -229,8 +231,9 @@ bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t b
 static bento_status recover(bento_sparse_set *set, void *memory)
 {
     uint32_t action, arg;
-    bento_status status = bento_impl_recover(memory, set->bytes, set->saved, sizeof set->state,
-                                             BENTO_IMPL_SPARSE_SET_ENTRIES, &action, &arg);
+    bento_status status = bento_impl_recover(memory, (size_t)set->bytes, set->saved,
+                                             sizeof set->state, BENTO_IMPL_SPARSE_SET_ENTRIES,
+                                             &action, &arg);
     if (status == BENTO_OK && action != 0u) {
         const uint32_t count = set->saved->count;
         if (action == MOVE_ROW && arg < count && count < set->capacity) {
@@ -274,7 +277,7 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
     }
     if (status == BENTO_OK) {
         status = configure(set, memory, bytes, p->universe, p->capacity, p->bits & 0xffu,
-                           p->bits >> 8, columns, column_count);
+                           (unsigned)(p->bits >> 8), columns, column_count); /* < 2^8: above */
     }
     if (status == BENTO_OK && used != set->bytes) {
         status = BENTO_E_CORRUPT;
@@ -335,7 +338,7 @@ static inline bento_status insert(bento_sparse_set *set, uint32_t key, const voi
             return BENTO_E_ARGUMENT;
         }
         copy((unsigned char *)set->columns[c].data + (size_t)at * set->columns[c].size, elements[c],
-             set->columns[c].size);
+             (size_t)set->columns[c].size);
     }
     BENTO_IMPL_BEGIN(&j, set);
     bento_impl_log(&j, entry_at(set, index));
@@ -381,7 +384,7 @@ bento_status bento_sparse_set_insert_from(bento_sparse_set *set, uint32_t key,
     status = bento_sparse_set_insert(set, key, &at);
     for (c = 0u; status == BENTO_OK && c < set->column_count; c++) {
         copy((unsigned char *)set->columns[c].data + (size_t)at * set->columns[c].size, elements[c],
-             set->columns[c].size);
+             (size_t)set->columns[c].size);
     }
     if (position != NULL) {
         *position = at;
@@ -581,7 +584,7 @@ static void move_window(bento_sparse_set *set, uint32_t window, uint32_t dst, ui
         if (from < to) {
             const uint32_t at = begin + from - window; /* within the window */
             copy(dst == BENTO_NONE ? held + at : element(set, c, dst) + from,
-                 src == BENTO_NONE ? held + at : element(set, c, src) + from, to - from);
+                 src == BENTO_NONE ? held + at : element(set, c, src) + from, (size_t)(to - from));
         }
         begin += size;
     }
@@ -963,7 +966,8 @@ static bento_status take_scratch(void *scratch, size_t bytes, size_t need, uint3
     if (!bento_impl_is_aligned(scratch, 4u)) {
         return BENTO_E_ALIGN;
     }
-    if (bytes < need) {
+    /* need is 12 bytes a key and at most 1 KiB more (the macros), wrapped if n is too many */
+    if (!bento_impl_fits(n, 12u, 1024u) || bytes < need) {
         return BENTO_E_SIZE;
     }
     for (i = 0u; i < n; i++) {
@@ -1216,7 +1220,7 @@ bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_
             place(set, mine, next);
             place(set, there, p);
             for (c = 0u; c < columns; c++) {
-                const size_t size = set->columns[c].size;
+                const size_t size = (size_t)set->columns[c].size;
                 unsigned char *const data = (unsigned char *)set->columns[c].data;
                 exchange(data + (size_t)next * size, data + (size_t)p * size, size);
             }
@@ -1233,7 +1237,7 @@ static bool header_sound(const bento_sparse_set *set)
     const bento_impl_sparse_set_params p = params_of(set);
     const uint32_t *sizes = set->dense - set->column_count; /* right before the keys */
     uint32_t c;
-    if (!BENTO_IMPL_HEAD_SOUND(set, BENTO_IMPL_KIND_SPARSE_SET, set->bytes, &p)) {
+    if (!BENTO_IMPL_HEAD_SOUND(set, BENTO_IMPL_KIND_SPARSE_SET, (size_t)set->bytes, &p)) {
         return false;
     }
     for (c = 0u; c < set->column_count; c++) {

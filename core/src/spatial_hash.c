@@ -7,7 +7,7 @@
 #include "nested.h"
 
 #define AXIS_BITS 21u
-#define AXIS_MASK ((1u << AXIS_BITS) - 1u)
+#define AXIS_MASK (((uint32_t)1 << AXIS_BITS) - 1u)
 
 /* Cell coordinate of a position on one axis: biased so that the order is kept, then shifted
  * (no right shift of a negative number). */
@@ -396,7 +396,7 @@ static void run(const bento_spatial_hash *sh, query *q)
         span = (uint64_t)(high[d] - low[d]) + 1u;
         /* each span is at most 2^32 and cells stays at most capacity < 2^28 before it */
         cells = scan ? 1u : cells * span;
-        if (cells > capacity || (sh->dims == 3u && span > (1u << AXIS_BITS))) {
+        if (cells > capacity || (sh->dims == 3u && span > ((uint64_t)1 << AXIS_BITS))) {
             scan = true;
         }
     }

@@ -314,7 +314,7 @@ static inline uint32_t bento_block_pool_index_of(const bento_block_pool *pool, c
 static inline void *bento_block_pool_block_at(const bento_block_pool *pool, uint32_t index)
 {
     BENTO_ASSERT(pool != BENTO_IMPL_NULL);
-    return bento_impl_block_pool_block_at(pool, index, pool->stride);
+    return bento_impl_block_pool_block_at(pool, index, BENTO_IMPL_CAST(size_t, pool->stride));
 }
 
 static inline bool bento_block_pool_contains(const bento_block_pool *pool, const void *block)
@@ -355,6 +355,9 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
                                         (BENTO_BLOCK_POOL_STRIDE(sizeof(T)) + 1u) <=              \
                                 BENTO_IMPL_CAST(uint64_t, UINT32_MAX),                            \
                         name##_capacity_must_be_at_least_1_and_the_pool_under_4_GiB);             \
+    BENTO_IMPL_FITS_SIZE_T(name, BENTO_IMPL_CAST(uint64_t, BENTO_IMPL_BLOCK_POOL_HEAD) +          \
+                                     BENTO_IMPL_CAST(uint64_t, capacity_) *                       \
+                                         (BENTO_BLOCK_POOL_STRIDE(sizeof(T)) + 1u));              \
     BENTO_IMPL_TYPED(name, bento_block_pool, BENTO_BLOCK_POOL_BYTES(capacity_, sizeof(T)))        \
     BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
                        bento_block_pool_init(&x->generic_, x->storage_, sizeof x->storage_, sizeof(T), \

@@ -157,6 +157,16 @@ const char *bento_status_name(bento_status status);
 #define BENTO_CRITICAL_EXIT(state) (BENTO_IMPL_CAST(void, state))
 #endif
 
+/** @cond INTERNAL */
+/* 1 where int is narrower than 32 bits (AVR, MSP430: 16), whose size_t is narrower too; gcc
+ * and clang say so (__SIZEOF_INT__), and 0 elsewhere. */
+#if defined(__SIZEOF_INT__) && __SIZEOF_INT__ < 4
+#define BENTO_IMPL_INT16 1
+#else
+#define BENTO_IMPL_INT16 0
+#endif
+/** @endcond */
+
 /**
  * @def BENTO_CLZ32
  * BENTO_CLZ32(x), configurable: the number of leading zero bits of a nonzero uint32_t, used
@@ -164,7 +174,12 @@ const char *bento_status_name(bento_status status);
  * there is one and a portable loop otherwise.
  */
 #if !defined(BENTO_CLZ32) && (defined(__GNUC__) || defined(__clang__))
+#if BENTO_IMPL_INT16
+/* a 16-bit int (AVR, MSP430): __builtin_clz would cut x to 16 bits */
+#define BENTO_CLZ32(x) (BENTO_IMPL_CAST(unsigned, __builtin_clzl(x)))
+#else
 #define BENTO_CLZ32(x) (BENTO_IMPL_CAST(unsigned, __builtin_clz(x)))
+#endif
 #endif
 
 /**
@@ -254,8 +269,19 @@ const char *bento_status_name(bento_status status);
 /** Round n up to a multiple of the power of two a; a constant expression when both are. */
 #define BENTO_ALIGN_UP(n, a) (((n) + ((a) - 1u)) & ~BENTO_IMPL_CAST(size_t, (a) - 1u))
 
+/** @cond INTERNAL */
+/* Where the ABI aligns nothing to more than 1 or 2 bytes (AVR, MSP430), the unit is aligned to
+ * 4 all the same: every buffer starts with a header of 32-bit words, and the kit asks the same
+ * 4-byte alignment of buffers on every core. */
+#if defined(__BIGGEST_ALIGNMENT__) && __BIGGEST_ALIGNMENT__ < 4
+#define BENTO_IMPL_UNIT_MIN_ALIGN __attribute__((aligned(4)))
+#else
+#define BENTO_IMPL_UNIT_MIN_ALIGN
+#endif
+/** @endcond */
+
 /** A unit of storage with the strictest alignment a bento container asks for on this ABI. */
-typedef union bento_align_unit {
+typedef union BENTO_IMPL_UNIT_MIN_ALIGN bento_align_unit {
     uint64_t u64; /**< for 8-byte integers */
     double f64;   /**< for doubles */
     void *ptr;    /**< for pointers */
@@ -265,8 +291,9 @@ typedef union bento_align_unit {
  * @def BENTO_MAX_ALIGN
  * The strictest alignment any bento container asks of a caller buffer: the ABI's alignment of
  * bento_align_unit (8 on most ABIs, 4 on those that align uint64_t and double to 4 in
- * structs, such as i386 System V). A constant expression. Element types that need more are
- * not supported.
+ * structs, such as i386 System V, and 4 on AVR, whose ABI aligns nothing, because the kit's
+ * buffers start with words). A constant expression. Element types that need more are not
+ * supported.
  */
 /** @cond INTERNAL */
 BENTO_IMPL_STRUCTS_BEGIN
@@ -418,6 +445,15 @@ void name_clear(name *container);
 #else
 #define BENTO_IMPL_ALWAYS_INLINE
 #endif
+
+/* A typed container's storage is one object: `bytes64`, the bytes of its buffer computed in
+ * uint64_t, must be below PTRDIFF_MAX, the largest object the target has. Only a 16-bit size_t
+ * (AVR, MSP430: 32 KiB) makes this tighter than the containers' own limits: there a capacity
+ * that needs more is refused here, with this message, instead of its storage's size wrapping
+ * in size_t to a smaller one or the compiler saying only that the array is too large. */
+#define BENTO_IMPL_FITS_SIZE_T(name, bytes64)                                                     \
+    BENTO_STATIC_ASSERT((bytes64) < BENTO_IMPL_CAST(uint64_t, PTRDIFF_MAX),                        \
+                        name##_is_larger_than_the_largest_object_of_this_target_PTRDIFF_MAX)
 
 /* The end of a typed-container macro (which begins with BENTO_IMPL_TYPED_BEGIN): a declaration
  * that takes the caller's semicolon. */

@@ -587,6 +587,9 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     BENTO_STATIC_ASSERT((dims_) >= 1 && (dims_) <= 4, name##_dims_must_be_1_to_4);                \
     BENTO_STATIC_ASSERT((capacity_) >= 1 && BENTO_IMPL_CAST(uint64_t, capacity_) <= BENTO_GRID_MAX_CELLS, \
                         name##_capacity_out_of_range);                                            \
+    BENTO_IMPL_FITS_SIZE_T(name, BENTO_IMPL_CAST(uint64_t, BENTO_IMPL_GRID_HEAD) + 3u +           \
+                                     BENTO_IMPL_CAST(uint64_t, capacity_) * sizeof(T) +           \
+                                     (BENTO_IMPL_CAST(uint64_t, capacity_) + 31u) / 32u * 4u);    \
     BENTO_IMPL_TYPED(name, bento_grid, BENTO_GRID_BYTES(capacity_, sizeof(T)))                    \
     BENTO_IMPL_TYPED_OPEN(name, bento_grid,                                                       \
                           x->generic_.dims == (dims_) && x->generic_.cell_size == sizeof(T) && (same)) \

@@ -36,7 +36,7 @@ extern "C" {
 /** Index field of a raw handle. */
 static inline uint32_t bento_handle_index(uint32_t raw, unsigned index_bits)
 {
-    return raw & ((1u << index_bits) - 1u);
+    return raw & ((BENTO_IMPL_CAST(uint32_t, 1) << index_bits) - 1u);
 }
 
 /** Generation field of a raw handle (0 only for the null handle or a forged one). */

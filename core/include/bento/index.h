@@ -640,6 +640,9 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
                         name##_key_type_must_be_a_handle_or_an_unsigned_integer_no_wider_than_the_keys); \
     BENTO_STATIC_ASSERT(BENTO_IMPL_BITS_FIT(sizeof(V), 4u),                                      \
                         name##_value_type_must_be_a_handle_or_an_unsigned_integer_of_at_most_32_bits); \
+    BENTO_IMPL_FITS_SIZE_T(name, BENTO_IMPL_CAST(uint64_t, BENTO_IMPL_INDEX_HEAD) +               \
+                                     BENTO_IMPL_CAST(uint64_t, capacity_) *                       \
+                                         (sizeof(GK) == 8u ? 16u : 10u));                         \
     BENTO_IMPL_TYPED_ALIGNED(name, generic, bytes_, aligned_)                                     \
     BENTO_IMPL_TYPED_OPEN(name, generic, x->generic_.capacity == (capacity_))                     \
     BENTO_IMPL_STRUCTS_BEGIN                                                                      \

@@ -426,6 +426,10 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
                         name##_value_capacity_must_be_1_to_2_pow_28_minus_1);                     \
     BENTO_STATIC_ASSERT(BENTO_IMPL_BITS_FIT(sizeof(K), 8u),                                      \
                         name##_key_type_must_be_a_handle_or_an_unsigned_integer_of_at_most_64_bits); \
+    BENTO_IMPL_FITS_SIZE_T(name, BENTO_IMPL_CAST(uint64_t, BENTO_IMPL_MULTI_INDEX_HEAD) +         \
+                                     BENTO_IMPL_INDEX_HEAD +                                      \
+                                     BENTO_IMPL_CAST(uint64_t, key_capacity_) * 16u +             \
+                                     BENTO_IMPL_CAST(uint64_t, value_capacity_) * (16u + sizeof(V))); \
     BENTO_IMPL_TYPED(name, bento_multi_index,                                                     \
                      BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_) +                    \
                          BENTO_IMPL_STAMPS_BYTES(V, IB, value_capacity_))                         \

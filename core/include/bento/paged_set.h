@@ -354,7 +354,7 @@ static inline void *bento_impl_paged_set_get(const bento_paged_set *set, uint32_
     const uint32_t count = set->state.count;
     const uint32_t index = key & index_mask;
     const uint32_t page = index >> page_shift;
-    const uint32_t slot = index & ((1u << page_shift) - 1u);
+    const uint32_t slot = index & ((BENTO_IMPL_CAST(uint32_t, 1) << page_shift) - 1u);
     uint32_t *positions;
     uint32_t offset;
     uint32_t position;
@@ -377,7 +377,8 @@ static inline void *bento_impl_paged_set_get(const bento_paged_set *set, uint32_
 static inline void *bento_paged_set_get(const bento_paged_set *set, uint32_t key)
 {
     BENTO_ASSERT(set != BENTO_IMPL_NULL);
-    return bento_impl_paged_set_get(set, key, set->index_mask, set->page_shift, set->value_size);
+    return bento_impl_paged_set_get(set, key, set->index_mask, set->page_shift,
+                                    BENTO_IMPL_CAST(size_t, set->value_size));
 }
 
 static inline bool bento_paged_set_contains(const bento_paged_set *set, uint32_t key)
@@ -426,7 +427,7 @@ static inline bool bento_impl_paged_set_iter_next(bento_paged_set_iter *it, unsi
                                                   size_t value_size)
 {
     const bento_paged_set *const set = it->set_;
-    const uint32_t slot_mask = (1u << page_shift) - 1u;
+    const uint32_t slot_mask = (BENTO_IMPL_CAST(uint32_t, 1) << page_shift) - 1u;
     uint32_t page = it->page_;
     uint32_t slot = it->slot_;
     for (; page < set->page_count; page++, slot = 0u) {
@@ -458,7 +459,8 @@ static inline bool bento_impl_paged_set_iter_next(bento_paged_set_iter *it, unsi
 static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
 {
     BENTO_ASSERT(it != BENTO_IMPL_NULL && it->set_ != BENTO_IMPL_NULL);
-    return bento_impl_paged_set_iter_next(it, it->set_->page_shift, it->set_->value_size);
+    return bento_impl_paged_set_iter_next(it, it->set_->page_shift,
+                                          BENTO_IMPL_CAST(size_t, it->set_->value_size));
 }
 
 /* A typed paged set: keys K (a handle type, or uint32_t), converted by BENTO_IMPL_BITS
@@ -484,6 +486,10 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
         T values[page_size_];                                                                     \
     } name##_page;                                                                                \
     BENTO_IMPL_STRUCTS_END                                                                        \
+    BENTO_IMPL_FITS_SIZE_T(name, BENTO_IMPL_CAST(uint64_t, BENTO_IMPL_PAGED_SET_HEAD) +           \
+                                     BENTO_IMPL_CAST(uint64_t, capacity_) * 4u +                  \
+                                     (BENTO_IMPL_CAST(uint64_t, universe_) + (page_size_) - 1u) / \
+                                         (page_size_) * 8u);                                      \
     BENTO_IMPL_TYPED(name, bento_paged_set, BENTO_PAGED_SET_BYTES(capacity_, universe_, page_size_)) \
     typedef K name##_key;                                                                         \
     BENTO_IMPL_STRUCTS_BEGIN                                                                      \

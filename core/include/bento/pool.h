@@ -345,7 +345,8 @@ static inline void *bento_impl_pool_get(const bento_pool *pool, uint32_t handle,
 static inline void *bento_pool_get(const bento_pool *pool, uint32_t handle)
 {
     BENTO_ASSERT(pool != BENTO_IMPL_NULL);
-    return bento_impl_pool_get(pool, handle, pool->index_mask, pool->capacity, pool->stride);
+    return bento_impl_pool_get(pool, handle, pool->index_mask, pool->capacity,
+                               BENTO_IMPL_CAST(size_t, pool->stride));
 }
 
 static inline bool bento_pool_contains(const bento_pool *pool, uint32_t handle)
@@ -419,6 +420,9 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
     BENTO_STATIC_ASSERT((capacity_) >= 1 &&                                                       \
                         BENTO_IMPL_CAST(uint64_t, capacity_) <= (BENTO_IMPL_CAST(uint64_t, 1) << (index_bits_)), \
                         name##_capacity_does_not_fit_in_index_bits);                              \
+    BENTO_IMPL_FITS_SIZE_T(name, BENTO_IMPL_CAST(uint64_t, BENTO_IMPL_POOL_HEAD) +                \
+                                     BENTO_IMPL_CAST(uint64_t, capacity_) *                       \
+                                         (BENTO_POOL_STRIDE(sizeof(T)) + 8u));                    \
     BENTO_IMPL_TYPED(name, bento_pool, BENTO_POOL_BYTES(capacity_, sizeof(T)))                    \
     BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
                        bento_pool_init(&x->generic_, x->storage_, sizeof x->storage_, sizeof(T),  \
@@ -454,7 +458,7 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
     }                                                                                             \
     BENTO_IMPL_FORWARD(T *, name##_get, (const name *x, name##_handle h),                         \
                        BENTO_IMPL_PTR_CAST(T *, bento_impl_pool_get(&x->generic_, h.raw,          \
-                                                                    (1u << (index_bits_)) - 1u,   \
+                                                                    (BENTO_IMPL_CAST(uint32_t, 1) << (index_bits_)) - 1u, \
                                                                     x->generic_.capacity,         \
                                                                     BENTO_POOL_STRIDE(sizeof(T))))) \
     BENTO_WRAPPER bool name##_contains(const name *p, name##_handle h)                            \

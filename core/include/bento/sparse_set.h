@@ -720,7 +720,7 @@ static inline bento_status bento_sparse_set_join_init(bento_sparse_set_join *joi
         join->mask_ = other->index_mask | other->stray;
         join->shift_ = other->tag_shift;
         join->wide_ = other->wide;
-        join->walk_ = BENTO_IMPL_CAST(uint8_t, (join->mask_ != ~0u ? BENTO_IMPL_JOIN_TAGGED : 0u) |
+        join->walk_ = BENTO_IMPL_CAST(uint8_t, (join->mask_ != UINT32_MAX ? BENTO_IMPL_JOIN_TAGGED : 0u) |
                                                    (driver == 0u ? BENTO_IMPL_JOIN_FIRST : 0u));
     }
     return BENTO_OK;
@@ -1005,7 +1005,13 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
 #define BENTO_IMPL_SS_BASE(name, IB, GB, U, NUL, C, N, region)                                     \
     BENTO_STATIC_ASSERT((C) >= 1 && BENTO_IMPL_CAST(uint64_t, C) <= BENTO_IMPL_CAST(uint64_t, U) && BENTO_IMPL_CAST(uint64_t, C) < 0x80000000u, \
                         name##_capacity_must_be_from_1_to_the_universe_and_below_2_pow_31);        \
-    BENTO_STATIC_ASSERT((N) <= 65535u, name##_takes_at_most_65535_columns);                        \
+    BENTO_STATIC_ASSERT(BENTO_IMPL_CAST(uint32_t, N) <= 65535u, name##_takes_at_most_65535_columns); \
+    /* its keys (entries of at most 4 bytes) and columns' descriptors; the columns' own region \
+       is not counted here */                                                                      \
+    BENTO_IMPL_FITS_SIZE_T(name, BENTO_IMPL_CAST(uint64_t, BENTO_IMPL_SPARSE_SET_HEADER) +         \
+                                     BENTO_IMPL_CAST(uint64_t, N) * (4u + sizeof(bento_sparse_set_column)) + \
+                                     BENTO_IMPL_CAST(uint64_t, C) * 4u +                           \
+                                     BENTO_IMPL_CAST(uint64_t, U) * BENTO_SPARSE_SET_WIDTH(C, IB, GB)); \
     enum { name##_COLUMN_COUNT_ = BENTO_IMPL_CAST(int, N) };                                       \
     BENTO_IMPL_TYPED(name, bento_sparse_set,                                                       \
                      BENTO_IMPL_SS_KEYS(U, C, IB, GB, N) + (region) +                              \

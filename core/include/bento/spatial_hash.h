@@ -309,6 +309,11 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
     BENTO_STATIC_ASSERT((item_capacity_) >= 1 &&                                                  \
                         BENTO_IMPL_CAST(uint64_t, item_capacity_) < BENTO_MULTI_INDEX_MAX_VALUES, \
                         name##_item_capacity_must_be_1_to_2_pow_28_minus_1);                      \
+    BENTO_IMPL_FITS_SIZE_T(name, BENTO_IMPL_CAST(uint64_t, BENTO_IMPL_SPATIAL_HASH_HEAD) +        \
+                                     BENTO_IMPL_MULTI_INDEX_HEAD + BENTO_IMPL_INDEX_HEAD +        \
+                                     BENTO_IMPL_CAST(uint64_t, cell_capacity_) * 16u +            \
+                                     BENTO_IMPL_CAST(uint64_t, item_capacity_) *                  \
+                                         (16u + 4u * (dims_) + sizeof(V)));                       \
     BENTO_IMPL_TYPED(name, bento_spatial_hash,                                                    \
                      BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_) +            \
                          BENTO_IMPL_STAMPS_BYTES(V, IB, item_capacity_))                          \
