@@ -70,7 +70,7 @@ step = @printf '  %-6s %-28s %s\n' '$1' '$2' '$3'
 # the targets run on their own.
 CHECK_TOOLS := arm-none-eabi-gcc qemu-system-arm g++ clang python3 pkg-config cmake doxygen \
                libfuzzer gcc-multilib cppcheck clang-tidy gcovr riscv qemu-system-riscv32 gdb \
-               gdb-multiarch powerpc qemu-user meson zephyr-tools
+               gdb-multiarch powerpc qemu-user meson zephyr-tools avr simavr
 ifneq ($(filter check,$(or $(MAKECMDGOALS),check)),)
 ifneq ($(shell scripts/need $(CHECK_TOOLS) >&2 && echo ok),ok)
 $(error scripts/need: the tools `make check` needs are missing (see above))
