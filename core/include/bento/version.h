@@ -14,10 +14,10 @@
 #define BENTO_VERSION_H
 
 #define BENTO_VERSION_MAJOR 0 /**< incompatible API changes (while 0: see above) */
-#define BENTO_VERSION_MINOR 1 /**< added (and, while the major version is 0, changed) API */
+#define BENTO_VERSION_MINOR 2 /**< added (and, while the major version is 0, changed) API */
 #define BENTO_VERSION_PATCH 0 /**< fixes, no API change */
 /** The version as a string, "MAJOR.MINOR.PATCH". */
-#define BENTO_VERSION "0.1.0"
+#define BENTO_VERSION "0.2.0"
 /** MAJOR << 16 | MINOR << 8 | PATCH, for comparisons in the preprocessor. */
 #define BENTO_VERSION_NUMBER \
     ((BENTO_VERSION_MAJOR << 16) | (BENTO_VERSION_MINOR << 8) | BENTO_VERSION_PATCH)
