@@ -131,6 +131,44 @@ template <size_t Bytes, size_t Align> struct buffer<Bytes, caller_memory, Align>
 /// @endcond
 
 /**
+ * init() and open() of every container, on the buffer it holds (Storage bento::embedded) or on
+ * the caller's (bento::caller_memory, `bytes` of it): each forwards to the container's own
+ * init_in or open_in. open answers status::corrupt also for a buffer written for another type.
+ * The grid has init overloads of its own (a window takes its size); the paged set takes its
+ * pages in both.
+ */
+template <class Container, class Storage> class lifecycle {
+  public:
+    /** Init on the container's own buffer. */
+    template <class S = Storage> status init()
+    {
+        static_assert(detail::same<S, embedded>::value, "init() without memory needs bento::embedded storage");
+        return self().init_in(self().buf_.data(), Container::bytes);
+    }
+    /** Init on caller memory. */
+    template <class S = Storage> status init(void *memory, size_t size)
+    {
+        static_assert(detail::same<S, caller_memory>::value, "init(memory, bytes) needs bento::caller_memory");
+        return self().init_in(memory, size);
+    }
+    /** Open (reattach) on the container's own buffer. */
+    template <class S = Storage> status open()
+    {
+        static_assert(detail::same<S, embedded>::value, "open() without memory needs bento::embedded storage");
+        return self().open_in(self().buf_.data(), Container::bytes);
+    }
+    /** Open (reattach) on caller memory. */
+    template <class S = Storage> status open(void *memory, size_t size)
+    {
+        static_assert(detail::same<S, caller_memory>::value, "open(memory, bytes) needs bento::caller_memory");
+        return self().open_in(memory, size);
+    }
+
+  private:
+    Container &self() { return static_cast<Container &>(*this); }
+};
+
+/**
  * A generational handle: `raw = generation << IndexBits | index`, 0 the null handle. Tag makes
  * it one pool's own type: handles of pools with different tags do not convert.
  */
@@ -275,7 +313,8 @@ struct sentinel {};
  */
 template <class T, uint32_t Capacity, class UInt = uint32_t, policy Policy = policy::retire,
           class Storage = embedded, class Tag = T>
-class pool {
+class pool : public lifecycle<pool<T, Capacity, UInt, Policy, Storage, Tag>, Storage> {
+    friend class lifecycle<pool, Storage>;
     static_assert(Capacity >= 1u, "a pool's capacity must be at least 1");
     static_assert(Policy == policy::retire || Policy == policy::wrap,
                   "the policy is bento::policy::retire or bento::policy::wrap");
@@ -296,30 +335,6 @@ class pool {
     /** the capacity */
     static constexpr uint32_t capacity() { return Capacity; }
 
-    /** bento_pool_init on the pool's own storage. */
-    template <class S = Storage> status init()
-    {
-        static_assert(detail::same<S, embedded>::value, "init() without memory needs bento::embedded storage");
-        return init_in(buf_.data(), bytes);
-    }
-    /** bento_pool_init on caller memory (`bytes` of it). */
-    template <class S = Storage> status init(void *memory, size_t size)
-    {
-        static_assert(detail::same<S, caller_memory>::value, "init(memory, bytes) needs bento::caller_memory");
-        return init_in(memory, size);
-    }
-    /** bento_pool_open on the pool's own storage; status::corrupt also for another type's. */
-    template <class S = Storage> status open()
-    {
-        static_assert(detail::same<S, embedded>::value, "open() without memory needs bento::embedded storage");
-        return open_in(buf_.data(), bytes);
-    }
-    /** bento_pool_open on caller memory. */
-    template <class S = Storage> status open(void *memory, size_t size)
-    {
-        static_assert(detail::same<S, caller_memory>::value, "open(memory, bytes) needs bento::caller_memory");
-        return open_in(memory, size);
-    }
     /** bento_pool_create: *h names the new object; *value (optional) is its storage. */
     status create(handle_type &h, T **value = nullptr)
     {
@@ -489,7 +504,8 @@ template <size_t I, class... Ts> constexpr size_t column_offset(size_t capacity)
  * Columns...>) or the caller's (bento::caller_memory: keys and columns, `bytes` of them).
  * Columns are trivially copyable (they move by swap-and-pop).
  */
-template <class Key, uint32_t Capacity, class Storage, class... Columns> class sparse_set_in {
+template <class Key, uint32_t Capacity, class Storage, class... Columns> class sparse_set_in : public lifecycle<sparse_set_in<Key, Capacity, Storage, Columns...>, Storage> {
+    friend class lifecycle<sparse_set_in, Storage>;
     using traits = detail::key_traits<Key>;
     static constexpr unsigned IB = traits::index_bits;
     static constexpr unsigned GB = traits::generation_bits;
@@ -611,30 +627,6 @@ template <class Key, uint32_t Capacity, class Storage, class... Columns> class s
                                                      &compare_with<column_type<I>, L>,
                                                      const_cast<void *>(static_cast<const void *>(&less)),
                                                      scratch, scratch_bytes));
-    }
-    /** bento_sparse_set_init on the set's own storage. */
-    template <class S = Storage> status init()
-    {
-        static_assert(detail::same<S, embedded>::value, "init() without memory needs bento::embedded storage");
-        return this->init_in(buf_.data(), bytes);
-    }
-    /** bento_sparse_set_init on caller memory (`bytes` of it: keys and columns). */
-    template <class S = Storage> status init(void *memory, size_t size)
-    {
-        static_assert(detail::same<S, caller_memory>::value, "init(memory, bytes) needs bento::caller_memory");
-        return this->init_in(memory, size);
-    }
-    /** bento_sparse_set_open on the set's own storage; status::corrupt also for another type's. */
-    template <class S = Storage> status open()
-    {
-        static_assert(detail::same<S, embedded>::value, "open() without memory needs bento::embedded storage");
-        return this->open_in(buf_.data(), bytes);
-    }
-    /** bento_sparse_set_open on caller memory. */
-    template <class S = Storage> status open(void *memory, size_t size)
-    {
-        static_assert(detail::same<S, caller_memory>::value, "open(memory, bytes) needs bento::caller_memory");
-        return this->open_in(memory, size);
     }
     /** bento_sparse_set_insert; the new key's elements are uninitialised (write them through
      * get<I>(key) or column<I>()[index_of(key)]). */
@@ -903,7 +895,9 @@ template <class... Sets> join_view<Sets...> join(const Sets &...sets)
 
 /** A block pool of T (bento/block_pool.h): Capacity fixed-size blocks, allocated and freed in
  * O(1). */
-template <class T, uint32_t Capacity, class Storage = embedded> class block_pool {
+template <class T, uint32_t Capacity, class Storage = embedded>
+class block_pool : public lifecycle<block_pool<T, Capacity, Storage>, Storage> {
+    friend class lifecycle<block_pool, Storage>;
     static_assert(Capacity >= 1u, "a block pool's capacity must be at least 1");
     static_assert(alignof(T) <= BENTO_MAX_ALIGN, "T's alignment is above BENTO_MAX_ALIGN");
     static constexpr uint32_t stride_ = static_cast<uint32_t>(BENTO_BLOCK_POOL_STRIDE(sizeof(T)));
@@ -915,30 +909,6 @@ template <class T, uint32_t Capacity, class Storage = embedded> class block_pool
     /** the capacity */
     static constexpr uint32_t capacity() { return Capacity; }
 
-    /** bento_block_pool_init on the pool's own storage. */
-    template <class S = Storage> status init()
-    {
-        static_assert(detail::same<S, embedded>::value, "init() without memory needs bento::embedded storage");
-        return to_status(bento_block_pool_init(&g_, buf_.data(), bytes, sizeof(T), Capacity));
-    }
-    /** bento_block_pool_init on caller memory. */
-    template <class S = Storage> status init(void *memory, size_t size)
-    {
-        static_assert(detail::same<S, caller_memory>::value, "init(memory, bytes) needs bento::caller_memory");
-        return to_status(bento_block_pool_init(&g_, memory, size, sizeof(T), Capacity));
-    }
-    /** bento_block_pool_open on the pool's own storage. */
-    template <class S = Storage> status open()
-    {
-        static_assert(detail::same<S, embedded>::value, "open() without memory needs bento::embedded storage");
-        return open_in(buf_.data(), bytes);
-    }
-    /** bento_block_pool_open on caller memory. */
-    template <class S = Storage> status open(void *memory, size_t size)
-    {
-        static_assert(detail::same<S, caller_memory>::value, "open(memory, bytes) needs bento::caller_memory");
-        return open_in(memory, size);
-    }
     /** bento_block_pool_alloc: *block is the new block (uninitialised), nullptr on failure. */
     status alloc(T *&block)
     {
@@ -976,6 +946,10 @@ template <class T, uint32_t Capacity, class Storage = embedded> class block_pool
     bento_block_pool *generic() { return &g_; }
 
   private:
+    status init_in(void *memory, size_t size)
+    {
+        return to_status(bento_block_pool_init(&g_, memory, size, sizeof(T), Capacity));
+    }
     status open_in(void *memory, size_t size)
     {
         bento_status s = bento_block_pool_open(&g_, memory, size);
@@ -1200,7 +1174,9 @@ template <> struct index_of_width<false> {
  * K and V are unsigned integers or handle types; a K of at most 32 bits uses the 32-bit-key
  * index (bento_index32), a 64-bit K the 64-bit one. V is at most 32 bits.
  */
-template <class K, class V, uint32_t Capacity, class Storage = embedded> class index {
+template <class K, class V, uint32_t Capacity, class Storage = embedded>
+class index : public lifecycle<index<K, V, Capacity, Storage>, Storage> {
+    friend class lifecycle<index, Storage>;
     static_assert(detail::power_of_two(Capacity) && Capacity >= BENTO_INDEX_MIN_CAPACITY &&
                       Capacity <= BENTO_INDEX_MAX_CAPACITY,
                   "an index's capacity must be a power of two from 8 to 2^24");
@@ -1217,30 +1193,6 @@ template <class K, class V, uint32_t Capacity, class Storage = embedded> class i
     /** the capacity */
     static constexpr uint32_t capacity() { return Capacity; }
 
-    /** Init on the index's own storage. */
-    template <class S = Storage> status init()
-    {
-        static_assert(detail::same<S, embedded>::value, "init() without memory needs bento::embedded storage");
-        return to_status(width::init(&g_, buf_.data(), bytes, Capacity));
-    }
-    /** Init on caller memory. */
-    template <class S = Storage> status init(void *memory, size_t size)
-    {
-        static_assert(detail::same<S, caller_memory>::value, "init(memory, bytes) needs bento::caller_memory");
-        return to_status(width::init(&g_, memory, size, Capacity));
-    }
-    /** Open on the index's own storage. */
-    template <class S = Storage> status open()
-    {
-        static_assert(detail::same<S, embedded>::value, "open() without memory needs bento::embedded storage");
-        return open_in(buf_.data(), bytes);
-    }
-    /** Open on caller memory. */
-    template <class S = Storage> status open(void *memory, size_t size)
-    {
-        static_assert(detail::same<S, caller_memory>::value, "open(memory, bytes) needs bento::caller_memory");
-        return open_in(memory, size);
-    }
     /** The key's value, if any: `if (auto v = ix.find(k)) use(*v);`. */
     found<V> find(K key) const
     {
@@ -1328,6 +1280,7 @@ template <class K, class V, uint32_t Capacity, class Storage = embedded> class i
     {
         return width::get(&g_, detail::bits_of<K, key_bits>(key), 34u - detail::ceil_log2(Capacity));
     }
+    status init_in(void *memory, size_t size) { return to_status(width::init(&g_, memory, size, Capacity)); }
     status open_in(void *memory, size_t size)
     {
         bento_status s = width::open(&g_, memory, size);
@@ -1350,7 +1303,8 @@ template <class K, class V, uint32_t Capacity, class Storage = embedded> class i
  * the handle is kept, so a stale one is refused), as BENTO_MULTI_INDEX_TYPE_OF.
  */
 template <class K, class V, uint32_t KeyCapacity, uint32_t ValueCapacity, class Storage = embedded>
-class multi_index {
+class multi_index : public lifecycle<multi_index<K, V, KeyCapacity, ValueCapacity, Storage>, Storage> {
+    friend class lifecycle<multi_index, Storage>;
     static_assert(detail::power_of_two(KeyCapacity) && KeyCapacity >= BENTO_INDEX_MIN_CAPACITY &&
                       KeyCapacity <= BENTO_INDEX_MAX_CAPACITY,
                   "the key capacity must be a power of two from 8 to 2^24");
@@ -1368,30 +1322,6 @@ class multi_index {
     /** bytes of the buffer (BENTO_MULTI_INDEX_BYTES, and the handles of handle values) */
     static constexpr size_t bytes = stamps_at + detail::stamps_bytes<V>(ValueCapacity);
 
-    /** Init on its own storage. */
-    template <class S = Storage> status init()
-    {
-        static_assert(detail::same<S, embedded>::value, "init() without memory needs bento::embedded storage");
-        return init_in(buf_.data(), bytes);
-    }
-    /** Init on caller memory. */
-    template <class S = Storage> status init(void *memory, size_t size)
-    {
-        static_assert(detail::same<S, caller_memory>::value, "init(memory, bytes) needs bento::caller_memory");
-        return init_in(memory, size);
-    }
-    /** Open on its own storage. */
-    template <class S = Storage> status open()
-    {
-        static_assert(detail::same<S, embedded>::value, "open() without memory needs bento::embedded storage");
-        return open_in(buf_.data(), bytes);
-    }
-    /** Open on caller memory. */
-    template <class S = Storage> status open(void *memory, size_t size)
-    {
-        static_assert(detail::same<S, caller_memory>::value, "open(memory, bytes) needs bento::caller_memory");
-        return open_in(memory, size);
-    }
     /** List value under key. */
     status insert(K key, V value)
     {
@@ -1563,7 +1493,9 @@ class multi_index {
  */
 template <class V, uint32_t Dims, uint32_t CellShift, uint32_t CellCapacity, uint32_t ItemCapacity,
           class Storage = embedded>
-class spatial_hash {
+class spatial_hash
+    : public lifecycle<spatial_hash<V, Dims, CellShift, CellCapacity, ItemCapacity, Storage>, Storage> {
+    friend class lifecycle<spatial_hash, Storage>;
     static_assert(Dims == 2u || Dims == 3u, "a spatial hash has 2 or 3 dimensions");
     static_assert(CellShift <= 31u, "the cell shift is 0 to 31");
     static_assert(detail::power_of_two(CellCapacity) && CellCapacity >= BENTO_INDEX_MIN_CAPACITY &&
@@ -1581,30 +1513,6 @@ class spatial_hash {
     /** bytes of the buffer */
     static constexpr size_t bytes = stamps_at + detail::stamps_bytes<V>(ItemCapacity);
 
-    /** Init on its own storage. */
-    template <class S = Storage> status init()
-    {
-        static_assert(detail::same<S, embedded>::value, "init() without memory needs bento::embedded storage");
-        return init_in(buf_.data(), bytes);
-    }
-    /** Init on caller memory. */
-    template <class S = Storage> status init(void *memory, size_t size)
-    {
-        static_assert(detail::same<S, caller_memory>::value, "init(memory, bytes) needs bento::caller_memory");
-        return init_in(memory, size);
-    }
-    /** Open on its own storage. */
-    template <class S = Storage> status open()
-    {
-        static_assert(detail::same<S, embedded>::value, "open() without memory needs bento::embedded storage");
-        return open_in(buf_.data(), bytes);
-    }
-    /** Open on caller memory. */
-    template <class S = Storage> status open(void *memory, size_t size)
-    {
-        static_assert(detail::same<S, caller_memory>::value, "open(memory, bytes) needs bento::caller_memory");
-        return open_in(memory, size);
-    }
     /** Put item at p. */
     status insert(V item, bento_point p)
     {
@@ -1730,7 +1638,8 @@ class spatial_hash {
  * grows as cells are inserted; Window = true makes it a sliding window (init(window), focus).
  */
 template <class T, uint32_t Dims, uint32_t Capacity, bool Window = false, class Storage = embedded>
-class grid {
+class grid : public lifecycle<grid<T, Dims, Capacity, Window, Storage>, Storage> {
+    friend class lifecycle<grid, Storage>;
     static_assert(Dims >= 1u && Dims <= 4u, "a grid has 1 to 4 dimensions");
     static_assert(Capacity >= 1u && Capacity <= BENTO_GRID_MAX_CELLS, "the grid's capacity is out of range");
     static_assert(alignof(T) <= BENTO_MAX_ALIGN, "T's alignment is above BENTO_MAX_ALIGN");
@@ -1761,18 +1670,6 @@ class grid {
         static_assert(detail::same<S, caller_memory>::value && !Window,
                       "init(memory, bytes) is a growing grid's with bento::caller_memory");
         return to_status(bento_grid_init(&g_, memory, size, Dims, sizeof(T), Capacity));
-    }
-    /** Open on its own storage. */
-    template <class S = Storage> status open()
-    {
-        static_assert(detail::same<S, embedded>::value, "open() without memory needs bento::embedded storage");
-        return open_in(buf_.data(), bytes);
-    }
-    /** Open on caller memory. */
-    template <class S = Storage> status open(void *memory, size_t size)
-    {
-        static_assert(detail::same<S, caller_memory>::value, "open(memory, bytes) needs bento::caller_memory");
-        return open_in(memory, size);
     }
     /** The cell at p, or nullptr. */
     T *get(bento_point p) const
