@@ -244,6 +244,53 @@ template <class V> constexpr size_t stamps_bytes(size_t capacity)
 {
     return stamped<V>() ? capacity * sizeof(V) : 0u;
 }
+// The stamps of a container whose values have ids (multi-value index, spatial hash): with
+// handle values, the whole handle of each listed id, Capacity of them At bytes into its
+// buffer, so that a stale handle of a listed id acts on nothing; with integer values, nothing
+// (the value is its id).
+template <class V, uint32_t Capacity, size_t At> struct stamps {
+    void *memory; // the container's buffer (set by init and open); null while it is inert
+    static uint32_t id(V value)
+    {
+        return bits_of<V, uint32_t>(value) & static_cast<uint32_t>((1ull << id_bits<V>::value) - 1u);
+    }
+    V *at() const { return reinterpret_cast<V *>(static_cast<unsigned char *>(memory) + At); }
+    // The value of listed id i.
+    V of_id(uint32_t i) const
+    {
+        if constexpr (stamped<V>()) {
+            return at()[i];
+        } else {
+            return i;
+        }
+    }
+    // Whether value is its id's listed handle (or may be listed: an id out of range or an inert
+    // container, which the container itself refuses).
+    bool same(V value) const
+    {
+        if constexpr (stamped<V>()) {
+            const uint32_t i = id(value);
+            return i >= Capacity || memory == nullptr || at()[i] == value;
+        } else {
+            static_cast<void>(value);
+            return true;
+        }
+    }
+    // Before the insert that lists value: its handle, written while its id is not listed
+    // (listed(i) says whether it is), so that a reset at any instant leaves the stamps
+    // consistent. False when another handle of the id is listed.
+    template <class Listed> bool claim(V value, Listed listed)
+    {
+        if constexpr (stamped<V>()) {
+            const uint32_t i = id(value);
+            if (i < Capacity && memory != nullptr && !listed(i)) {
+                at()[i] = value;
+                BENTO_BARRIER();
+            }
+        }
+        return same(value);
+    }
+};
 } // namespace detail
 /// @endcond
 
@@ -1317,6 +1364,7 @@ class multi_index : public lifecycle<multi_index<K, V, KeyCapacity, ValueCapacit
     static_assert(detail::id_bits<V>::value >= 32u || ValueCapacity <= (1ull << detail::id_bits<V>::value),
                   "the value capacity must not exceed the handles' indices");
     static constexpr size_t stamps_at = BENTO_MULTI_INDEX_BYTES(KeyCapacity, ValueCapacity);
+    using stamps_type = detail::stamps<V, ValueCapacity, stamps_at>;
 
   public:
     /** bytes of the buffer (BENTO_MULTI_INDEX_BYTES, and the handles of handle values) */
@@ -1423,54 +1471,26 @@ class multi_index : public lifecycle<multi_index<K, V, KeyCapacity, ValueCapacit
 
   private:
     static uint64_t kbits(K key) { return detail::bits_of<K, uint64_t>(key); }
-    static uint32_t id(V value)
-    {
-        return detail::bits_of<V, uint32_t>(value) &
-               static_cast<uint32_t>((1ull << detail::id_bits<V>::value) - 1u);
-    }
+    static uint32_t id(V value) { return stamps_type::id(value); }
     const uint32_t *first(K key) const
     {
         return bento_impl_index_get(&g_.keys, kbits(key), 34u - detail::ceil_log2(KeyCapacity));
     }
-    V *stamps() const { return reinterpret_cast<V *>(static_cast<unsigned char *>(memory_) + stamps_at); }
-    V of_id(uint32_t i) const
-    {
-        if constexpr (detail::stamped<V>()) {
-            return stamps()[i];
-        } else {
-            return i;
-        }
-    }
-    bool same_stamp(V value) const
-    {
-        if constexpr (detail::stamped<V>()) {
-            const uint32_t i = id(value);
-            return i >= ValueCapacity || memory_ == nullptr || stamps()[i] == value;
-        } else {
-            static_cast<void>(value);
-            return true;
-        }
-    }
+    V of_id(uint32_t i) const { return stamps_.of_id(i); }
+    bool same_stamp(V value) const { return stamps_.same(value); }
     bool claim(V value)
     {
-        if constexpr (detail::stamped<V>()) {
-            const uint32_t i = id(value);
-            if (i < ValueCapacity && memory_ != nullptr && !bento_multi_index_key_of(&g_, i, nullptr)) {
-                stamps()[i] = value;
-                BENTO_BARRIER();
-            }
-        }
-        return same_stamp(value);
+        return stamps_.claim(value, [this](uint32_t i) { return bento_multi_index_key_of(&g_, i, nullptr); });
     }
     status init_in(void *memory, size_t size)
     {
-        memory_ = size >= bytes ? memory : nullptr;
-        return to_status(bento_multi_index_init(&g_, memory_, stamps_at, KeyCapacity, ValueCapacity));
+        stamps_.memory = size >= bytes ? memory : nullptr;
+        return to_status(bento_multi_index_init(&g_, stamps_.memory, stamps_at, KeyCapacity, ValueCapacity));
     }
     status open_in(void *memory, size_t size)
     {
-        memory_ = size >= bytes ? memory : nullptr;
-        bento_status s = bento_multi_index_open(&g_, memory_, stamps_at);
+        stamps_.memory = size >= bytes ? memory : nullptr;
+        bento_status s = bento_multi_index_open(&g_, stamps_.memory, stamps_at);
         if (s == BENTO_OK && !(g_.keys.capacity == KeyCapacity && g_.value_capacity == ValueCapacity)) {
             static_cast<void>(bento_multi_index_open(&g_, nullptr, 0u));
             s = BENTO_E_CORRUPT;
@@ -1478,7 +1498,7 @@ class multi_index : public lifecycle<multi_index<K, V, KeyCapacity, ValueCapacit
         return to_status(s);
     }
     bento_multi_index g_;
-    void *memory_;
+    stamps_type stamps_;
     detail::buffer<bytes, Storage> buf_;
 };
 
@@ -1508,6 +1528,7 @@ class spatial_hash
     static_assert(detail::id_bits<V>::value >= 32u || ItemCapacity <= (1ull << detail::id_bits<V>::value),
                   "the item capacity must not exceed the handles' indices");
     static constexpr size_t stamps_at = BENTO_SPATIAL_HASH_BYTES(CellCapacity, ItemCapacity, Dims);
+    using stamps_type = detail::stamps<V, ItemCapacity, stamps_at>;
 
   public:
     /** bytes of the buffer */
@@ -1575,50 +1596,22 @@ class spatial_hash
             return static_cast<bool>((*v->visit)(v->self->of_id(item), position));
         }
     };
-    static uint32_t id(V value)
-    {
-        return detail::bits_of<V, uint32_t>(value) &
-               static_cast<uint32_t>((1ull << detail::id_bits<V>::value) - 1u);
-    }
-    V *stamps() const { return reinterpret_cast<V *>(static_cast<unsigned char *>(memory_) + stamps_at); }
-    V of_id(uint32_t i) const
-    {
-        if constexpr (detail::stamped<V>()) {
-            return stamps()[i];
-        } else {
-            return i;
-        }
-    }
-    bool same_stamp(V value) const
-    {
-        if constexpr (detail::stamped<V>()) {
-            const uint32_t i = id(value);
-            return i >= ItemCapacity || memory_ == nullptr || stamps()[i] == value;
-        } else {
-            static_cast<void>(value);
-            return true;
-        }
-    }
+    static uint32_t id(V value) { return stamps_type::id(value); }
+    V of_id(uint32_t i) const { return stamps_.of_id(i); }
+    bool same_stamp(V value) const { return stamps_.same(value); }
     bool claim(V value)
     {
-        if constexpr (detail::stamped<V>()) {
-            const uint32_t i = id(value);
-            if (i < ItemCapacity && memory_ != nullptr && !bento_spatial_hash_contains(&g_, i)) {
-                stamps()[i] = value;
-                BENTO_BARRIER();
-            }
-        }
-        return same_stamp(value);
+        return stamps_.claim(value, [this](uint32_t i) { return bento_spatial_hash_contains(&g_, i); });
     }
     status init_in(void *memory, size_t size)
     {
-        memory_ = size >= bytes ? memory : nullptr;
-        return to_status(bento_spatial_hash_init(&g_, memory_, stamps_at, CellCapacity, ItemCapacity, Dims, CellShift));
+        stamps_.memory = size >= bytes ? memory : nullptr;
+        return to_status(bento_spatial_hash_init(&g_, stamps_.memory, stamps_at, CellCapacity, ItemCapacity, Dims, CellShift));
     }
     status open_in(void *memory, size_t size)
     {
-        memory_ = size >= bytes ? memory : nullptr;
-        bento_status s = bento_spatial_hash_open(&g_, memory_, stamps_at);
+        stamps_.memory = size >= bytes ? memory : nullptr;
+        bento_status s = bento_spatial_hash_open(&g_, stamps_.memory, stamps_at);
         if (s == BENTO_OK && !(g_.cells.keys.capacity == CellCapacity && g_.cells.value_capacity == ItemCapacity &&
                                g_.dims == Dims && g_.cell_shift == CellShift)) {
             static_cast<void>(bento_spatial_hash_open(&g_, nullptr, 0u));
@@ -1627,7 +1620,7 @@ class spatial_hash
         return to_status(s);
     }
     bento_spatial_hash g_;
-    void *memory_;
+    stamps_type stamps_;
     detail::buffer<bytes, Storage> buf_;
 };
 
