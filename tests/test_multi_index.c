@@ -722,6 +722,30 @@ static void test_journal_recovery(void)
 static crew people;
 static squad_of squads, squads_copy;
 
+/* The null handle, and any handle of generation 0, is no value: every operation refuses it as
+ * it refuses an id out of range, and the real first handle of slot 0 still takes id 0. */
+static void test_null_value_refused(void)
+{
+    const crew_handle null = crew_handle_null();
+    const crew_handle generation_0 = crew_handle_from_raw(2u); /* index 2, generation 0 */
+    crew_handle first;
+    CHECK_STATUS(crew_init(&people), BENTO_OK);
+    CHECK_STATUS(squad_of_init(&squads), BENTO_OK);
+    CHECK_STATUS(squad_of_insert(&squads, 1u, null), BENTO_E_ARGUMENT);
+    CHECK_STATUS(squad_of_insert(&squads, 1u, generation_0), BENTO_E_ARGUMENT);
+    CHECK_STATUS(squad_of_move(&squads, 1u, null), BENTO_E_ARGUMENT);
+    CHECK_STATUS(squad_of_remove(&squads, 1u, null), BENTO_E_ARGUMENT);
+    CHECK_STATUS(squad_of_remove_value(&squads, null), BENTO_E_ARGUMENT);
+    CHECK(!squad_of_key_of(&squads, null, NULL));
+    CHECK_EQ(squad_of_count(&squads), 0);
+    CHECK_STATUS(crew_create(&people, &first, NULL), BENTO_OK);
+    CHECK_EQ(crew_handle_index(first), 0);
+    CHECK_STATUS(squad_of_insert(&squads, 1u, first), BENTO_OK);
+    CHECK(squad_of_key_of(&squads, first, NULL) && !squad_of_key_of(&squads, null, NULL));
+    CHECK_STATUS(squad_of_insert(&squads, 2u, null), BENTO_E_ARGUMENT);
+    CHECK_STATUS(squad_of_check(&squads), BENTO_OK);
+}
+
 static void test_typed_handles(void)
 {
     static standing_on tiles;
@@ -814,6 +838,7 @@ static void test_typed_handles(void)
 
 void test_multi_index(void)
 {
+    test_null_value_refused();
     test_typed_handles();
 #if BENTO_POWER_SAFE
     test_journal_recovery();

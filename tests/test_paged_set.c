@@ -11,11 +11,11 @@ typedef struct body {
     uint32_t check;
 } body; /* 8 bytes, 4-byte aligned */
 
-/* 32 keys over indices 0..127 (7 index bits, derived; generations above), pages of 8 */
-BENTO_PAGED_SET_TYPE(bodies, body, 32, 128, 8);
+/* 32 keys over indices 0..127 (7 index bits; generations above, never 0), pages of 8 */
+BENTO_PAGED_SET_TYPE_BITS(bodies, body, 32, 128, 8, 7, 25);
 BENTO_BLOCK_POOL_TYPE(body_pages, bodies_page, 4);
 /* the same layout with 9 index bits: another type, whose open refuses a bodies buffer */
-BENTO_PAGED_SET_TYPE_BITS(wide_keys, body, 32, 128, 8, 9);
+BENTO_PAGED_SET_TYPE_BITS(wide_keys, body, 32, 128, 8, 9, 23);
 /* smaller pages of another value type, drawn from the same pool */
 BENTO_PAGED_SET_TYPE(tags, uint32_t, 16, 128, 4);
 /* a universe below 2^index_bits: indices 100..127 have no page */
@@ -121,7 +121,7 @@ static void test_init_statuses(void)
                  BENTO_OK);
     CHECK_STATUS(bento_block_pool_init(&unusable, NULL, 0, 4, 1), BENTO_E_ARGUMENT);
 #define INIT(mem, n, pool, vsize, cap, universe, psize, bits) \
-    bento_paged_set_init(&set, (mem), (n), (pool), (vsize), (cap), (universe), (psize), (bits))
+    bento_paged_set_init(&set, (mem), (n), (pool), (vsize), (cap), (universe), (psize), (bits), 0u)
     CHECK_STATUS(INIT(memory, bytes, &pages, 8, 8, 64, 8, 6), BENTO_OK);
     CHECK_STATUS(INIT(NULL, bytes, &pages, 8, 8, 64, 8, 6), BENTO_E_ARGUMENT);
     check_inert(&set);
@@ -272,26 +272,26 @@ static void test_full(void)
     CHECK_STATUS(bodies_init(set, body_pages_generic(pages)), BENTO_OK);
     /* FULL from the pool: 4 pages, a key in a fifth page has nowhere to go */
     for (i = 0; i < 4u; i++) {
-        CHECK_STATUS(bodies_insert(set, KEY(i * 8u, 0), &value), BENTO_OK);
+        CHECK_STATUS(bodies_insert(set, KEY(i * 8u, 1), &value), BENTO_OK);
     }
-    CHECK_STATUS(bodies_insert(set, KEY(4 * 8, 0), &value), BENTO_E_FULL);
+    CHECK_STATUS(bodies_insert(set, KEY(4 * 8, 1), &value), BENTO_E_FULL);
     CHECK(value == NULL);
     CHECK_EQ(bodies_count(set), 4);
-    CHECK_STATUS(bodies_insert(set, KEY(1, 0), &value), BENTO_OK); /* a held page has room */
+    CHECK_STATUS(bodies_insert(set, KEY(1, 1), &value), BENTO_OK); /* a held page has room */
     CHECK_STATUS(bodies_check(set), BENTO_OK);
     /* FULL from the capacity: 32 keys in the 4 held pages */
     for (i = 2; bodies_count(set) < 32u; i++) {
         if ((i & 7u) != 0u) {
-            CHECK_STATUS(bodies_insert(set, KEY(i, 0), NULL), BENTO_OK);
+            CHECK_STATUS(bodies_insert(set, KEY(i, 1), NULL), BENTO_OK);
         }
     }
-    CHECK_STATUS(bodies_insert(set, KEY(i, 0), &value), BENTO_E_FULL);
+    CHECK_STATUS(bodies_insert(set, KEY(i, 1), &value), BENTO_E_FULL);
     /* the order: EXISTS before FULL, FULL before ARGUMENT */
-    CHECK_STATUS(bodies_insert(set, KEY(1, 0), &value), BENTO_E_EXISTS);
+    CHECK_STATUS(bodies_insert(set, KEY(1, 1), &value), BENTO_E_EXISTS);
     CHECK_STATUS(bodies_insert(set, KEY(1, 3), &value), BENTO_E_EXISTS);
     CHECK_STATUS(bodies_insert(set, 0xffffffffu, &value), BENTO_E_FULL);
     CHECK_STATUS(bodies_check(set), BENTO_OK);
-    CHECK_STATUS(bodies_remove(set, KEY(1, 0)), BENTO_OK);
+    CHECK_STATUS(bodies_remove(set, KEY(1, 1)), BENTO_OK);
     CHECK_STATUS(bodies_insert(set, 0xffffffffu, NULL),
                  BENTO_E_FULL); /* index 127: a fifth page, which the pool does not have */
     bodies_clear(set);
@@ -371,14 +371,14 @@ static void test_shared_pool(void)
     CHECK_STATUS(body_pages_init(pages), BENTO_OK);
     CHECK_STATUS(bodies_init(first, body_pages_generic(pages)), BENTO_OK);
     CHECK_STATUS(tags_init(second, body_pages_generic(pages)), BENTO_OK);
-    CHECK_STATUS(bodies_insert(first, KEY(0, 0), NULL), BENTO_OK);
-    CHECK_STATUS(bodies_insert(first, KEY(8, 0), NULL), BENTO_OK);
+    CHECK_STATUS(bodies_insert(first, KEY(0, 1), NULL), BENTO_OK);
+    CHECK_STATUS(bodies_insert(first, KEY(8, 1), NULL), BENTO_OK);
     CHECK_STATUS(tags_insert(second, KEY(0, 0), &tag), BENTO_OK);
     CHECK(tag != NULL && inside_pages(body_pages_generic(pages), tag, 4));
     CHECK_STATUS(tags_insert(second, KEY(16, 0), NULL), BENTO_OK);
     CHECK_STATUS(tags_insert(second, KEY(24, 0), &tag), BENTO_E_FULL);
     CHECK(tag == NULL);
-    CHECK_STATUS(bodies_remove(first, KEY(8, 0)), BENTO_OK); /* a page back to the pool */
+    CHECK_STATUS(bodies_remove(first, KEY(8, 1)), BENTO_OK); /* a page back to the pool */
     CHECK_STATUS(tags_insert(second, KEY(24, 0), &tag), BENTO_OK);
     CHECK(tag != NULL);
     CHECK_STATUS(bodies_check(first), BENTO_OK);
@@ -399,9 +399,9 @@ static void start_damaged(void)
     bodies *const set = &arena.typed.set;
     CHECK_STATUS(body_pages_init(pages), BENTO_OK);
     CHECK_STATUS(bodies_init(set, body_pages_generic(pages)), BENTO_OK);
-    CHECK_STATUS(bodies_insert(set, KEY(1, 0), NULL), BENTO_OK);
-    CHECK_STATUS(bodies_insert(set, KEY(2, 0), NULL), BENTO_OK);
-    CHECK_STATUS(bodies_insert(set, KEY(9, 0), NULL), BENTO_OK);
+    CHECK_STATUS(bodies_insert(set, KEY(1, 1), NULL), BENTO_OK);
+    CHECK_STATUS(bodies_insert(set, KEY(2, 1), NULL), BENTO_OK);
+    CHECK_STATUS(bodies_insert(set, KEY(9, 1), NULL), BENTO_OK);
     CHECK_STATUS(bodies_check(set), BENTO_OK);
 }
 
@@ -420,14 +420,14 @@ static void test_check_detects_corruption(void)
     CHECK_EQ(block, 0); /* the pool's first block */
 
     /* CORRUPT from insert: the pool's free list is damaged when a new page is needed */
-    CHECK_STATUS(bodies_insert(typed, KEY(17, 0), NULL), BENTO_OK);
-    CHECK_STATUS(bodies_insert(typed, KEY(25, 0), NULL), BENTO_OK);
-    CHECK_STATUS(bodies_remove(typed, KEY(17, 0)), BENTO_OK);
-    CHECK_STATUS(bodies_remove(typed, KEY(25, 0)), BENTO_OK); /* the pool's list: 3 -> 2 */
+    CHECK_STATUS(bodies_insert(typed, KEY(17, 1), NULL), BENTO_OK);
+    CHECK_STATUS(bodies_insert(typed, KEY(25, 1), NULL), BENTO_OK);
+    CHECK_STATUS(bodies_remove(typed, KEY(17, 1)), BENTO_OK);
+    CHECK_STATUS(bodies_remove(typed, KEY(25, 1)), BENTO_OK); /* the pool's list: 3 -> 2 */
     CHECK_STATUS(body_pages_check(pages), BENTO_OK);
     *(uint32_t *)bento_block_pool_block_at(pool, 3) = 0u; /* a link to a live page */
-    CHECK_STATUS(bodies_insert(typed, KEY(17, 0), NULL), BENTO_OK); /* takes page 3 itself */
-    CHECK_STATUS(bodies_insert(typed, KEY(25, 0), &value), BENTO_E_CORRUPT);
+    CHECK_STATUS(bodies_insert(typed, KEY(17, 1), NULL), BENTO_OK); /* takes page 3 itself */
+    CHECK_STATUS(bodies_insert(typed, KEY(25, 1), &value), BENTO_E_CORRUPT);
     CHECK(value == NULL);
     CHECK_EQ(bodies_count(typed), 4);
     CHECK_EQ(bodies_pages_held(typed), 3);
@@ -436,14 +436,14 @@ static void test_check_detects_corruption(void)
 
     /* CORRUPT from insert: a page table entry beyond the pool */
     set->page_table[0] = 99u * 99u;
-    CHECK_STATUS(bodies_insert(typed, KEY(3, 0), NULL), BENTO_E_CORRUPT);
-    CHECK(bodies_get(typed, KEY(1, 0)) == NULL); /* get never reads outside the pool */
+    CHECK_STATUS(bodies_insert(typed, KEY(3, 1), NULL), BENTO_E_CORRUPT);
+    CHECK(bodies_get(typed, KEY(1, 1)) == NULL); /* get never reads outside the pool */
     CHECK_STATUS(bodies_check(typed), BENTO_E_CORRUPT);
     /* the last offset at which a page fits: not a block start, but every access stays inside */
     CHECK_EQ(set->page_limit, (4u * sizeof(bodies_page) - sizeof(bodies_page)) / 4u + 1u);
     set->page_table[0] = set->page_limit - 1u;
     for (i = 0; i < 8u; i++) {
-        const body *v = bodies_get(typed, KEY(i, 0));
+        const body *v = bodies_get(typed, KEY(i, 1));
         CHECK(v == NULL || inside_pages(pool, v, sizeof *v));
     }
     CHECK_STATUS(bodies_check(typed), BENTO_E_CORRUPT);
@@ -456,7 +456,7 @@ static void test_check_detects_corruption(void)
 
     /* a slot and a dense key that disagree, page counts that disagree */
     saved = set->dense[0];
-    set->dense[0] = KEY(4, 0);
+    set->dense[0] = KEY(4, 1);
     CHECK_STATUS(bodies_check(typed), BENTO_E_CORRUPT);
     set->dense[0] = saved;
     set->page_live[0] = 3u;
@@ -500,8 +500,8 @@ static void test_check_detects_corruption(void)
     block = bento_block_pool_index_of(pool, set->page_base + set->page_table[1]);
     pool->live[block] = BENTO_IMPL_BLOCK_FREE;
     CHECK_STATUS(bodies_check(typed), BENTO_E_CORRUPT);
-    CHECK_STATUS(bodies_remove(typed, KEY(9, 0)), BENTO_E_CORRUPT);
-    CHECK(!bodies_contains(typed, KEY(9, 0))); /* removed all the same */
+    CHECK_STATUS(bodies_remove(typed, KEY(9, 1)), BENTO_E_CORRUPT);
+    CHECK(!bodies_contains(typed, KEY(9, 1))); /* removed all the same */
     CHECK_EQ(bodies_count(typed), 2);
     CHECK_STATUS(bodies_check(typed), BENTO_OK);
 }
@@ -524,12 +524,12 @@ static void test_confinement(void)
      * is not followed outside the pool */
     start_damaged(); /* dense: keys 1, 2 (page 0), 9 (page 1) */
     arena.typed.set.generic_.page_table[1] = 0xfffffff0u;
-    CHECK_STATUS(bodies_remove(&arena.typed.set, KEY(1, 0)), BENTO_OK);
-    CHECK_EQ(bodies_keys(&arena.typed.set)[0], KEY(9, 0));
+    CHECK_STATUS(bodies_remove(&arena.typed.set, KEY(1, 1)), BENTO_OK);
+    CHECK_EQ(bodies_keys(&arena.typed.set)[0], KEY(9, 1));
     CHECK_STATUS(bodies_check(&arena.typed.set), BENTO_E_CORRUPT);
     start_damaged();
-    arena.typed.set.generic_.dense[2] = KEY(120, 0); /* a page never taken */
-    CHECK_STATUS(bodies_remove(&arena.typed.set, KEY(1, 0)), BENTO_OK);
+    arena.typed.set.generic_.dense[2] = KEY(120, 1); /* a page never taken */
+    CHECK_STATUS(bodies_remove(&arena.typed.set, KEY(1, 1)), BENTO_OK);
     CHECK_STATUS(bodies_check(&arena.typed.set), BENTO_E_CORRUPT);
     for (round = 0; round < 24u; round++) {
         void *value = NULL;
@@ -617,11 +617,11 @@ static void test_open(void)
     CHECK_STATUS(body_pages_init(pages), BENTO_OK);
     CHECK_STATUS(bodies_init(original, body_pages_generic(pages)), BENTO_OK);
     for (i = 0; i < 12u; i++) {
-        CHECK_STATUS(bodies_insert(original, KEY(i * 2u, i & 3u), &v), BENTO_OK);
+        CHECK_STATUS(bodies_insert(original, KEY(i * 2u, 1u + (i & 3u)), &v), BENTO_OK);
         v->tag = 100u + i;
     }
     CHECK_EQ(bodies_pages_held(original), 3);
-    CHECK_STATUS(bodies_remove(original, KEY(2, 1)), BENTO_OK);
+    CHECK_STATUS(bodies_remove(original, KEY(2, 2)), BENTO_OK);
     /* as a save file or retained RAM would hold them: the pool first, then the set */
     *pages_copy = *pages;
     *copy = *original;
@@ -632,17 +632,17 @@ static void test_open(void)
     CHECK_EQ(bodies_count(copy), 11);
     CHECK_EQ(bodies_pages_held(copy), bodies_pages_held(original));
     for (i = 0; i < 12u; i++) {
-        v = bodies_get(copy, KEY(i * 2u, i & 3u));
+        v = bodies_get(copy, KEY(i * 2u, 1u + (i & 3u)));
         CHECK_EQ(v != NULL, i != 1u);
         if (v != NULL) {
             CHECK_EQ(v->tag, 100u + i);
-            CHECK(v != bodies_get(original, KEY(i * 2u, i & 3u))); /* its own pages */
+            CHECK(v != bodies_get(original, KEY(i * 2u, 1u + (i & 3u)))); /* its own pages */
             CHECK(inside_pages(body_pages_generic(pages_copy), v, sizeof *v));
         }
     }
-    CHECK_STATUS(bodies_remove(copy, KEY(0, 0)), BENTO_OK);
-    CHECK(bodies_contains(original, KEY(0, 0)));
-    CHECK_STATUS(bodies_insert(copy, KEY(1, 0), NULL), BENTO_OK);
+    CHECK_STATUS(bodies_remove(copy, KEY(0, 1)), BENTO_OK);
+    CHECK(bodies_contains(original, KEY(0, 1)));
+    CHECK_STATUS(bodies_insert(copy, KEY(1, 1), NULL), BENTO_OK);
     CHECK_STATUS(bodies_check(copy), BENTO_OK);
     CHECK_STATUS(bodies_check(original), BENTO_OK);
 
@@ -666,7 +666,7 @@ static void test_open(void)
     check_inert(&generic);
     CHECK_STATUS(OPEN(copy->storage_, sizeof copy->storage_, body_pages_generic(pages_copy)), BENTO_OK);
     CHECK_STATUS(bento_paged_set_check(&generic), BENTO_OK);
-    v = (body *)bento_paged_set_get(&generic, KEY(10, 1));
+    v = (body *)bento_paged_set_get(&generic, KEY(10, 2));
     CHECK(v != NULL && v->tag == 105u);
     table = generic.page_table; /* in the copy's storage */
     /* every header word, the counters' copy, the page table and the pages are validated */
@@ -753,7 +753,7 @@ static void test_against_model(void)
                                        sizeof arena.model.pool_memory, PAGE_BYTES, PAGES),
                  BENTO_OK);
     CHECK_STATUS(bento_paged_set_init(&set, arena.model.memory, sizeof arena.model.memory, &pool,
-                                      VSIZE, CAP, UNIVERSE, PAGE, 7),
+                                      VSIZE, CAP, UNIVERSE, PAGE, 7, 25),
                  BENTO_OK);
     for (i = 0; i < UNIVERSE; i++) {
         model_key[i] = BENTO_NONE;
@@ -765,21 +765,22 @@ static void test_against_model(void)
         /* phases of growth and of shrinking, so that both the pool and the capacity run out */
         const bool growing = (step & 256u) != 0u;
         const uint32_t op = bento_test_rand_below(100u);
-        /* indices up to 127, so some are beyond the universe; generations 0..3 */
+        /* indices up to 127, so some are beyond the universe; generations 0..3 (0: refused) */
         const uint32_t index = bento_test_rand_below(INDEX_SPAN);
         const uint32_t key = KEY(index, bento_test_rand_below(4u));
+        const bool well_formed = index < UNIVERSE && key >> 7 != 0u;
         const bool present = index < UNIVERSE && model_key[index] == key;
         if (op < (growing ? 85u : 25u)) {
             uint32_t *value = NULL;
             void *raw = NULL;
             bento_status want = BENTO_OK;
             const bento_status got = bento_paged_set_insert(&set, key, &raw);
-            if (index < UNIVERSE && model_key[index] != BENTO_NONE) {
+            if (well_formed && model_key[index] != BENTO_NONE) {
                 want = BENTO_E_EXISTS;
             } else if (count == CAP) {
                 want = BENTO_E_FULL;
                 full_capacity++;
-            } else if (index >= UNIVERSE) {
+            } else if (!well_formed) {
                 want = BENTO_E_ARGUMENT;
             } else if (model_page[index / PAGE] == 0u && pages_used == PAGES) {
                 want = BENTO_E_FULL;
@@ -811,9 +812,10 @@ static void test_against_model(void)
                     mismatches++; /* a dense key the model does not know */
                 }
             }
-            if (bento_paged_set_remove(&set, k) != (is_present                 ? BENTO_OK
-                                                    : (k & 0x7fu) >= UNIVERSE ? BENTO_E_ARGUMENT
-                                                                              : BENTO_E_NOT_FOUND)) {
+            if (bento_paged_set_remove(&set, k) !=
+                (is_present                                   ? BENTO_OK
+                 : (k & 0x7fu) >= UNIVERSE || k >> 7 == 0u ? BENTO_E_ARGUMENT
+                                                               : BENTO_E_NOT_FOUND)) {
                 mismatches++;
             }
             if (is_present) {
@@ -990,64 +992,97 @@ static void test_journal_recovery(void)
 }
 #endif
 
+static crew people;
+static hold_pages hold_pool;
+static holds hold_set, hold_copy;
+
 /* A set keyed by a pool's handles: a stale handle misses, and keys come back as handles. */
 static void test_typed_handles(void)
 {
-    static crew people;
-    static hold_pages pages;
-    static holds set, copy;
+    hold_pages *const pages = &hold_pool;
+    holds *const set = &hold_set, *const copy = &hold_copy;
     crew_handle h[3], stale;
     const body cargo = {7u, 8u};
     holds_iter it;
     body *v;
     uint32_t i, seen = 0u;
     CHECK_STATUS(crew_init(&people), BENTO_OK);
-    CHECK_STATUS(hold_pages_init(&pages), BENTO_OK);
-    CHECK_STATUS(holds_init(&set, hold_pages_generic(&pages)), BENTO_OK);
-    CHECK_EQ(set.generic_.universe, 16);
+    CHECK_STATUS(hold_pages_init(pages), BENTO_OK);
+    CHECK_STATUS(holds_init(set, hold_pages_generic(pages)), BENTO_OK);
+    CHECK_EQ(set->generic_.universe, 16);
     for (i = 0u; i < 3u; i++) {
         CHECK_STATUS(crew_create(&people, &h[i], NULL), BENTO_OK);
     }
     stale = crew_handle_from_raw(bento_handle_make(crew_handle_index(h[1]),
                                                    crew_handle_generation(h[1]) + 2u,
                                                    crew_handle_INDEX_BITS));
-    CHECK_STATUS(holds_insert(&set, h[0], &v), BENTO_OK);
+    CHECK_STATUS(holds_insert(set, h[0], &v), BENTO_OK);
     v->tag = 0u;
-    CHECK_STATUS(holds_insert(&set, h[1], &v), BENTO_OK);
+    CHECK_STATUS(holds_insert(set, h[1], &v), BENTO_OK);
     v->tag = 1u;
-    CHECK_STATUS(holds_insert_from(&set, h[2], &cargo), BENTO_OK);
-    CHECK_STATUS(holds_insert(&set, stale, &v), BENTO_E_EXISTS); /* one value per index */
+    CHECK_STATUS(holds_insert_from(set, h[2], &cargo), BENTO_OK);
+    CHECK_STATUS(holds_insert(set, stale, &v), BENTO_E_EXISTS); /* one value per index */
     CHECK(v == NULL);
-    CHECK(holds_get(&set, stale) == NULL && !holds_contains(&set, stale));
-    CHECK_STATUS(holds_remove(&set, stale), BENTO_E_NOT_FOUND);
-    CHECK(holds_get(&set, h[1]) != NULL && holds_get(&set, h[1])->tag == 1u);
-    CHECK(holds_get(&set, h[2]) != NULL && holds_get(&set, h[2])->check == 8u);
-    CHECK(crew_handle_eq(holds_key_at(&set, 0u), h[0]));
-    CHECK(crew_handle_is_null(holds_key_at(&set, 3u))); /* past the count */
-    holds_iter_init(&it, &set);
+    CHECK(holds_get(set, stale) == NULL && !holds_contains(set, stale));
+    CHECK_STATUS(holds_remove(set, stale), BENTO_E_NOT_FOUND);
+    CHECK(holds_get(set, h[1]) != NULL && holds_get(set, h[1])->tag == 1u);
+    CHECK(holds_get(set, h[2]) != NULL && holds_get(set, h[2])->check == 8u);
+    CHECK(crew_handle_eq(holds_key_at(set, 0u), h[0]));
+    CHECK(crew_handle_is_null(holds_key_at(set, 3u))); /* past the count */
+    holds_iter_init(&it, set);
     CHECK(crew_handle_is_null(it.key));
     while (holds_iter_next(&it)) {
-        CHECK(crew_handle_eq(it.key, h[it.index]) && holds_get(&set, it.key) == it.value);
+        CHECK(crew_handle_eq(it.key, h[it.index]) && holds_get(set, it.key) == it.value);
         seen++;
     }
     CHECK(seen == 3u && crew_handle_is_null(it.key));
     /* reopened from a copy of its buffer, over the same pool */
-    copy = set;
-    CHECK_STATUS(holds_open(&copy, hold_pages_generic(&pages)), BENTO_OK);
-    CHECK(crew_handle_eq(holds_key_at(&copy, 1u), h[1]) && holds_get(&copy, h[1])->tag == 1u);
-    CHECK(holds_get(&copy, stale) == NULL);
-    CHECK_STATUS(holds_check(&copy), BENTO_OK);
+    *copy = *set;
+    CHECK_STATUS(holds_open(copy, hold_pages_generic(pages)), BENTO_OK);
+    CHECK(crew_handle_eq(holds_key_at(copy, 1u), h[1]) && holds_get(copy, h[1])->tag == 1u);
+    CHECK(holds_get(copy, stale) == NULL);
+    CHECK_STATUS(holds_check(copy), BENTO_OK);
     /* once the live handle is gone, its slot's next handle may take the index */
-    CHECK_STATUS(holds_remove(&set, h[1]), BENTO_OK);
-    CHECK_STATUS(holds_insert(&set, stale, NULL), BENTO_OK);
-    CHECK(holds_get(&set, h[1]) == NULL && holds_contains(&set, stale));
-    CHECK_STATUS(holds_check(&set), BENTO_OK);
-    holds_clear(&set);
-    CHECK_EQ(holds_pages_held(&set), 0);
+    CHECK_STATUS(holds_remove(set, h[1]), BENTO_OK);
+    CHECK_STATUS(holds_insert(set, stale, NULL), BENTO_OK);
+    CHECK(holds_get(set, h[1]) == NULL && holds_contains(set, stale));
+    CHECK_STATUS(holds_check(set), BENTO_OK);
+    holds_clear(set);
+    CHECK_EQ(holds_pages_held(set), 0);
+}
+
+/* The null handle, and any key of generation 0, is no key of a set of handles: insert and
+ * remove refuse it as malformed, lookups miss it, the real first handle of slot 0 still goes
+ * in, and check refuses a buffer that holds one. */
+static void test_null_page_key_refused(void)
+{
+    crew_handle first;
+    const crew_handle null = crew_handle_null();
+    const crew_handle generation_0 = crew_handle_from_raw(5u); /* index 5, generation 0 */
+    CHECK_STATUS(crew_init(&people), BENTO_OK);
+    CHECK_STATUS(hold_pages_init(&hold_pool), BENTO_OK);
+    CHECK_STATUS(holds_init(&hold_set, hold_pages_generic(&hold_pool)), BENTO_OK);
+    CHECK_STATUS(holds_insert(&hold_set, null, NULL), BENTO_E_ARGUMENT);
+    CHECK_STATUS(holds_insert(&hold_set, generation_0, NULL), BENTO_E_ARGUMENT);
+    CHECK(!holds_contains(&hold_set, null) && holds_get(&hold_set, generation_0) == NULL);
+    CHECK_STATUS(holds_remove(&hold_set, null), BENTO_E_ARGUMENT);
+    CHECK_EQ(holds_count(&hold_set), 0);
+    CHECK_STATUS(crew_create(&people, &first, NULL), BENTO_OK);
+    CHECK_EQ(crew_handle_index(first), 0);
+    CHECK_STATUS(holds_insert(&hold_set, first, NULL), BENTO_OK);
+    CHECK(holds_contains(&hold_set, first) && !holds_contains(&hold_set, null));
+    CHECK_STATUS(holds_insert(&hold_set, null, NULL), BENTO_E_ARGUMENT); /* not EXISTS: no key */
+    CHECK(crew_handle_eq(holds_key_at(&hold_set, 0u), first));
+    CHECK(crew_handle_is_null(holds_key_at(&hold_set, 1u))); /* past the count, unambiguous */
+    CHECK_STATUS(holds_check(&hold_set), BENTO_OK);
+    hold_set.generic_.dense[0] = 0u; /* a buffer that holds the null handle */
+    CHECK_STATUS(holds_check(&hold_set), BENTO_E_CORRUPT);
+    CHECK_STATUS(holds_open(&hold_set, hold_pages_generic(&hold_pool)), BENTO_E_CORRUPT);
 }
 
 void test_paged_set(void)
 {
+    test_null_page_key_refused();
     test_typed_handles();
     test_insert_from();
 #if BENTO_POWER_SAFE

@@ -1418,7 +1418,8 @@ static void test_join_pairs(void)
                                                (unsigned)shapes[shape][1], NULL, 0u),
                          BENTO_OK);
             for (i = 0; i < U; i++) {
-                const uint32_t high = bento_test_rand_below(2u) == 0u ? 0u : bento_test_rand() & ~63u;
+                const uint32_t high = /* a generation, never 0 */
+                    bento_test_rand_below(2u) == 0u ? 64u : (bento_test_rand() & ~63u) | 64u;
                 const uint32_t key = i | high;
                 static const uint32_t flips[4] = {0u, 0u, 1u << 6, 0x80000000u};
                 const uint32_t choice = bento_test_rand_below(5u);
@@ -1613,6 +1614,41 @@ BENTO_SPARSE_SET_TYPE(retiring_tags, retiring_handle, 8, RETIRING_TAGS_COLUMNS);
 #define WRAPPING_TAGS_COLUMNS(X) X(uint32_t, value)
 BENTO_SPARSE_SET_TYPE(wrapping_tags, wrapping_handle, 6, WRAPPING_TAGS_COLUMNS);
 
+/* The null handle, and any key of generation 0, is no key of a set of handles: insert and
+ * remove refuse it as malformed, lookups miss it, the real first handle of slot 0 still goes
+ * in, and check and open refuse a buffer that holds one; in both entry layouts (a capacity of
+ * 2^index_bits keeps the generation one bit higher). The typed form: test_sparse_set_typed.c. */
+static void test_null_key_refused(void)
+{
+    static const uint32_t capacities[2] = {CAP, U};
+    const uint32_t first = 1u << IDX_BITS; /* index 0, generation 1: a pool's first handle */
+    uint32_t i, position = 0u;
+    bento_sparse_set set, again;
+    for (i = 0u; i < 2u; i++) {
+        CHECK_STATUS(bento_sparse_set_init(&set, spare, sizeof spare, U, capacities[i], IDX_BITS,
+                                           GEN_BITS, NULL, 0u),
+                     BENTO_OK);
+        CHECK_STATUS(bento_sparse_set_insert(&set, 0u, &position), BENTO_E_ARGUMENT);
+        CHECK_EQ(position, BENTO_NONE);
+        CHECK_STATUS(bento_sparse_set_insert(&set, 5u, NULL), BENTO_E_ARGUMENT); /* generation 0 */
+        CHECK(!bento_sparse_set_contains(&set, 0u));
+        CHECK_STATUS(bento_sparse_set_remove(&set, 0u), BENTO_E_ARGUMENT);
+        CHECK_STATUS(bento_sparse_set_insert(&set, first, NULL), BENTO_OK);
+        CHECK_STATUS(bento_sparse_set_insert(&set, 0u, NULL), BENTO_E_ARGUMENT); /* not EXISTS */
+        CHECK(bento_sparse_set_contains(&set, first) && !bento_sparse_set_contains(&set, 0u));
+        CHECK_STATUS(bento_sparse_set_check(&set), BENTO_OK);
+        /* a buffer holding a key of generation 0, its entry made to agree */
+        set.dense[0] = 0u;
+        if (set.wide != 0u) {
+            ((uint32_t *)(void *)set.sparse)[0] = 0u; /* tag 0, position 0 */
+        } else {
+            ((uint16_t *)(void *)set.sparse)[0] = 0u;
+        }
+        CHECK_STATUS(bento_sparse_set_check(&set), BENTO_E_CORRUPT);
+        CHECK_STATUS(bento_sparse_set_open(&again, spare, sizeof spare, NULL, 0u), BENTO_E_CORRUPT);
+    }
+}
+
 #define HANDLE_MODEL(pool_t, set_t, policy_name)                                                  \
     static void model_##set_t(void)                                                               \
     {                                                                                             \
@@ -1792,6 +1828,7 @@ static void test_wide(void)
 
 void test_sparse_set(void)
 {
+    test_null_key_refused();
     test_init_statuses();
     test_bytes_agree();
     test_failed_init_is_inert();

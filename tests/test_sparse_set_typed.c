@@ -112,6 +112,9 @@ static void test_typed(void)
     CHECK(bodies_contains(b, h[5]));
     CHECK(!bodies_contains(b, h[13]));
     CHECK(!bodies_contains(b, actors_handle_null()));
+    /* the null handle is no key: refused as malformed, not as taken */
+    CHECK_STATUS(marks_insert(m, actors_handle_null()), BENTO_E_ARGUMENT);
+    CHECK_STATUS(marks_remove(m, actors_handle_null()), BENTO_E_ARGUMENT);
     CHECK_EQ(bodies_index_of(b, h[5]), 5);
     CHECK_EQ(bodies_index_of(b, h[13]), BENTO_NONE);
     CHECK_EQ(first_of(bodies_get(b, h[7]).pos), 7);

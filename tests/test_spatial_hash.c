@@ -640,72 +640,97 @@ static bool collect_crew(void *context, crew_handle item, const int32_t *positio
     return true;
 }
 
+/* The null handle, and any handle of generation 0, is no item: every operation refuses it as
+ * it refuses an id out of range, and the real first handle of slot 0 still takes id 0. */
+static crew people;
+static crew_space crews, crews_copy;
+
+static void test_null_item_refused(void)
+{
+    crew_space *const space = &crews;
+    const crew_handle null = crew_handle_null();
+    crew_handle first;
+    CHECK_STATUS(crew_init(&people), BENTO_OK);
+    CHECK_STATUS(crew_space_init(space), BENTO_OK);
+    CHECK_STATUS(crew_space_insert_at(space, null, bento_xy(1, 1)), BENTO_E_ARGUMENT);
+    CHECK_STATUS(crew_space_insert_at(space, crew_handle_from_raw(3u), bento_xy(1, 1)),
+                 BENTO_E_ARGUMENT); /* index 3, generation 0 */
+    CHECK_STATUS(crew_space_move_at(space, null, bento_xy(2, 2)), BENTO_E_ARGUMENT);
+    CHECK_STATUS(crew_space_remove(space, null), BENTO_E_ARGUMENT);
+    CHECK(!crew_space_contains(space, null) && crew_space_get(space, null) == NULL);
+    CHECK_STATUS(crew_create(&people, &first, NULL), BENTO_OK);
+    CHECK_EQ(crew_handle_index(first), 0);
+    CHECK_STATUS(crew_space_insert_at(space, first, bento_xy(1, 1)), BENTO_OK);
+    CHECK(crew_space_contains(space, first) && !crew_space_contains(space, null));
+    CHECK_STATUS(crew_space_check(space), BENTO_OK);
+}
+
 static void test_typed_handles(void)
 {
-    static crew people;
-    static crew_space space, copy;
+    crew_space *const space = &crews, *const copy = &crews_copy;
     crew_handle h[3], stale, far;
     crew_found f = {NULL, {0u}, 0u};
     const int32_t *at;
     uint32_t i;
     CHECK_STATUS(crew_init(&people), BENTO_OK);
-    CHECK_STATUS(crew_space_init(&space), BENTO_OK);
+    CHECK_STATUS(crew_space_init(space), BENTO_OK);
     for (i = 0u; i < 3u; i++) {
         CHECK_STATUS(crew_create(&people, &h[i], NULL), BENTO_OK);
-        CHECK_STATUS(crew_space_insert_at(&space, h[i], bento_xy((int32_t)i * 20, 0)), BENTO_OK);
+        CHECK_STATUS(crew_space_insert_at(space, h[i], bento_xy((int32_t)i * 20, 0)), BENTO_OK);
     }
     /* h[1]'s slot once it serves another object; and an index past the item capacity */
     stale = crew_handle_from_raw(bento_handle_make(crew_handle_index(h[1]),
                                                    crew_handle_generation(h[1]) + 2u,
                                                    crew_handle_INDEX_BITS));
     far = crew_handle_from_raw(bento_handle_make(6u, 1u, crew_handle_INDEX_BITS));
-    CHECK_STATUS(crew_space_insert_at(&space, h[1], bento_xy(1, 1)), BENTO_E_EXISTS);
-    CHECK_STATUS(crew_space_insert_at(&space, stale, bento_xy(1, 1)), BENTO_E_EXISTS);
-    CHECK_STATUS(crew_space_insert_at(&space, far, bento_xy(1, 1)), BENTO_E_ARGUMENT);
+    CHECK_STATUS(crew_space_insert_at(space, h[1], bento_xy(1, 1)), BENTO_E_EXISTS);
+    CHECK_STATUS(crew_space_insert_at(space, stale, bento_xy(1, 1)), BENTO_E_EXISTS);
+    CHECK_STATUS(crew_space_insert_at(space, far, bento_xy(1, 1)), BENTO_E_ARGUMENT);
     /* a stale handle of a present id is not that item */
-    CHECK(!crew_space_contains(&space, stale) && crew_space_get(&space, stale) == NULL);
-    CHECK_STATUS(crew_space_move_at(&space, stale, bento_xy(1, 1)), BENTO_E_NOT_FOUND);
-    CHECK_STATUS(crew_space_remove(&space, stale), BENTO_E_NOT_FOUND);
-    CHECK(!crew_space_contains(&space, far));
-    CHECK_STATUS(crew_space_move_at(&space, far, bento_xy(1, 1)), BENTO_E_ARGUMENT);
-    CHECK_STATUS(crew_space_remove(&space, far), BENTO_E_ARGUMENT);
-    at = crew_space_get(&space, h[1]);
+    CHECK(!crew_space_contains(space, stale) && crew_space_get(space, stale) == NULL);
+    CHECK_STATUS(crew_space_move_at(space, stale, bento_xy(1, 1)), BENTO_E_NOT_FOUND);
+    CHECK_STATUS(crew_space_remove(space, stale), BENTO_E_NOT_FOUND);
+    CHECK(!crew_space_contains(space, far));
+    CHECK_STATUS(crew_space_move_at(space, far, bento_xy(1, 1)), BENTO_E_ARGUMENT);
+    CHECK_STATUS(crew_space_remove(space, far), BENTO_E_ARGUMENT);
+    at = crew_space_get(space, h[1]);
     CHECK(at != NULL && at[0] == 20);
-    CHECK_STATUS(crew_space_move_at(&space, h[1], bento_xy(21, 3)), BENTO_OK);
+    CHECK_STATUS(crew_space_move_at(space, h[1], bento_xy(21, 3)), BENTO_OK);
     /* queries hand the visitor the handles */
     f.pool = &people;
-    CHECK_STATUS(crew_space_query_radius_at(&space, bento_xy(20, 0), 5, collect_crew, &f, NULL),
+    CHECK_STATUS(crew_space_query_radius_at(space, bento_xy(20, 0), 5, collect_crew, &f, NULL),
                  BENTO_OK);
     CHECK(f.count == 1u && crew_handle_eq(f.last, h[1]));
     f.count = 0u;
-    CHECK_STATUS(crew_space_query_box_at(&space, bento_xy(-5, -5), bento_xy(50, 5), collect_crew,
+    CHECK_STATUS(crew_space_query_box_at(space, bento_xy(-5, -5), bento_xy(50, 5), collect_crew,
                                          &f, NULL),
                  BENTO_OK);
     CHECK_EQ(f.count, 3);
-    CHECK_STATUS(crew_space_query_box_at(&space, bento_xy(0, 0), bento_xy(1, 1), NULL, &f, NULL),
+    CHECK_STATUS(crew_space_query_box_at(space, bento_xy(0, 0), bento_xy(1, 1), NULL, &f, NULL),
                  BENTO_E_ARGUMENT);
-    CHECK_STATUS(crew_space_query_radius_at(&space, bento_xy(0, 0), 1, NULL, &f, NULL),
+    CHECK_STATUS(crew_space_query_radius_at(space, bento_xy(0, 0), 1, NULL, &f, NULL),
                  BENTO_E_ARGUMENT);
     /* reopened from a copy of its storage: the handles come with it */
-    copy = space;
-    CHECK_STATUS(crew_space_open(&copy), BENTO_OK);
-    CHECK_STATUS(crew_space_check(&copy), BENTO_OK);
-    CHECK(crew_space_contains(&copy, h[1]) && !crew_space_contains(&copy, stale));
+    *copy = *space;
+    CHECK_STATUS(crew_space_open(copy), BENTO_OK);
+    CHECK_STATUS(crew_space_check(copy), BENTO_OK);
+    CHECK(crew_space_contains(copy, h[1]) && !crew_space_contains(copy, stale));
     f.count = 0u;
-    CHECK_STATUS(crew_space_query_radius_at(&copy, bento_xy(0, 0), 1, collect_crew, &f, NULL),
+    CHECK_STATUS(crew_space_query_radius_at(copy, bento_xy(0, 0), 1, collect_crew, &f, NULL),
                  BENTO_OK);
     CHECK(f.count == 1u && crew_handle_eq(f.last, h[0]));
     /* the live handle leaves; then its slot's next handle may take the id */
-    CHECK_STATUS(crew_space_remove(&space, h[1]), BENTO_OK);
-    CHECK_STATUS(crew_space_insert_at(&space, stale, bento_xy(1, 1)), BENTO_OK);
-    CHECK(crew_space_contains(&space, stale) && !crew_space_contains(&space, h[1]));
-    CHECK_STATUS(crew_space_remove(&space, h[1]), BENTO_E_NOT_FOUND);
-    CHECK_EQ(crew_space_count(&space), 3);
-    CHECK_STATUS(crew_space_check(&space), BENTO_OK);
+    CHECK_STATUS(crew_space_remove(space, h[1]), BENTO_OK);
+    CHECK_STATUS(crew_space_insert_at(space, stale, bento_xy(1, 1)), BENTO_OK);
+    CHECK(crew_space_contains(space, stale) && !crew_space_contains(space, h[1]));
+    CHECK_STATUS(crew_space_remove(space, h[1]), BENTO_E_NOT_FOUND);
+    CHECK_EQ(crew_space_count(space), 3);
+    CHECK_STATUS(crew_space_check(space), BENTO_OK);
 }
 
 void test_spatial_hash(void)
 {
+    test_null_item_refused();
     test_typed_handles();
 #if BENTO_POWER_SAFE
     test_journal_recovery();

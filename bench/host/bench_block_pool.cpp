@@ -198,7 +198,8 @@ struct paged_fixture {
         if (bento_block_pool_init(&pool, pool_storage.data(), pool_storage.size() * sizeof(bento_align_unit),
                                   kPageBytes, uint32_t(n / kPageSize + 1)) != BENTO_OK ||
             bento_paged_set_init(&set, set_storage.data(), set_storage.size() * sizeof(bento_align_unit), &pool,
-                                 sizeof(value16), uint32_t(n), uint32_t(n), kPageSize, kIndexBits) != BENTO_OK)
+                                 sizeof(value16), uint32_t(n), uint32_t(n), kPageSize, kIndexBits,
+                                 32u - kIndexBits) != BENTO_OK)
             std::abort();
     }
 };

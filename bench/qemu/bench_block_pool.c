@@ -18,7 +18,8 @@ BENTO_BLOCK_POOL_TYPE(qblocks, msg16, 32);
 typedef struct val8 {
     uint32_t a, b;
 } val8;
-BENTO_PAGED_SET_TYPE(qpaged, val8, 64, 128, 16);
+/* keys of 7 index bits and a generation above them */
+BENTO_PAGED_SET_TYPE_BITS(qpaged, val8, 64, 128, 16, 7, 25);
 BENTO_BLOCK_POOL_TYPE(qpages, qpaged_page, 8);
 
 enum { PAIRS = 200, LIVE = 16, KEYS = 64, UNIVERSE = 128, ROUNDS = 8 };

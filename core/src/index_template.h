@@ -47,6 +47,21 @@ static inline uint32_t slot_in(uint32_t *bk, uint32_t fp, IX_KEY key)
     return bento_impl_index_in(bk, fp, IX_KW, key) >> 3;
 }
 
+/* The stores of a clear: every bucket empty, the count 0 and its copy. Init, clear and the
+ * redo of a cut clear make them; none touches the journal, so a reset among them finds it
+ * as it was (idle at init, naming the clear otherwise). */
+static void empty_buckets(IX *ix)
+{
+    uint32_t b;
+    for (b = 0u; b < ix->capacity >> 2; b++) {
+        uint32_t *bk = bucket_of(ix, b);
+        bk[FPS] = 0u;
+        bk[SPILLS] = 0u;
+    }
+    ix->state.count = 0u;
+    BENTO_IMPL_SAVE(ix);
+}
+
 /*
  * Check the capacity and the buffer and fill the index's fixed fields, pointing its buckets
  * into `memory`; the index is left inert on failure.
@@ -92,14 +107,13 @@ bento_status IX_NAME(init)(IX *ix, void *memory, size_t bytes, uint32_t capacity
     }
     params = params_of(ix);
     bento_impl_head_write(memory, IX_KIND, IX_BYTES(capacity), &params, sizeof params);
+    empty_buckets(ix);
     BENTO_IMPL_SETTLE(ix);
-    IX_NAME(clear)(ix);
     return BENTO_OK;
 }
 
 void IX_NAME(clear)(IX *ix)
 {
-    uint32_t b;
     bento_impl_journal j;
     BENTO_ASSERT(ix != NULL);
 #if BENTO_POWER_SAFE
@@ -111,13 +125,7 @@ void IX_NAME(clear)(IX *ix)
      * do again (the same stores, whatever part of them was made) */
     BENTO_IMPL_BEGIN(&j, ix);
     bento_impl_redo(&j, CLEAR_ALL, 0u);
-    for (b = 0u; b < ix->capacity >> 2; b++) {
-        uint32_t *bk = bucket_of(ix, b);
-        bk[FPS] = 0u;
-        bk[SPILLS] = 0u;
-    }
-    ix->state.count = 0u;
-    BENTO_IMPL_SAVE(ix);
+    empty_buckets(ix);
     bento_impl_done(&j);
 }
 
@@ -466,8 +474,8 @@ bento_status IX_INNER(remove_logged)(IX *ix, IX_KEY key, bento_impl_journal *j)
 
 
 
-/* An operation cut by a reset: undone, or its clear done again (init with the capacity the
- * header names: the same stores, the journal idle after them). */
+/* An operation cut by a reset: undone, or its clear done again: the same stores, under the
+ * journal that still names the clear, which is set idle only after the last of them. */
 static bento_status recover(IX *ix, void *memory, size_t used)
 {
     uint32_t action, arg;
@@ -477,7 +485,8 @@ static bento_status recover(IX *ix, void *memory, size_t used)
         if (action != CLEAR_ALL) {
             return BENTO_E_CORRUPT;
         }
-        (void)IX_NAME(init)(ix, memory, used, ix->capacity); /* configured just before */
+        empty_buckets(ix); /* configured just before */
+        BENTO_IMPL_SETTLE(ix);
     }
     return status;
 }

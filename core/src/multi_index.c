@@ -63,6 +63,21 @@ static bento_status configure(bento_multi_index *mi, void *memory, size_t bytes,
     return BENTO_OK;
 }
 
+/* The stores of a clear, once the hash index inside is empty: every value unlisted, the count
+ * 0 and its copy. Init, clear and the redo of a cut clear make them; none touches this index's
+ * journal, so a reset among them finds it as it was (idle at init, naming the clear
+ * otherwise). */
+static void unlist_all(bento_multi_index *mi)
+{
+    uint32_t v;
+    for (v = 0u; v < mi->value_capacity; v++) {
+        mi->next[v] = NONE;
+        mi->prev[v] = NONE;
+    }
+    mi->state.count = 0u;
+    BENTO_IMPL_SAVE(mi);
+}
+
 /* The parameter record of a configured index: what init writes to the header, check compares. */
 static bento_impl_multi_index_params params_of(const bento_multi_index *mi)
 {
@@ -82,15 +97,15 @@ bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t 
     if (status != BENTO_OK) {
         return status;
     }
-    /* cannot fail: the capacity and the buffer were checked above */
+    /* cannot fail: the capacities and the buffer were checked above */
     (void)bento_index_init(&mi->keys, (unsigned char *)memory + BENTO_IMPL_MULTI_INDEX_HEAD,
                            BENTO_INDEX_BYTES(key_capacity), key_capacity);
+    unlist_all(mi);
     params = params_of(mi);
     bento_impl_head_write(memory, BENTO_IMPL_KIND_MULTI_INDEX,
                           BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity), &params,
                           sizeof params);
     BENTO_IMPL_SETTLE(mi);
-    bento_multi_index_clear(mi);
     return BENTO_OK;
 }
 
@@ -99,10 +114,11 @@ static uint64_t key_of(const bento_multi_index *mi, uint32_t value)
     return (uint64_t)mi->key_of[2u * (size_t)value + 1u] << 32 | mi->key_of[2u * (size_t)value];
 }
 
-/* An operation cut by a reset: undone, or its pending action done again. A clear is an init
- * with the header's capacities (the same stores, the journal idle after them); the unlisting
- * of remove_key clears the links of every value still listed under the key it took out: only
- * the key's own values record it, and what it already unlinked is skipped. */
+/* An operation cut by a reset: undone, or its pending action done again, under the journal
+ * that still names it, which is set idle only after its last store. A clear makes its stores
+ * again; the unlisting of remove_key clears the links of every value still listed under the
+ * key it took out: only the key's own values record it, and what it already unlinked is
+ * skipped. */
 static bento_status recover(bento_multi_index *mi, void *memory, size_t used,
                             uint32_t key_capacity)
 {
@@ -111,15 +127,18 @@ static bento_status recover(bento_multi_index *mi, void *memory, size_t used,
                                              BENTO_IMPL_MULTI_INDEX_ENTRIES, &action, &arg);
     if (status == BENTO_OK && action != 0u) {
         if (action == CLEAR_ALL) {
-            return bento_multi_index_init(mi, memory, used, key_capacity, mi->value_capacity);
-        }
-        if (action != UNLIST || arg >= mi->value_capacity) {
+            /* the hash index inside is not configured yet: emptied as its init empties it */
+            (void)bento_index_init(&mi->keys, (unsigned char *)memory + BENTO_IMPL_MULTI_INDEX_HEAD,
+                                   BENTO_INDEX_BYTES(key_capacity), key_capacity);
+            unlist_all(mi);
+        } else if (action != UNLIST || arg >= mi->value_capacity) {
             return BENTO_E_CORRUPT;
-        }
-        for (v = 0u; v < mi->value_capacity; v++) {
-            if (mi->prev[v] != NONE && key_of(mi, v) == key_of(mi, arg)) {
-                mi->next[v] = NONE;
-                mi->prev[v] = NONE;
+        } else {
+            for (v = 0u; v < mi->value_capacity; v++) {
+                if (mi->prev[v] != NONE && key_of(mi, v) == key_of(mi, arg)) {
+                    mi->next[v] = NONE;
+                    mi->prev[v] = NONE;
+                }
             }
         }
         BENTO_IMPL_SETTLE(mi);
@@ -168,29 +187,17 @@ bento_status bento_multi_index_open(bento_multi_index *mi, void *memory, size_t 
 
 void bento_multi_index_clear(bento_multi_index *mi)
 {
-    uint32_t v;
     bento_impl_journal j;
     BENTO_ASSERT(mi != NULL);
-#if BENTO_POWER_SAFE
     if (mi->value_capacity == 0u) {
         return; /* inert: empty, and its journal would be its own struct */
     }
-    /* one action, named before its first store, which open does again after a reset; the
-     * hash index emptied as init empties it, its own journal left idle */
+    /* one action, named before its first store, which open does again after a reset (the hash
+     * index's own clear names itself in its own journal, which that redo sets idle again) */
     BENTO_IMPL_BEGIN(&j, mi);
     bento_impl_redo(&j, CLEAR_ALL, 0u);
-    (void)bento_index_init(&mi->keys, (unsigned char *)(void *)mi->keys.buckets - BENTO_IMPL_INDEX_HEAD,
-                           BENTO_INDEX_BYTES(mi->keys.capacity), mi->keys.capacity);
-#else
-    BENTO_IMPL_BEGIN(&j, mi);
     bento_index_clear(&mi->keys);
-#endif
-    for (v = 0u; v < mi->value_capacity; v++) {
-        mi->next[v] = NONE;
-        mi->prev[v] = NONE;
-    }
-    mi->state.count = 0u;
-    BENTO_IMPL_SAVE(mi);
+    unlist_all(mi);
     bento_impl_done(&j);
 }
 

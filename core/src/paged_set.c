@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M2 M3 M9 M12 M14 M15 M17 M19 M20 M22 M23 M26. */
+/* Deviations (docs/deviations.md): M2 M3 M8 M9 M12 M14 M15 M17 M19 M20 M22 M23 M26. */
 /* bento/paged_set.c - the paged sparse set. The contract is in bento/paged_set.h. */
 #include <bento/paged_set.h>
 
@@ -18,7 +18,8 @@
  */
 static bento_status configure(bento_paged_set *set, void *memory, size_t bytes,
                               bento_block_pool *pages, size_t value_size, uint32_t capacity,
-                              uint32_t universe, uint32_t page_size, uint32_t index_bits)
+                              uint32_t universe, uint32_t page_size, uint32_t index_bits,
+                              uint32_t generation_bits)
 {
     bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_PAGED_SET_HEAD);
     size_t value_align, dense, table, live;
@@ -27,7 +28,8 @@ static bento_status configure(bento_paged_set *set, void *memory, size_t bytes,
     uint32_t page_count;
     BENTO_IMPL_INERT(set);
     if (memory == NULL || pages == NULL || pages->capacity == 0u || index_bits == 0u ||
-        index_bits > 32u || universe == 0u || (uint64_t)universe > ((uint64_t)1 << index_bits) ||
+        index_bits > 32u || generation_bits > 32u - index_bits || universe == 0u ||
+        (uint64_t)universe > ((uint64_t)1 << index_bits) ||
         page_size < 2u || page_size > ((uint32_t)1 << 24) || !bento_impl_is_pow2(page_size) ||
         capacity == 0u || capacity > universe || value_size == 0u || value_size > MAX_VALUE_SIZE) {
         return BENTO_E_ARGUMENT;
@@ -67,8 +69,11 @@ static bento_status configure(bento_paged_set *set, void *memory, size_t bytes,
     set->universe = universe;
     set->value_size = (uint32_t)value_size;
     set->index_mask = (uint32_t)(((uint64_t)1 << index_bits) - 1u);
+    set->stray = index_bits + generation_bits < 32u ? UINT32_MAX << (index_bits + generation_bits)
+                                                    : 0u;
     set->page_shift = (uint8_t)shift;
     set->index_bits = (uint8_t)index_bits;
+    set->generation_bits = (uint8_t)generation_bits;
     return BENTO_OK;
 }
 
@@ -80,20 +85,31 @@ static bento_impl_paged_set_params params_of(const bento_paged_set *set)
     p.universe = set->universe;
     p.value_size = set->value_size;
     p.page_size = (uint32_t)1 << set->page_shift;
-    p.index_bits = set->index_bits;
+    p.bits = set->index_bits | (uint32_t)set->generation_bits << 8;
     return p;
+}
+
+/* True when insert takes `key`: its index inside the universe, no bits above its generation,
+ * and, in a set of handles, a generation other than 0 (bento/handle.h: generations start at
+ * 1; 0 is the null handle's, or a forged one's, and it would take the slot of its index). */
+static bool well_formed(const bento_paged_set *set, uint32_t key)
+{
+    const uint32_t generation = ~(set->index_mask | set->stray); /* 0 for plain ids */
+    return (key & set->index_mask) < set->universe && (key & set->stray) == 0u &&
+           (generation == 0u || (key & generation) != 0u);
 }
 
 bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t bytes,
                                   bento_block_pool *pages, size_t value_size, uint32_t capacity,
-                                  uint32_t universe, uint32_t page_size, unsigned index_bits)
+                                  uint32_t universe, uint32_t page_size, unsigned index_bits,
+                                  unsigned generation_bits)
 {
     bento_impl_paged_set_params params;
     uint32_t page;
     bento_status status;
     BENTO_ASSERT(set != NULL);
     status = configure(set, memory, bytes, pages, value_size, capacity, universe, page_size,
-                       index_bits);
+                       index_bits, generation_bits);
     if (status != BENTO_OK) {
         return status;
     }
@@ -165,7 +181,7 @@ bento_status bento_paged_set_open(bento_paged_set *set, void *memory, size_t byt
     }
     p = (const bento_impl_paged_set_params *)bento_impl_params_at(memory);
     status = configure(set, memory, used, pages, bento_impl_size_of(p->value_size), p->capacity,
-                       p->universe, p->page_size, p->index_bits);
+                       p->universe, p->page_size, p->bits & 0xffu, p->bits >> 8);
     if (status == BENTO_OK &&
         used == BENTO_PAGED_SET_BYTES(set->capacity, set->universe,
                                       (uint32_t)1 << set->page_shift)) {
@@ -205,14 +221,16 @@ static inline bento_status insert(bento_paged_set *set, uint32_t key, void **val
     uint32_t *positions = NULL;
     unsigned char *storage;
     bento_impl_journal j;
+    bool fits;
     index = key & set->index_mask;
     page = index >> set->page_shift;
     slot = index & (((uint32_t)1 << set->page_shift) - 1u);
     count = set->state.count;
+    fits = well_formed(set, key);
     if (value != NULL) {
         *value = NULL;
     }
-    if (index < set->universe) {
+    if (fits) {
         const uint32_t offset = set->page_table[page];
         if (offset != BENTO_NONE) {
             if (offset >= set->page_limit) {
@@ -227,7 +245,7 @@ static inline bento_status insert(bento_paged_set *set, uint32_t key, void **val
     if (count >= set->capacity) {
         return BENTO_E_FULL;
     }
-    if (index >= set->universe) {
+    if (!fits) {
         return BENTO_E_ARGUMENT;
     }
     BENTO_IMPL_BEGIN(&j, set);
@@ -306,8 +324,8 @@ bento_status bento_paged_set_remove(bento_paged_set *set, uint32_t key)
     BENTO_ASSERT(set != NULL);
     index = key & set->index_mask;
     if (bento_paged_set_get(set, key) == NULL) {
-        /* as insert: a key outside the universe is refused (an inert set misses every key) */
-        return index >= set->universe && set->universe != 0u ? BENTO_E_ARGUMENT
+        /* as insert: a key not well formed is refused (an inert set misses every key) */
+        return set->universe != 0u && !well_formed(set, key) ? BENTO_E_ARGUMENT
                                                               : BENTO_E_NOT_FOUND;
     }
     page = index >> set->page_shift;
@@ -447,7 +465,8 @@ bento_status bento_paged_set_check(const bento_paged_set *set)
             /* a slot and a dense key name each other; as no two indices can claim one
              * position, and the totals match, slots and keys are in bijection */
             if (position >= set->state.count || index >= set->universe ||
-                (set->dense[position] & set->index_mask) != index) {
+                (set->dense[position] & set->index_mask) != index ||
+                !well_formed(set, set->dense[position])) {
                 return BENTO_E_CORRUPT;
             }
             live++;

@@ -40,10 +40,14 @@ static void place(bento_sparse_set *set, uint32_t key, uint32_t position)
     put_entry(set, key & set->index_mask, bento_impl_sparse_set_tag(set, key) | position);
 }
 
-/* True when insert takes `key`: its index inside the universe, no bits above its generation. */
+/* True when insert takes `key`: its index inside the universe, no bits above its generation,
+ * and, in a set of handles, a generation other than 0 (bento/handle.h: generations start at
+ * 1; 0 is the null handle's, or a forged one's, and it would take the entry of its index). */
 static bool well_formed(const bento_sparse_set *set, uint32_t key)
 {
-    return (key & set->index_mask) < set->universe && (key & set->stray) == 0u;
+    const uint32_t generation = ~(set->index_mask | set->stray); /* 0 for plain ids */
+    return (key & set->index_mask) < set->universe && (key & set->stray) == 0u &&
+           (generation == 0u || (key & generation) != 0u);
 }
 
 /* Address of the element at `position` in column c. */
@@ -1262,12 +1266,12 @@ bento_status bento_sparse_set_check(const bento_sparse_set *set)
     if (!header_sound(set) || set->state.count > set->capacity) {
         return BENTO_E_CORRUPT;
     }
-    /* every present key: no stray bits, inside the universe, its entry pointing back at it;
+    /* every present key: well formed (as insert takes it), its entry pointing back at it;
        two keys of one index cannot both be pointed at */
     for (p = 0u; p < set->state.count; p++) {
         const uint32_t key = set->dense[p];
         index = key & set->index_mask;
-        if ((key & set->stray) != 0u || index >= set->universe ||
+        if (!well_formed(set, key) ||
             bento_impl_sparse_set_entry(set, index) != (bento_impl_sparse_set_tag(set, key) | p)) {
             return BENTO_E_CORRUPT;
         }

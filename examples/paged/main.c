@@ -38,9 +38,9 @@ enum { INDEX_BITS = 10, UNIVERSE = 1024, CLUSTER = 48, BODIES = 96, PAGES = 14 }
 #endif
 enum { PAGE = 16, SPRINGS = 24, FRAMES = 300 };
 
-/* the fewest index bits that name UNIVERSE indices: INDEX_BITS */
-BENTO_PAGED_SET_TYPE(bodies, struct body, BODIES, UNIVERSE, PAGE);
-BENTO_PAGED_SET_TYPE(tags, uint32_t, BODIES, UNIVERSE, PAGE);
+/* keys of INDEX_BITS index bits and a generation above them, never 0 */
+BENTO_PAGED_SET_TYPE_BITS(bodies, struct body, BODIES, UNIVERSE, PAGE, INDEX_BITS, 32 - INDEX_BITS);
+BENTO_PAGED_SET_TYPE_BITS(tags, uint32_t, BODIES, UNIVERSE, PAGE, INDEX_BITS, 32 - INDEX_BITS);
 /* one pool for both sets: its blocks fit the larger page */
 BENTO_BLOCK_POOL_TYPE(pages, bodies_page, PAGES);
 BENTO_BLOCK_POOL_TYPE(packets, struct packet, 8);
@@ -51,7 +51,8 @@ static tags teams;
 static packets radio;
 static struct spring springs[SPRINGS];
 static uint32_t spring_count;
-static uint16_t generation[UNIVERSE]; /* the id allocator: the next generation of each index */
+static uint16_t generation[UNIVERSE]; /* the id allocator: the next generation of each index,
+                                          less 1 (generations start at 1) */
 static uint32_t rng = 2463534242u;
 
 static uint32_t next_random(void)
@@ -69,7 +70,7 @@ static void spawn(void)
 {
     /* ids cluster in two regions of the index space, as allocators with locality do */
     const uint32_t index = (next_random() & 1u) * (UNIVERSE / 2u) + next_random() % CLUSTER;
-    const uint32_t key = (uint32_t)generation[index] << INDEX_BITS | index;
+    const uint32_t key = ((uint32_t)generation[index] + 1u) << INDEX_BITS | index;
     struct body *b;
     uint32_t *team;
     if (bodies_insert(&world, key, &b) != BENTO_OK) {

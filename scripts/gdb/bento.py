@@ -30,7 +30,7 @@ KINDS = {
     "pool": (0x0101, 3),
     "sparse_set": (0x0202, 4),
     "block_pool": (0x0302, 2),
-    "paged_set": (0x0401, 5),
+    "paged_set": (0x0402, 5),
     "index": (0x0502, 1),
     "index32": (0x0602, 1),
     "multi_index": (0x0702, 2),

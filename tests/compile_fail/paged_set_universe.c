@@ -4,7 +4,7 @@
 #include <bento/paged_set.h>
 
 #ifdef BENTO_EXPECT_OK
-BENTO_PAGED_SET_TYPE_BITS(fits, uint32_t, 8, 64, 16, 6);
+BENTO_PAGED_SET_TYPE_BITS(fits, uint32_t, 8, 64, 16, 6, 26);
 #else
-BENTO_PAGED_SET_TYPE_BITS(too_wide, uint32_t, 8, 65, 16, 6);
+BENTO_PAGED_SET_TYPE_BITS(too_wide, uint32_t, 8, 65, 16, 6, 26);
 #endif

@@ -2,9 +2,11 @@
 # tests/cut/cut.mk - the cut-point test (tests/cut/main.c says what it does). Included by the
 # Makefile.
 #
-#   make cut        CUT_SEEDS seeds x CUT_OPS random operations per container: the table on
-#                   stdout and in build/cut/power-safe-1/table.md
-#   make check      runs $(RESULTS)/cut: one seed x CUT_CHECK_OPS operations per container
+#   make cut        CUT_SEEDS seeds x CUT_OPS random operations per container, the open of
+#                   every CUT_SECOND-th first cut of each kind cut again (1: every one): the
+#                   tables on stdout and in build/cut/power-safe-1/table.md
+#   make check      runs $(RESULTS)/cut: one seed x CUT_CHECK_OPS operations per container,
+#                   the open of every CUT_CHECK_SECOND-th first cut of each kind cut again
 #
 # The core is compiled again with -fsanitize=thread, which calls a hook before every store it
 # makes; the program links tests/cut/hooks.c in place of the sanitizer's runtime.
@@ -18,6 +20,8 @@ CUT_DIR := $(BUILD)/cut/power-safe-$(CUT_POWER_SAFE)
 CUT_OPS := 1000
 CUT_SEEDS := 8
 CUT_CHECK_OPS := 1000
+CUT_SECOND := 1
+CUT_CHECK_SECOND := 8
 CUT_FLAGS := -std=c11 $(WARNINGS) -O1 -g -fno-tree-loop-distribute-patterns -DBENTO_POWER_SAFE=$(CUT_POWER_SAFE)
 # instrumented: the core and the self-test's target
 CUT_TSAN_SRCS := $(CORE_SRCS) tests/cut/probe.c
@@ -46,11 +50,11 @@ $(CUT_DIR)/cut: $(CUT_OBJS) $(CUT_TSAN_OBJS) $(CUT_DIR)/hooks.txt
 .PHONY: cut
 cut: $(CUT_DIR)/cut
 	@printf 'hooks the instrumented core calls: %s\n' "$$(cat $(CUT_DIR)/hooks.txt)"
-	$(CUT_DIR)/cut -s $(CUT_SEEDS) -n $(CUT_OPS) -m $(CUT_DIR)/table.md
+	$(CUT_DIR)/cut -s $(CUT_SEEDS) -n $(CUT_OPS) -r $(CUT_SECOND) -m $(CUT_DIR)/table.md
 	@echo "wrote $(CUT_DIR)/table.md"
 
 $(RESULTS)/cut: $(CUT_DIR)/cut FORCE
-	@$(CHECK_RUN) $@ 'cut points' '$(CUT_CHECK_OPS) operations each' last -- \
-	    $(CUT_DIR)/cut -n $(CUT_CHECK_OPS)
+	@$(CHECK_RUN) $@ 'cut points' '$(CUT_CHECK_OPS) operations each, 1/$(CUT_CHECK_SECOND) opens cut' last -- \
+	    $(CUT_DIR)/cut -n $(CUT_CHECK_OPS) -r $(CUT_CHECK_SECOND)
 CHECK_RESULTS += $(RESULTS)/cut
 check: $(RESULTS)/cut

@@ -2,7 +2,7 @@
 /*
  * tests/cut/main.c - the cut-point test (cut.h says how stores are found).
  *
- *     cut [-n OPS] [-s SEEDS] [-m TABLE.md] [-c CONTAINER]
+ *     cut [-n OPS] [-s SEEDS] [-m TABLE.md] [-c CONTAINER] [-r EVERY]
  *
  * For each container, SEEDS runs of OPS random operations (the first seed from BENTO_SEED,
  * or from the clock; run i uses seed + i). Each operation is run once whole, which counts its
@@ -20,11 +20,19 @@
  *   crash      a signal (a fault, or a hang caught by a timer) in the cut run, open, check or
  *              the run again.
  *
- * A table per container and operation goes to stdout, and with -m to a markdown file. The
+ * Then the second cut: a part that a brown-out reset tends to reset again while it starts
+ * up, inside open. For every EVERY-th first cut (default 1: each; 0: none), the open of its
+ * image is cut before each store that open makes (its recovery), in turn, and the image that
+ * leaves is opened again and classified the same way. A recovery that stores anything before
+ * the journal says what is being redone shows here as lost or silent.
+ *
+ * A table per container and operation, first cuts and second cuts, goes to stdout, and with
+ * -m to a markdown file. The
  * program fails (exit status 1) on a crash, on anything it cannot explain (an operation that
  * stores differently when run again, a whole operation that leaves a container check
  * refuses, an open of an intact buffer that reads other contents), on a failed self-test, or
- * when an operation the gate list below declares atomic or resumable has a cut that is not.
+ * when an operation the gate list below declares atomic or resumable has a cut, first or
+ * second, that is not.
  */
 #include "cut.h"
 #include "probe.h"
@@ -126,6 +134,11 @@ typedef struct row {
 } row;
 
 static row rows[DRIVERS][MAX_KINDS];
+/* The second cuts, inside the open of a first cut's image; `ops` counts the first cuts whose
+ * open was cut. */
+static row rows2[DRIVERS][MAX_KINDS];
+/* The open of every second_every-th first cut of each kind is cut (0: none). */
+static uint64_t second_every = 1u;
 static uint64_t errors;
 static uint64_t crashes;
 
@@ -334,6 +347,7 @@ static struct {
     uint32_t seed;
     uint32_t op;
     uint64_t k;
+    bool second;
     const char *phase;
 } now;
 
@@ -419,61 +433,37 @@ static void *live, *probe, *obj_before, *obj_after;
 static cut_dump before, after, got, again;
 static cut_op op, op_again;
 static jmp_buf cut_env;
+/* The image a first cut left, which the second cuts start from, and the stores its open made. */
+static unsigned char *bytes_cut;
+static uint64_t open_stores;
 
-static enum outcome trial(uint64_t k)
+/* Open the image in the regions as after a reset (a fresh struct, open in place, check) and
+ * say what it holds: the state before or after the operation, or (resumable kinds) a part way
+ * that running the operation again completes. The stores open makes are counted into
+ * open_stores: those are the points of the second cut. */
+static enum outcome judge(void)
 {
-    int sig;
     bento_status st;
-    restore_regions(bytes_before);
-    memcpy(live, obj_before, drv->obj_size);
-    op_again = op;
-    now.k = k;
-    now.phase = "cut run";
-    in_trial = 1;
-    alarm(hang_seconds);
-    sig = sigsetjmp(crash_env, 1);
-    if (sig != 0) {
-        cut_disarm();
-        alarm(0u);
-        crashes++;
-        if (crashes <= 20u) {
-            printf("CRASH %s %s: signal %d (%s) in the %s, seed %u, operation %u, cut %llu\n",
-                   now.container, now.kind, sig, sig == SIGALRM ? "hang" : "fault", now.phase,
-                   (unsigned)now.seed, (unsigned)now.op, (unsigned long long)now.k);
-        }
-        return CRASH;
-    }
-    if (setjmp(cut_env) == 0) {
-        cut_arm(k, &cut_env);
-        (void)drv->run(live, &op_again);
-        cut_disarm();
-        in_trial = 0;
-        alarm(0u);
-        error("the operation run again made fewer stores");
-        return UNEXPLAINED;
-    }
-    /* cut before store k: open the image as after a reset */
     now.phase = "open";
     memset(probe, 0, drv->obj_size);
+    cut_arm(CUT_NONE, NULL);
     st = drv->open(probe);
+    open_stores = cut_disarm();
     if (st == BENTO_OK) {
         now.phase = "check";
         st = drv->check(probe);
     }
     if (st != BENTO_OK) {
-        in_trial = 0;
-        alarm(0u);
         if (getenv("CUT_SHOW") != NULL) { /* CUT_SHOW=1: say where each lost cut was refused */
-            printf("lost: %s %s, seed %u, operation %u, cut %llu: %s answers %s\n", now.container,
-                   now.kind, (unsigned)now.seed, (unsigned)now.op, (unsigned long long)now.k,
+            printf("lost: %s %s, seed %u, operation %u, cut %llu%s: %s answers %s\n",
+                   now.container, now.kind, (unsigned)now.seed, (unsigned)now.op,
+                   (unsigned long long)now.k, now.second ? " (second cut, inside open)" : "",
                    now.phase, bento_status_name(st));
         }
         return LOST;
     }
     drv->dump(probe, &got);
     if (cut_dump_equal(&got, &before) || cut_dump_equal(&got, &after)) {
-        in_trial = 0;
-        alarm(0u);
         return ATOMIC;
     }
     if ((drv->resumable_kinds >> op.kind & 1u) != 0u && cut_dump_between(&after, &got, &before)) {
@@ -484,15 +474,82 @@ static enum outcome trial(uint64_t k)
         if (drv->check(probe) == BENTO_OK) {
             drv->dump(probe, &again);
             if (cut_dump_equal(&again, &after)) {
-                in_trial = 0;
-                alarm(0u);
                 return RESUMABLE;
             }
         }
     }
+    return SILENT;
+}
+
+/*
+ * One trial. The first cut: the operation run from the state before and cut before its store
+ * k; the image it leaves is kept in bytes_cut. The second cut (second true): that image's open
+ * cut before its store k, as by a second reset while the part starts up. Either way the image
+ * left is then opened and judged.
+ */
+static enum outcome trial(bool second, uint64_t k)
+{
+    int sig;
+    enum outcome result;
+    now.k = k;
+    now.second = second;
+    now.phase = second ? "cut open" : "cut run";
+    if (second) {
+        restore_regions(bytes_cut);
+    } else {
+        restore_regions(bytes_before);
+        memcpy(live, obj_before, drv->obj_size);
+        op_again = op;
+    }
+    in_trial = 1;
+    alarm(hang_seconds);
+    sig = sigsetjmp(crash_env, 1);
+    if (sig != 0) {
+        cut_disarm();
+        alarm(0u);
+        crashes++;
+        if (crashes <= 20u) {
+            printf("CRASH %s %s: signal %d (%s) in the %s, seed %u, operation %u, cut %llu%s\n",
+                   now.container, now.kind, sig, sig == SIGALRM ? "hang" : "fault", now.phase,
+                   (unsigned)now.seed, (unsigned)now.op, (unsigned long long)now.k,
+                   second ? " (second cut)" : "");
+        }
+        return CRASH;
+    }
+    if (setjmp(cut_env) == 0) {
+        cut_arm(k, &cut_env);
+        if (second) {
+            memset(probe, 0, drv->obj_size);
+            (void)drv->open(probe);
+        } else {
+            (void)drv->run(live, &op_again);
+        }
+        cut_disarm();
+        in_trial = 0;
+        alarm(0u);
+        error(second ? "open run again made fewer stores" : "the operation run again made fewer stores");
+        return UNEXPLAINED;
+    }
+    if (!second) {
+        save_regions(bytes_cut);
+    }
+    result = judge();
     in_trial = 0;
     alarm(0u);
-    return SILENT;
+    return result;
+}
+
+/* Count an outcome in a row. */
+static void tally(row *rw, enum outcome o)
+{
+    switch (o) {
+    case ATOMIC: rw->atomic++; break;
+    case RESUMABLE: rw->resumable++; break;
+    case LOST: rw->lost++; break;
+    case SILENT: rw->silent++; break;
+    case CRASH: rw->crash++; break;
+    case UNEXPLAINED: break;
+    }
 }
 
 static void run_container(unsigned di, uint32_t seed, uint32_t ops)
@@ -526,11 +583,12 @@ static void run_container(unsigned di, uint32_t seed, uint32_t ops)
     }
     bytes_before = xmalloc(bytes_total);
     bytes_after = xmalloc(bytes_total);
+    bytes_cut = xmalloc(bytes_total);
     drv->dump(live, &before);
     for (i = 0u; i < ops; i++) {
         uint64_t n, k;
         bento_status st;
-        row *rw;
+        row *rw, *rw2;
         memset(&op, 0, sizeof op);
         drv->pick(live, &rng, &op);
         op.kind = op.base;
@@ -561,17 +619,22 @@ static void run_container(unsigned di, uint32_t seed, uint32_t ops)
         }
         restore_regions(bytes_after);
         rw = &rows[di][op.kind];
+        rw2 = &rows2[di][op.kind];
         rw->ops++;
         rw->cuts += n;
         rw->first += n != 0u ? 1u : 0u;
         for (k = 0u; k < n; k++) {
-            switch (trial(k)) {
-            case ATOMIC: rw->atomic++; break;
-            case RESUMABLE: rw->resumable++; break;
-            case LOST: rw->lost++; break;
-            case SILENT: rw->silent++; break;
-            case CRASH: rw->crash++; break;
-            case UNEXPLAINED: break;
+            tally(rw, trial(false, k));
+            /* the first cut of each kind, then every second_every-th (counted per kind, so
+             * that a sample covers every kind): its open cut before each of its stores */
+            if (second_every != 0u && (rw->cuts - n + k) % second_every == 0u) {
+                const uint64_t m_end = open_stores;
+                uint64_t m;
+                rw2->ops++;
+                rw2->cuts += m_end;
+                for (m = 0u; m < m_end; m++) {
+                    tally(rw2, trial(true, m));
+                }
             }
         }
         restore_regions(bytes_after);
@@ -583,6 +646,7 @@ static void run_container(unsigned di, uint32_t seed, uint32_t ops)
     }
     free(bytes_before);
     free(bytes_after);
+    free(bytes_cut);
     free(live);
     free(probe);
     free(obj_before);
@@ -735,7 +799,7 @@ static void print_row(FILE *f, bool md, const char *container, const char *kind,
     }
 }
 
-static void print_table(FILE *f, bool md, row *total)
+static void print_table(FILE *f, bool md, row (*table)[MAX_KINDS], row *total)
 {
     unsigned d, k;
     memset(total, 0, sizeof *total);
@@ -749,9 +813,9 @@ static void print_table(FILE *f, bool md, row *total)
     }
     for (d = 0u; d < DRIVERS; d++) {
         for (k = 0u; k < drivers[d]->kind_count; k++) {
-            if (rows[d][k].ops != 0u) {
-                print_row(f, md, drivers[d]->name, drivers[d]->kinds[k], &rows[d][k]);
-                row_add(total, &rows[d][k]);
+            if (table[d][k].ops != 0u) {
+                print_row(f, md, drivers[d]->name, drivers[d]->kinds[k], &table[d][k]);
+                row_add(total, &table[d][k]);
             }
         }
     }
@@ -760,7 +824,8 @@ static void print_table(FILE *f, bool md, row *total)
 
 /* ---------------------------------------------------------------- the gate */
 
-static unsigned gate(void)
+/* The gate over one table (`which`: "first cut" or "second cut"). */
+static unsigned gate(row (*table)[MAX_KINDS], const char *which)
 {
     unsigned failures = 0u;
     unsigned i, d, k;
@@ -771,7 +836,7 @@ static unsigned gate(void)
         bool found = false;
         for (d = 0u; d < DRIVERS; d++) {
             for (k = 0u; k < drivers[d]->kind_count; k++) {
-                const row *r = &rows[d][k];
+                const row *r = &table[d][k];
                 uint64_t bad;
                 if (strcmp(drivers[d]->name, declared[i].container) != 0 ||
                     strcmp(drivers[d]->kinds[k], declared[i].kind) != 0) {
@@ -782,10 +847,10 @@ static unsigned gate(void)
                       (declared[i].level == DECLARED_ATOMIC ? r->resumable : 0u);
                 if (bad != 0u) {
                     failures++;
-                    printf("GATE %s %s is declared %s: %llu of its %llu cuts are not\n",
+                    printf("GATE %s %s is declared %s: %llu of its %llu %s points are not\n",
                            declared[i].container, declared[i].kind,
                            declared[i].level == DECLARED_ATOMIC ? "atomic" : "resumable",
-                           (unsigned long long)bad, (unsigned long long)r->cuts);
+                           (unsigned long long)bad, (unsigned long long)r->cuts, which);
                 }
             }
         }
@@ -798,11 +863,21 @@ static unsigned gate(void)
     return failures;
 }
 
+/* The summary line of a table. */
+static void print_summary(FILE *f, const char *which, const row *t)
+{
+    fprintf(f, "%s: %llu points: %.1f%% atomic, %.1f%% resumable, %.1f%% lost, %.1f%% silent, "
+               "%llu crash%s\n",
+            which, (unsigned long long)t->cuts, share(t->atomic, t->cuts),
+            share(t->resumable, t->cuts), share(t->lost, t->cuts), share(t->silent, t->cuts),
+            (unsigned long long)t->crash, t->crash == 1u ? "" : "es");
+}
+
 /* ---------------------------------------------------------------- main */
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: cut [-n OPS] [-s SEEDS] [-m TABLE.md] [-c CONTAINER]\n");
+    fprintf(stderr, "usage: cut [-n OPS] [-s SEEDS] [-m TABLE.md] [-c CONTAINER] [-r EVERY]\n");
     exit(2);
 }
 
@@ -812,7 +887,7 @@ int main(int argc, char **argv)
     const char *md = NULL, *only = NULL, *env;
     unsigned d, gate_failures;
     int i;
-    row total;
+    row total, total2;
     clock_t start = clock();
     for (i = 1; i < argc; i++) {
         if (i + 1 >= argc) {
@@ -826,6 +901,8 @@ int main(int argc, char **argv)
             md = argv[++i];
         } else if (strcmp(argv[i], "-c") == 0) {
             only = argv[++i];
+        } else if (strcmp(argv[i], "-r") == 0) {
+            second_every = strtoull(argv[++i], NULL, 0);
         } else {
             usage();
         }
@@ -840,8 +917,9 @@ int main(int argc, char **argv)
     catch_signals();
     selftest();
     printf("bento cut-point test, seed %u (set BENTO_SEED to replay), %u seed%s x %u operations "
-           "per container\n",
-           (unsigned)seed, (unsigned)seeds, seeds == 1u ? "" : "s", (unsigned)ops);
+           "per container; the open of every %llu%s first cut cut again\n",
+           (unsigned)seed, (unsigned)seeds, seeds == 1u ? "" : "s", (unsigned)ops,
+           (unsigned long long)second_every, second_every == 1u ? "st" : "th");
     for (s = 0u; s < seeds; s++) {
         for (d = 0u; d < DRIVERS; d++) {
             if (only == NULL || strcmp(only, drivers[d]->name) == 0) {
@@ -849,8 +927,12 @@ int main(int argc, char **argv)
             }
         }
     }
-    print_table(stdout, false, &total);
-    gate_failures = gate();
+    printf("first cut: before each store of each operation\n");
+    print_table(stdout, false, rows, &total);
+    printf("second cut: before each store of open, on the image of a first cut (ops: first "
+           "cuts whose open was cut)\n");
+    print_table(stdout, false, rows2, &total2);
+    gate_failures = gate(rows, "first cut") + gate(rows2, "second cut");
     if (md != NULL) {
         FILE *f = fopen(md, "w");
         row t;
@@ -861,7 +943,8 @@ int main(int argc, char **argv)
         fprintf(f, "Cut points of every mutating operation (`make cut`): %u seed%s from %u, "
                    "%u operations per container and seed.\n\n",
                 (unsigned)seeds, seeds == 1u ? "" : "s", (unsigned)seed, (unsigned)ops);
-        print_table(f, true, &t);
+        fprintf(f, "First cut, before each store of each operation:\n\n");
+        print_table(f, true, rows, &t);
         fprintf(f, "\nOf %llu cut points: %.1f%% atomic, %.1f%% resumable, %.1f%% lost, "
                    "%.1f%% silent, %llu crashes. %llu of them are cuts before an operation's "
                    "first store, atomic whatever the operation does; without them: %.1f%% "
@@ -869,20 +952,31 @@ int main(int argc, char **argv)
                 (unsigned long long)t.cuts, share(t.atomic, t.cuts), share(t.resumable, t.cuts),
                 share(t.lost, t.cuts), share(t.silent, t.cuts), (unsigned long long)t.crash,
                 (unsigned long long)t.first, share(t.atomic - t.first, t.cuts - t.first));
+        fprintf(f, "\nSecond cut, before each store of open (its recovery) on the image a first "
+                   "cut left, for every %llu%s first cut; ops counts the first cuts whose open "
+                   "was cut:\n\n",
+                (unsigned long long)second_every, second_every == 1u ? "st" : "th");
+        print_table(f, true, rows2, &t);
+        fprintf(f, "\n");
+        print_summary(f, "Second cut", &t);
         fclose(f);
     }
     printf("%.1f s of processor time; %llu cuts before an operation's first store (atomic "
            "whatever it does), without them %.1f%% atomic\n",
            (double)(clock() - start) / CLOCKS_PER_SEC, (unsigned long long)total.first,
            share(total.atomic - total.first, total.cuts - total.first));
-    printf("%llu cut points: %.1f%% atomic, %.1f%% resumable, %.1f%% lost, %.1f%% silent, "
-           "%llu crash%s, %llu error%s, gate %s\n",
-           (unsigned long long)total.cuts, share(total.atomic, total.cuts),
-           share(total.resumable, total.cuts), share(total.lost, total.cuts),
-           share(total.silent, total.cuts), (unsigned long long)total.crash,
-           total.crash == 1u ? "" : "es", (unsigned long long)errors, errors == 1u ? "" : "s",
-           gate_failures == 0u ? "ok" : "FAILED");
-    return (selftest_failures != 0u || total.crash != 0u || errors != 0u || gate_failures != 0u)
+    print_summary(stdout, "first cut", &total);
+    print_summary(stdout, "second cut", &total2);
+    printf("%llu + %llu cut points (first, second): %llu lost, %llu silent, %llu crash%s, %llu "
+           "error%s, gate %s\n",
+           (unsigned long long)total.cuts, (unsigned long long)total2.cuts,
+           (unsigned long long)(total.lost + total2.lost),
+           (unsigned long long)(total.silent + total2.silent),
+           (unsigned long long)(total.crash + total2.crash),
+           total.crash + total2.crash == 1u ? "" : "es", (unsigned long long)errors,
+           errors == 1u ? "" : "s", gate_failures == 0u ? "ok" : "FAILED");
+    return (selftest_failures != 0u || total.crash + total2.crash != 0u || errors != 0u ||
+            gate_failures != 0u)
                ? 1
                : 0;
 }

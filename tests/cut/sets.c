@@ -205,7 +205,7 @@ static void ps_setup(void *obj, cut_rng *r)
     memset(ps_pool_mem, 0, sizeof ps_pool_mem);
     (void)bento_block_pool_init(&o->pages, ps_pool_mem, sizeof ps_pool_mem, PS_PAGE_BYTES, PS_PAGES);
     (void)bento_paged_set_init(&o->set, ps_mem, sizeof ps_mem, &o->pages, PS_VALUE, PS_CAP,
-                               PS_UNIVERSE, PS_PAGE, 8u);
+                               PS_UNIVERSE, PS_PAGE, 8u, 24u);
     cut_region_add(ps_mem, sizeof ps_mem);
     cut_region_add(ps_pool_mem, sizeof ps_pool_mem);
 }
@@ -232,7 +232,7 @@ static void ps_pick(const void *obj, cut_rng *r, cut_op *op)
     } else if (count == 0u || (count < PS_CAP && x < (count < PS_CAP / 2u ? 70u : 40u))) {
         uint32_t key;
         do {
-            key = cut_below(r, 4u) << 8 | cut_below(r, PS_UNIVERSE);
+            key = (1u + cut_below(r, 3u)) << 8 | cut_below(r, PS_UNIVERSE); /* generations 1-3 */
         } while (index_present(s, key));
         /* half of them with their value (insert_from), half written after insert returns */
         op->base = cut_chance(r, 50u) ? Q_INSERT_FROM : Q_INSERT;

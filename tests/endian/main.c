@@ -219,7 +219,7 @@ static bool paged_fill(bento_paged_set *s, void *memory, bento_block_pool *pages
 {
     uint32_t i;
     bool ok = bento_block_pool_init(pages, pages_memory, PAGES_BYTES, PAGE_BYTES, 4) == BENTO_OK &&
-              bento_paged_set_init(s, memory, PAGED_BYTES, pages, 8, 32, 64, 8, 6) == BENTO_OK;
+              bento_paged_set_init(s, memory, PAGED_BYTES, pages, 8, 32, 64, 8, 6, 0) == BENTO_OK;
     for (i = 0; i < 12u && ok; i++) {
         uint32_t value[2] = {i, 0x11223344u * i};
         ok = bento_paged_set_insert_from(s, (i * 5u) & 31u, value) == BENTO_OK;

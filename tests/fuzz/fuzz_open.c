@@ -102,7 +102,7 @@ static unsigned char *make(unsigned k, fuzz_input *in, size_t *bytes)
     default:
         *bytes = BENTO_PAGED_SET_BYTES(CAP, UNIVERSE, 16u);
         m = fuzz_alloc(*bytes);
-        s = bento_paged_set_init(&paged, m, *bytes, &pages, VALUE, CAP, UNIVERSE, 16u, 6u);
+        s = bento_paged_set_init(&paged, m, *bytes, &pages, VALUE, CAP, UNIVERSE, 16u, 6u, 26u);
         break;
     }
     FUZZ_EQ(s, BENTO_OK);

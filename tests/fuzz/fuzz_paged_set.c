@@ -3,7 +3,8 @@
  * tests/fuzz/fuzz_paged_set.c - the paged set and the block pool of its pages against a plain
  * model, then damaged.
  *
- * The input chooses the key layout (1 to 32 index bits, every bit above them a generation), a
+ * The input chooses the key layout (1 to 32 index bits, every bit above them a generation,
+ * which is never 0: a key of generation 0 is refused, as the null handle), a
  * universe of at most 256, a capacity (up to the whole universe, 2^index_bits included), a page
  * size, a value size and how many pages the pool holds (so that pages run out), then
  * operations: insert and remove of present keys, other generations of them (bit 31 flipped or
@@ -41,6 +42,12 @@ typedef struct harness {
 static uint32_t index_mask(const harness *h) { return (uint32_t)(((uint64_t)1 << h->index_bits) - 1u); }
 
 static uint32_t index_of(const harness *h, uint32_t key) { return key & index_mask(h); }
+
+/* Whether the set takes `key`: its index in the universe, its generation (if it has one) not 0. */
+static bool well_formed(const harness *h, uint32_t key)
+{
+    return index_of(h, key) < h->universe && (h->index_bits == 32u || (key >> h->index_bits) != 0u);
+}
 
 /* The model's answer to get(key): present only as itself. */
 static bool model_has(const harness *h, uint32_t key)
@@ -185,11 +192,11 @@ static void step(harness *h, fuzz_input *in, bool sound)
         if (!sound) {
             return;
         }
-        if (index < h->universe && find_index(h, index) >= 0) {
+        if (well_formed(h, key) && find_index(h, index) >= 0) {
             FUZZ_EQ(s, BENTO_E_EXISTS);
         } else if (h->count == h->capacity) {
             FUZZ_EQ(s, BENTO_E_FULL);
-        } else if (index >= h->universe) {
+        } else if (!well_formed(h, key)) {
             FUZZ_EQ(s, BENTO_E_ARGUMENT);
         } else if (!used && in_use == h->pages) {
             FUZZ_EQ(s, BENTO_E_FULL); /* the pool has no page left */
@@ -218,9 +225,7 @@ static void step(harness *h, fuzz_input *in, bool sound)
         for (i = 0u; i < h->count; i++) {
             at = h->keys[i] == key ? (int)i : at;
         }
-        FUZZ_EQ(s, at >= 0                          ? BENTO_OK
-                   : index_of(h, key) >= h->universe ? BENTO_E_ARGUMENT
-                                                     : BENTO_E_NOT_FOUND);
+        FUZZ_EQ(s, at >= 0 ? BENTO_OK : !well_formed(h, key) ? BENTO_E_ARGUMENT : BENTO_E_NOT_FOUND);
         if (at >= 0) {
             h->value[at] = h->value[h->count - 1u];
             h->keys[at] = h->keys[--h->count];
@@ -268,7 +273,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                   BENTO_PAGED_SET_PAGE_BYTES(h.page_size, h.value_size), h.pages),
             BENTO_OK);
     FUZZ_EQ(bento_paged_set_init(&h.set, h.memory, h.bytes, &h.pool, h.value_size, h.capacity,
-                                 h.universe, h.page_size, h.index_bits),
+                                 h.universe, h.page_size, h.index_bits, 32u - h.index_bits),
             BENTO_OK);
     for (steps = 0u; steps < 200u && fuzz_more(&in) && fuzz_u8(&in) != 0xffu; steps++) {
         step(&h, &in, true);

@@ -18,7 +18,8 @@
  * exactly that order, every key's column elements must hold the bytes written for it (they
  * follow their key through every move), bento_sparse_set_check must pass, and lookups must
  * answer as the contract says: a present key at its position; a key that is not well formed
- * (index beyond the universe, bits above its generation) nowhere, and its remove must fail
+ * (index beyond the universe, bits above its generation, generation 0) nowhere, and its remove
+ * must fail
  * leaving every other key and row in place; any other key nowhere, except for the loss that
  * bento/sparse_set.h documents ("Entries"): in a set that drops the top generation bit, a
  * well-formed key that differs from a present key only in bit 31 may be found as that key
@@ -78,9 +79,12 @@ static uint32_t top_generation(const harness *h)
     return h->generation_bits == 0u ? 0u : 1u << (h->index_bits + h->generation_bits - 1u);
 }
 
+/* Inside the universe, no stray bits, and, with a generation, not generation 0 (the null
+ * handle's). */
 static bool well_formed(const harness *h, const side *S, uint32_t key)
 {
-    return (key & index_mask(h)) < S->universe && (key & stray_mask(h)) == 0u;
+    return (key & index_mask(h)) < S->universe && (key & stray_mask(h)) == 0u &&
+           (h->generation_bits == 0u || (key & ~index_mask(h)) != 0u);
 }
 
 /* The byte a key's element holds at offset k of column c. */
@@ -125,10 +129,12 @@ static int model_find_index(const harness *h, const side *S, uint32_t index)
 }
 
 /* Position of the present key that `key` may be taken for under the documented loss, or -1:
- * in a lossy set, a well-formed key that differs from a present one only in bit 31. */
+ * in a lossy set, a key inside the universe with no stray bits that differs from a present one
+ * only in bit 31 (generation 0 included: the key whose generation is bit 31 alone keeps no
+ * generation bit in its entry). */
 static int model_alias(const harness *h, const side *S, uint32_t key)
 {
-    if (!S->lossy || !well_formed(h, S, key)) {
+    if (!S->lossy || (key & index_mask(h)) >= S->universe || (key & stray_mask(h)) != 0u) {
         return -1;
     }
     return model_find(S, key ^ TOP_BIT);

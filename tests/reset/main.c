@@ -16,7 +16,12 @@
  * operations, requests a system reset through AIRCR: resets land on any instruction, inside
  * kit operations or not.
  *
- * After each reset: every container is opened and checked, the model is replayed to the
+ * After each reset: every container is opened, the one whose operation was in flight first,
+ * and after a reset inside a kit call with SysTick armed again at a short random reload, so
+ * that a second reset may land inside open, while it recovers that operation (a brown-out resets a part again while it starts
+ * up). The record's `opening` word says which container was being opened; the boot after such
+ * a reset counts it and opens them all again, with at most OPEN_STREAK resets in a row there.
+ * Then every container is checked, the model is replayed to the
  * mark's k from the epoch's seed, and every element ever inserted in the epoch is looked up.
  * A container must hold exactly the model after k operations, or, when the mark says an
  * operation was in flight, after k + 1 (in the kit: either; after it returned: k + 1); a
@@ -74,6 +79,11 @@ static const char *const op_names[] = {"insert", "remove", "clear"};
 /* Delay loop iterations between starting SysTick and the first operation: moves the reset
  * instant by less than a tick. */
 #define PHASE_SPAN 64u
+/* The reload while the containers are reopened, in ticks: the in-flight container's open,
+ * with its recovery, comes first and takes a few hundred instructions to a few thousand (a
+ * clear's redo). At most OPEN_STREAK resets in a row land there, so that the test goes on. */
+#define OPEN_TICKS_SPAN 16u
+#define OPEN_STREAK 2u
 /* An operation longer than the longest reload (a grid's growth walks its whole box) would be
  * lost at every boot, and the run would go no further: after WIDEN_AFTER boots in a row that
  * lost the operation they started with, the reload range doubles, and again every
@@ -91,6 +101,7 @@ static const char *const op_names[] = {"insert", "remove", "clear"};
 /* What the resets did to one container's operations (the summary prints one line each). */
 typedef struct tally {
     uint32_t in_kit;    /* resets inside its kit calls */
+    uint32_t in_open;   /* resets inside its open while its operation was in flight */
     uint32_t lost;      /* of those, the operation found undone */
     uint32_t completed; /* found done */
     uint32_t resumed;   /* a resumable clear found part way, then completed */
@@ -110,6 +121,10 @@ typedef struct record {
     uint32_t last_epoch, last_k; /* where the operations started at the last boot */
     uint32_t stuck;     /* boots in a row that lost the operation they started with */
     uint32_t widened;   /* boots that armed a wider reload range (WIDEN_AFTER) */
+    uint32_t opening;   /* 1 + the container being opened after a reset, 0 otherwise */
+    uint32_t open_streak; /* resets in a row inside the opens */
+    uint32_t in_open, in_open_flight; /* resets inside the opens; of them, inside the open of
+                                         the container whose operation was in flight */
     uint32_t ops, in_init, between, in_kit, in_caller, lost, completed, resumed, losses, pcs;
     uint32_t pc[PC_SLOTS];
     tally per[DRIVERS];
@@ -163,7 +178,7 @@ static op generate(uint32_t k)
     m = &models[o.driver];
     cap = drivers[o.driver]->capacity;
     o.id = k;
-    if (below(&s, 100u) < 2u) {
+    if (below(&s, 100u) < 5u) {
         o.kind = OP_CLEAR;
     } else if (m->n == 0u || (m->n < cap && below(&s, 100u) < (m->n < cap / 2u ? 70u : 40u))) {
         o.kind = OP_INSERT;
@@ -377,18 +392,40 @@ static void remember_pc(uint32_t pc)
     }
 }
 
-/* After a reset (SysTick is off again: nothing here is interrupted). */
+static void arm_reset(uint32_t span, bool widen);
+
+/* Open every container, `first` (the one whose operation was in flight, DRIVERS for none)
+ * first, into opened[]; with `arm`, with a reset armed at a short random instant: it may land
+ * inside an open, while it recovers. The boot after it finds `opening` set and comes back. */
+static void open_all(uint32_t first, bool arm, bento_status *opened)
+{
+    uint32_t i;
+    if (arm && rec.open_streak < OPEN_STREAK) {
+        arm_reset(OPEN_TICKS_SPAN, false);
+    }
+    for (i = 0u; i < DRIVERS; i++) {
+        const uint32_t d = first >= DRIVERS ? i : i == 0u ? first : i - 1u < first ? i - 1u : i;
+        put(&rec.opening, 1u + d);
+        opened[d] = drivers[d]->open();
+    }
+    SYST_CSR = 0u;
+    put(&rec.opening, 0u);
+    put(&rec.open_streak, 0u);
+}
+
+/* After a reset: the containers opened (a reset may land there), then SysTick is off and
+ * nothing else here is interrupted. */
 static void after_reset(void)
 {
     const uint32_t k = rec.mark >> 2;
     const uint32_t stage = rec.mark & 3u;
     const bool flight = stage != STAGE_IDLE;
-    const uint32_t stuck = rec.stuck;
+    const uint32_t opening = rec.opening;
     int settled = SETTLED_LOST;
     bool lost = false;
-    uint32_t d;
-    op o = {0u, 0u, 0u};
-    rec.stuck = 0u;
+    uint32_t d, stuck;
+    bento_status opened[DRIVERS];
+    op o = {DRIVERS, 0u, 0u};
     if (rec.mark == MARK_INIT) {
         rec.in_init++;
         new_epoch(); /* a reset while initialising: start it again */
@@ -400,6 +437,21 @@ static void after_reset(void)
         return;
     }
     replay(k);
+    if (flight) {
+        o = generate(k);
+    }
+    if (opening != 0u) { /* the last reset landed inside an open: count it, open again */
+        rec.in_open++;
+        rec.open_streak++;
+        if (flight && opening - 1u == o.driver) {
+            rec.in_open_flight++;
+            rec.per[o.driver].in_open++;
+        }
+    }
+    open_all(o.driver, stage == STAGE_KIT, opened); /* a reset in the kit: a journal to recover */
+    /* from here on, once per reset inside an operation, however many landed in the opens */
+    stuck = rec.stuck;
+    rec.stuck = 0u;
     if (stage == STAGE_IDLE) {
         rec.between++;
     } else if (stage == STAGE_KIT) {
@@ -409,12 +461,11 @@ static void after_reset(void)
         rec.in_caller++;
     }
     if (flight) {
-        o = generate(k);
         rec.per[o.driver].in_kit += stage == STAGE_KIT ? 1u : 0u;
     }
     for (d = 0u; d < DRIVERS; d++) {
         const reset_driver *drv = drivers[d];
-        bento_status status = drv->open();
+        bento_status status = opened[d];
         if (status == BENTO_OK) {
             status = drv->check();
             if (status != BENTO_OK) {
@@ -455,8 +506,10 @@ static void after_reset(void)
         apply(&o);
         put(&rec.mark, (k + 1u) << 2);
     } else {
-        rec.lost += flight ? 1u : 0u;
-        rec.per[o.driver].lost += flight ? 1u : 0u;
+        if (flight) {
+            rec.lost++;
+            rec.per[o.driver].lost++;
+        }
         /* no further than the last boot started */
         rec.stuck = flight && rec.epoch == rec.last_epoch && k == rec.last_k ? stuck + 1u : 0u;
         put(&rec.mark, k << 2); /* run it again: the same operation, drawn from the same model */
@@ -478,9 +531,11 @@ static void boot(void)
             bento_port_exit(1);
         }
         /* operations completed since the last boot started them (an epoch is initialised
-         * again only after its last operation) */
+         * again only after its last operation); none when the reset landed in the opens of
+         * a boot that counted them already */
         i = rec.mark >> 2;
-        if (rec.mark == MARK_INIT) {
+        if (rec.opening != 0u) {
+        } else if (rec.mark == MARK_INIT) {
             rec.ops += EPOCH_OPS - rec.last_k;
         } else {
             rec.ops += rec.epoch == rec.last_epoch ? i - rec.last_k : EPOCH_OPS - rec.last_k + i;
@@ -522,6 +577,9 @@ static void summary(void)
     write_u(" resumed a clear; ", rec.ops);
     write_u(" operations; ", rec.widened);
     bento_port_write(" boots widened the reset window\n");
+    write_u("reset test: ", rec.in_open);
+    write_u(" resets inside the opens after a reset, ", rec.in_open_flight);
+    bento_port_write(" of them inside the open of the container whose operation was in flight\n");
     for (d = 0u; d < DRIVERS; d++) {
         const tally *t = &rec.per[d];
         bento_port_write("reset test:   ");
@@ -530,12 +588,14 @@ static void summary(void)
         write_u(" resets inside its operations: ", t->lost);
         write_u(" lost, ", t->completed);
         write_u(" completed, ", t->resumed);
-        write_u(" resumed a clear; ", t->losses);
+        write_u(" resumed a clear; ", t->in_open);
+        write_u(" resets inside its open after one of those; ", t->losses);
         bento_port_write(" losses\n");
     }
     write_u("reset test: ", rec.requested);
     write_u(" resets, ", rec.in_kit);
-    write_u(" inside kit operations, ", rec.lost);
+    write_u(" inside kit operations, ", rec.in_open_flight);
+    write_u(" inside the open that recovers one, ", rec.lost);
     write_u(" operations in flight lost, ", rec.losses);
     bento_port_write(" other losses\n");
 }
@@ -556,7 +616,9 @@ void SysTick_Handler(void)
 
 void reset_now(const uint32_t *frame)
 {
-    put(&rec.last_pc, frame[6]);
+    if (rec.opening == 0u) { /* the instruction of a reset in the opens is not counted */
+        put(&rec.last_pc, frame[6]);
+    }
     put(&rec.requested, rec.requested + 1u);
     __asm__ volatile("dsb 0xf" : : : "memory");
     AIRCR = AIRCR_SYSRESETREQ;
@@ -566,19 +628,19 @@ void reset_now(const uint32_t *frame)
     }
 }
 
-/* A random reload (its range widened while an operation keeps being lost), and a random delay
- * before the first operation. */
-static void arm_reset(void)
+/* A random reload of 1 to `span` ticks (with `widen`, from TICKS_MIN up, its range widened
+ * while an operation keeps being lost), and a random delay before what it interrupts. */
+static void arm_reset(uint32_t span, bool widen)
 {
     uint32_t t = rec.timer;
-    uint32_t widen = rec.stuck / WIDEN_AFTER;
-    uint32_t ticks = TICKS_MIN + below(&t, TICKS_SPAN);
+    uint32_t wider = widen ? rec.stuck / WIDEN_AFTER : 0u;
+    uint32_t ticks = (widen ? TICKS_MIN : 1u) + below(&t, span);
     uint32_t phase = below(&t, PHASE_SPAN);
     uint32_t i;
-    widen = widen < WIDEN_MAX ? widen : WIDEN_MAX;
-    ticks <<= widen;
-    rec.widened += widen != 0u ? 1u : 0u;
-    rec.timer = t;
+    wider = wider < WIDEN_MAX ? wider : WIDEN_MAX;
+    ticks <<= wider;
+    rec.widened += wider != 0u ? 1u : 0u;
+    put(&rec.timer, t);
     SYST_RVR = ticks;
     SYST_CVR = 0u;
     SYST_CSR = 7u; /* enable, interrupt, processor clock */
@@ -650,6 +712,6 @@ int main(void)
         summary();
         return rec.losses == 0u ? 0 : 1;
     }
-    arm_reset();
+    arm_reset(TICKS_SPAN, true);
     run();
 }

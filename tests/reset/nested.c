@@ -233,7 +233,8 @@ typedef struct paged_value {
 
 BENTO_STATIC_ASSERT(PAGED_WORDS <= RESET_VALUE_WORDS, paged_value_within_reset_value);
 
-BENTO_PAGED_SET_TYPE(reset_paged, paged_value, PAGED_CAP, RESET_EPOCH_OPS, PAGED_PAGE);
+/* keys of 7 index bits (ids below RESET_EPOCH_OPS) and a generation above them */
+BENTO_PAGED_SET_TYPE_BITS(reset_paged, paged_value, PAGED_CAP, RESET_EPOCH_OPS, PAGED_PAGE, 7u, 25u);
 BENTO_BLOCK_POOL_TYPE(reset_pages, reset_paged_page, PAGED_CAP);
 static reset_pages pages RESET_RETAINED;
 static reset_paged paged RESET_RETAINED;

@@ -252,7 +252,7 @@ template <class V, uint32_t Capacity, size_t At> struct stamps {
     void *memory; // the container's buffer (set by init and open); null while it is inert
     static uint32_t id(V value)
     {
-        return bits_of<V, uint32_t>(value) & static_cast<uint32_t>((1ull << id_bits<V>::value) - 1u);
+        return bento_impl_stamp_id(bits_of<V, uint32_t>(value), id_bits<V>::value, stamped<V>());
     }
     V *at() const { return reinterpret_cast<V *>(static_cast<unsigned char *>(memory) + At); }
     // The value of listed id i.
@@ -1022,6 +1022,7 @@ template <class T, uint32_t Capacity, class Key, uint32_t PageSize, class Storag
 class paged_set {
     using traits = detail::key_traits<Key>;
     static constexpr unsigned IB = traits::index_bits;
+    static constexpr unsigned GB = traits::generation_bits;
     static constexpr uint32_t U = traits::universe;
     static_assert(detail::power_of_two(PageSize) && PageSize >= 2u && PageSize <= 16777216u,
                   "the page size must be a power of two from 2 to 2^24");
@@ -1046,14 +1047,14 @@ class paged_set {
     {
         static_assert(detail::same<S, embedded>::value, "init(pages) needs bento::embedded storage");
         return to_status(bento_paged_set_init(&g_, buf_.data(), bytes, pages.generic(), sizeof(T), Capacity, U,
-                                              PageSize, IB));
+                                              PageSize, IB, GB));
     }
     /** bento_paged_set_init on caller memory. */
     template <class Pages, class S = Storage> status init(void *memory, size_t size, Pages &pages)
     {
         static_assert(detail::same<S, caller_memory>::value, "init(memory, bytes, pages) needs bento::caller_memory");
         return to_status(bento_paged_set_init(&g_, memory, size, pages.generic(), sizeof(T), Capacity, U,
-                                              PageSize, IB));
+                                              PageSize, IB, GB));
     }
     /** bento_paged_set_open on the set's own storage (open the pages first). */
     template <class Pages, class S = Storage> status open(Pages &pages)
@@ -1148,7 +1149,7 @@ class paged_set {
         bento_status s = bento_paged_set_open(&g_, memory, size, pages);
         if (s == BENTO_OK && !(g_.capacity == Capacity && g_.universe == U &&
                                g_.page_shift == detail::ceil_log2(PageSize) && g_.index_bits == IB &&
-                               g_.value_size == sizeof(T))) {
+                               g_.generation_bits == GB && g_.value_size == sizeof(T))) {
             static_cast<void>(bento_paged_set_open(&g_, nullptr, 0u, pages));
             s = BENTO_E_CORRUPT;
         }

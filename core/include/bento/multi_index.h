@@ -378,13 +378,23 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
  *   name_claim_(x, V)   the same, after writing V as the id's handle when the id is absent
  */
 #define BENTO_IMPL_STAMPED(V, IB) (8u * sizeof(V) > (IB))
+/* The id of a value of `bits` whose low `id_bits` bits are its id; a stamped value (a handle)
+ * of generation 0, the null handle or a forged one, has none: BENTO_NONE, out of every range,
+ * which every operation refuses as it refuses any id out of range (generations start at 1,
+ * bento/handle.h; taken as id 0, the null handle would claim the id of slot 0's real handle).
+ * The one definition, for the typed C macros and the C++ face. */
+static inline uint32_t bento_impl_stamp_id(uint32_t bits, unsigned id_bits, bool stamped)
+{
+    const uint32_t id = bits & BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CAST(uint64_t, 1) << id_bits) - 1u);
+    return stamped && id == bits ? BENTO_NONE : id;
+}
 #define BENTO_IMPL_STAMPS_BYTES(V, IB, capacity)                                                  \
     (BENTO_IMPL_STAMPED(V, IB) ? BENTO_IMPL_CAST(size_t, capacity) * sizeof(V) : 0u)
 #define BENTO_IMPL_STAMPS(name, V, IB, capacity, offset, present)                                 \
     BENTO_IMPL_BITS(V, uint32_t, name##_bits_, name##_value_)                                     \
     BENTO_WRAPPER uint32_t name##_id_(V value)                                                    \
     {                                                                                             \
-        return name##_bits_(value) & BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CAST(uint64_t, 1) << (IB)) - 1u); \
+        return bento_impl_stamp_id(name##_bits_(value), (IB), BENTO_IMPL_STAMPED(V, IB));          \
     }                                                                                             \
     BENTO_WRAPPER V name##_stamp_(const name *x, uint32_t id)                                     \
     {                                                                                             \

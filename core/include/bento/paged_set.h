@@ -4,8 +4,10 @@
  * @file
  * bento/paged_set.h - a sparse set of 32-bit keys whose values never move.
  *
- * A key is a 32-bit id; its low `index_bits` bits are its index (below `universe`), the rest
- * may be a generation. Like any sparse set it answers get/contains/insert/remove in O(1) and
+ * A key is a 32-bit id; its low `index_bits` bits are its index (below `universe`) and the
+ * `generation_bits` above them its generation: a plain id has none (generation_bits 0), a
+ * generational handle (bento/handle.h) one that is never 0 (generations start at 1: 0 is the
+ * null handle's, or a forged one's); no bit above the generation may be set. Like any sparse set it answers get/contains/insert/remove in O(1) and
  * keeps its keys in a dense array for iteration. Unlike a sparse set with dense value columns,
  * a value is stored beside its sparse entry, in a page, and stays where it is until its own
  * key is removed: a pointer returned by insert or get stays valid across any number of other
@@ -86,8 +88,10 @@ typedef struct bento_paged_set {
     uint32_t universe; /**< keys are below it (their index bits) */
     uint32_t value_size; /**< bytes of a value, as given at init */
     uint32_t index_mask; /**< the key bits that are its index */
+    uint32_t stray;      /**< the key bits above index and generation: 0 in every key */
     uint8_t page_shift;           /**< log2(page_size) */
     uint8_t index_bits; /**< bits of a key that are its index */
+    uint8_t generation_bits; /**< bits of a key above its index: its generation */
 } bento_paged_set;
 
 /** Pages needed to cover `universe` indices (a constant expression when the arguments are). */
@@ -107,7 +111,9 @@ typedef struct bento_paged_set {
  * Set up a set over `memory` (`bytes` long, 4-byte aligned) drawing pages from `pages`, an
  * initialised block pool (its blocks may already be in use by other sets). O(page_count): the
  * page table is cleared; the pool is not touched.
- * Preconditions a status reports: 1 <= index_bits <= 32; 1 <= universe <= 2^index_bits;
+ * Preconditions a status reports: 1 <= index_bits <= 32; index_bits + generation_bits <= 32
+ * (plain ids: generation_bits 0; a pool's handles: the handle's generation bits);
+ * 1 <= universe <= 2^index_bits;
  * page_size a power of two, 2 <= page_size <= 2^24; 1 <= capacity <= universe;
  * 1 <= value_size <= 2^24; the set's buffer under 4 GiB.
  * Returns BENTO_E_ARGUMENT for a parameter out of range (also NULL memory, NULL pages or an
@@ -119,7 +125,8 @@ typedef struct bento_paged_set {
  */
 bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t bytes,
                                   bento_block_pool *pages, size_t value_size, uint32_t capacity,
-                                  uint32_t universe, uint32_t page_size, unsigned index_bits);
+                                  uint32_t universe, uint32_t page_size, unsigned index_bits,
+                                  unsigned generation_bits);
 
 /**
  * Reattach `set` to `memory`, a buffer that holds a paged set (bento/common.h, "Buffers"),
@@ -140,9 +147,12 @@ bento_status bento_paged_set_open(bento_paged_set *set, void *memory, size_t byt
  * put until the key is removed or the set cleared. Failures leave the set unchanged and set
  * *value to NULL; they are tried in this order:
  *   BENTO_E_CORRUPT   the key's page table entry is neither a page nor BENTO_NONE;
- *   BENTO_E_EXISTS    the key, or another key with the same index, is present;
+ *   BENTO_E_EXISTS    the key is well formed and it, or another key with the same index, is
+ *                     present;
  *   BENTO_E_FULL      count == capacity (also on an inert set);
- *   BENTO_E_ARGUMENT  the key's index is >= universe;
+ *   BENTO_E_ARGUMENT  the key is not well formed: its index is >= universe, it has bits above
+ *                     its generation, or, in a set of handles, its generation is 0 (the null
+ *                     handle);
  *   BENTO_E_FULL      the key needs a new page and the pool has none;
  *   BENTO_E_CORRUPT   the pool reports a damaged free list.
  * O(1); O(page_size) when a page is taken (its positions are cleared). Atomic under
@@ -162,7 +172,7 @@ bento_status bento_paged_set_insert_from(bento_paged_set *set, uint32_t key, con
 /**
  * Remove `key`. The last key in the dense array moves into its position; no value moves.
  * When the key was the last one in its page, the page goes back to the pool. BENTO_OK, or
- * BENTO_E_NOT_FOUND when the key is absent, BENTO_E_ARGUMENT when its index is >= universe
+ * BENTO_E_NOT_FOUND when the key is absent, BENTO_E_ARGUMENT when it is not well formed
  * (as insert; the set is unchanged on either), or BENTO_E_CORRUPT
  * when the pool refuses the page back (the key is removed all the same). O(1). Atomic under
  * BENTO_POWER_SAFE, with the set's pool (a page given back is given back after a reset).
@@ -243,11 +253,12 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it);
  * BENTO_PAGED_SET_TYPE_OF(name, T, capacity, K, page_size) declares a set of T keyed by a
  * pool's handle type K (any BENTO_HANDLE_TYPE; a pool `p` has `p_handle`), over the universe
  * 2^K_INDEX_BITS with the handle's index bits (its generation above them, so a stale handle
- * misses, as for any key of another generation). BENTO_PAGED_SET_TYPE(name, T, capacity,
- * universe, page_size) declares one keyed by uint32_t ids below `universe`, with the fewest
- * index bits that name `universe` indices (the bits above are the keys' generation), and
- * BENTO_PAGED_SET_TYPE_BITS(name, T, capacity, universe, page_size, index_bits) chooses the
- * index bits. All declare the page type `name_page` (the pool's block type, for
+ * misses, as for any key of another generation, and the null handle is refused).
+ * BENTO_PAGED_SET_TYPE(name, T, capacity, universe, page_size) declares one keyed by uint32_t
+ * ids below `universe`, with the fewest index bits that name `universe` indices and no
+ * generation, and BENTO_PAGED_SET_TYPE_BITS(name, T, capacity, universe, page_size,
+ * index_bits, generation_bits) one keyed by uint32_t keys of the index and generation bits it
+ * names (raw handles: generation_bits >= 1; plain ids: 0). All declare the page type `name_page` (the pool's block type, for
  * BENTO_BLOCK_POOL_TYPE(pool_name, name_page, pages)) and the functions of "A typed paged set",
  * below.
  * A key of another type does not compile. They fail to compile when page_size is not a power
@@ -263,14 +274,18 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it);
  */
 #define BENTO_PAGED_SET_TYPE_OF(name, T, capacity_, K, page_size_)                                \
     BENTO_IMPL_PAGED_SET_TYPE(name, T, capacity_, (BENTO_IMPL_CAST(uint32_t, 1) << K##_INDEX_BITS), \
-                              page_size_, K##_INDEX_BITS, K, 0u)
+                              page_size_, K##_INDEX_BITS,                                         \
+                              8u * sizeof(K) - BENTO_IMPL_CAST(unsigned, K##_INDEX_BITS), K, 0u)
 /** A paged set of uint32_t ids below `universe`: see BENTO_PAGED_SET_TYPE_OF. */
 #define BENTO_PAGED_SET_TYPE(name, T, capacity, universe, page_size)                              \
-    BENTO_PAGED_SET_TYPE_BITS(name, T, capacity, universe, page_size, BENTO_IMPL_INDEX_BITS(universe))
-/** A paged set of uint32_t ids with `index_bits` index bits: see BENTO_PAGED_SET_TYPE_OF. */
-#define BENTO_PAGED_SET_TYPE_BITS(name, T, capacity_, universe_, page_size_, index_bits_)         \
-    BENTO_IMPL_PAGED_SET_TYPE(name, T, capacity_, universe_, page_size_, index_bits_, uint32_t,   \
-                              BENTO_NONE)
+    BENTO_PAGED_SET_TYPE_BITS(name, T, capacity, universe, page_size,                             \
+                              BENTO_IMPL_INDEX_BITS(universe), 0u)
+/** A paged set of uint32_t keys with `index_bits` index bits and `generation_bits` generation
+ * bits: see BENTO_PAGED_SET_TYPE_OF. */
+#define BENTO_PAGED_SET_TYPE_BITS(name, T, capacity_, universe_, page_size_, index_bits_,         \
+                                  generation_bits_)                                               \
+    BENTO_IMPL_PAGED_SET_TYPE(name, T, capacity_, universe_, page_size_, index_bits_,             \
+                              generation_bits_, uint32_t, BENTO_NONE)
 
 #ifdef BENTO_DOXYGEN
 /**
@@ -323,7 +338,7 @@ typedef struct bento_impl_paged_set_params {
     uint32_t universe;
     uint32_t value_size;
     uint32_t page_size;
-    uint32_t index_bits;
+    uint32_t bits; /* index_bits | generation_bits << 8 */
 } bento_impl_paged_set_params;
 
 /* Header: the parameter record, then the counters, then the journal, with room for the most
@@ -465,12 +480,14 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
 
 /* A typed paged set: keys K (a handle type, or uint32_t), converted by BENTO_IMPL_BITS
  * (bento/common.h); NUL the bits of "no key" (key_at past the count). */
-#define BENTO_IMPL_PAGED_SET_TYPE(name, T, capacity_, universe_, page_size_, index_bits_, K, NUL) \
+#define BENTO_IMPL_PAGED_SET_TYPE(name, T, capacity_, universe_, page_size_, index_bits_,         \
+                                  generation_bits_, K, NUL)                                       \
     BENTO_IMPL_TYPED_BEGIN                                                                        \
     BENTO_STATIC_ASSERT((page_size_) >= 2u && (page_size_) <= 16777216u &&                        \
                         ((page_size_) & ((page_size_) - 1u)) == 0u,                               \
                         name##_page_size_must_be_a_power_of_two_from_2_to_2_pow_24);              \
-    BENTO_STATIC_ASSERT((index_bits_) >= 1 && (index_bits_) <= 32 && (universe_) >= 1u &&         \
+    BENTO_STATIC_ASSERT((index_bits_) >= 1 && (index_bits_) <= 32 &&                              \
+                        (generation_bits_) <= 32 - (index_bits_) && (universe_) >= 1u &&          \
                         BENTO_IMPL_CAST(uint64_t, universe_) <= (BENTO_IMPL_CAST(uint64_t, 1) << (index_bits_)) && \
                             (capacity_) >= 1u && (capacity_) <= (universe_),                      \
                         name##_needs_1_le_capacity_le_universe_le_2_pow_index_bits);              \
@@ -505,7 +522,7 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
     BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x, bento_block_pool *pages),             \
                        bento_paged_set_init(&x->generic_, x->storage_, sizeof x->storage_, pages, \
                                             sizeof(T), (capacity_), (universe_), (page_size_),    \
-                                            (index_bits_)))                                       \
+                                            (index_bits_), (generation_bits_)))                   \
     BENTO_WRAPPER bento_status name##_open(name *s, bento_block_pool *pages)                      \
     {                                                                                             \
         bento_status status_;                                                                     \
@@ -514,7 +531,9 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
         if (status_ == BENTO_OK &&                                                                \
             !(s->generic_.capacity == (capacity_) && s->generic_.universe == (universe_) &&       \
               s->generic_.page_shift == BENTO_IMPL_CEIL_LOG2(page_size_) &&                       \
-              s->generic_.index_bits == (index_bits_) && s->generic_.value_size == sizeof(T))) {  \
+              s->generic_.index_bits == (index_bits_) &&                                          \
+              s->generic_.generation_bits == (generation_bits_) &&                                \
+              s->generic_.value_size == sizeof(T))) {                                             \
             BENTO_IMPL_CAST(void, bento_paged_set_open(&s->generic_, BENTO_IMPL_NULL, 0u, pages)); \
             status_ = BENTO_E_CORRUPT;                                                            \
         }                                                                                         \

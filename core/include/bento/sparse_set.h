@@ -7,7 +7,8 @@
  *
  * Keys. A key is a plain 32-bit id (index_bits 32, no generation) or a generational handle
  * (bento/handle.h): its low index_bits bits are its index, the generation_bits above them its
- * generation, and no bit above those may be set. The universe (how many indices there are:
+ * generation, never 0 (generations start at 1: 0 is the null handle's, or a forged one's), and
+ * no bit above those may be set. The universe (how many indices there are:
  * the length of the sparse array) and the capacity (how many keys can be present at once) are
  * chosen separately: 4096 entities of which at most 256 carry a component cost 4096 sparse
  * entries and 256 dense slots.
@@ -32,7 +33,8 @@
  * A set whose capacity is exactly 2^index_bits needs one more position bit: its entries keep
  * the generation one bit higher, (key & ~index_mask) << 1 | position. A 32-bit handle then
  * loses its highest generation bit: such a set tells a stale handle from the live one of its
- * slot until their generations agree in every other bit (for a pool's odd generations: for
+ * slot until their generations agree in every other bit (a key of generation 0, which insert
+ * refuses, is then found as the key of its index whose generation is that bit alone) (for a pool's odd generations: for
  * the next 2^(generation_bits - 2) objects of that slot; 2^22 for a pool of 256 with 32-bit
  * handles). Give the set a capacity below 2^index_bits to keep every bit.
  *
@@ -172,8 +174,8 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
  * position, where its column elements are, uninitialised. BENTO_E_EXISTS when the key is
  * well formed and a key with the same index is present (the same key, or another generation
  * of it: remove that one first), BENTO_E_FULL when count == capacity, BENTO_E_ARGUMENT when
- * the key is not well formed (its index is >= universe or it has bits above its generation),
- * in that order; BENTO_E_CORRUPT when the key's entry is
+ * the key is not well formed (its index is >= universe, it has bits above its generation, or,
+ * in a set of handles, its generation is 0: the null handle), in that order; BENTO_E_CORRUPT when the key's entry is
  * damaged. The set is unchanged and *position BENTO_NONE on failure. O(1). Atomic under
  * BENTO_POWER_SAFE (the elements the caller then writes are not: see insert_from).
  */
@@ -194,8 +196,8 @@ bento_status bento_sparse_set_insert_from(bento_sparse_set *set, uint32_t key,
 /**
  * Remove `key`: the last key and its column elements move into its place (swap-and-pop).
  * BENTO_E_NOT_FOUND when the key is well formed and absent (never inserted, removed, a stale
- * generation), BENTO_E_ARGUMENT when it is not well formed (as insert: its index is >= universe
- * or it has bits above its generation); BENTO_E_CORRUPT when its entry or the last key is
+ * generation), BENTO_E_ARGUMENT when it is not well formed (as insert: its index is >= universe,
+ * it has bits above its generation, or its generation is 0); BENTO_E_CORRUPT when its entry or the last key is
  * damaged; the set is unchanged then. O(1) plus one element copy per column. Atomic under
  * BENTO_POWER_SAFE: the last row's move into the hole is done again by open.
  */
@@ -206,8 +208,8 @@ bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key);
 void bento_sparse_set_clear(bento_sparse_set *set);
 
 /**
- * Verify the buffer: the header and the counters' copy, every present key inside the universe
- * with its entry pointing back at its position, and every other entry ABSENT. BENTO_OK, or
+ * Verify the buffer: the header and the counters' copy, every present key well formed (as
+ * insert takes it) with its entry pointing back at its position, and every other entry ABSENT. BENTO_OK, or
  * BENTO_E_CORRUPT when the memory was damaged. O(universe), no recursion.
  */
 bento_status bento_sparse_set_check(const bento_sparse_set *set);
