@@ -137,3 +137,34 @@ stack-data: | $(BOARD_TOOLS)
 	done
 	@STACK_TABLE=$(BUILD)/stack/stack.txt python3 scripts/stack_report.py $(BUILD)/stack $(BOARDS) \
 	    > $(BUILD)/stack/stack.md
+
+# ---------------------------------------------------------------- footprint
+
+# What an application links: examples/colony on FOOTPRINT_BOARD with the core built as firmware
+# ships it (-Os, -ffunction-sections, --gc-sections), without the journal (fp-0) and with it
+# (fp-1, the example built with it too: the buffers' sizes follow it). The bytes of .text the
+# image takes from libbento.a (scripts/footprint reads the map).
+FOOTPRINT_BOARD := microbit
+FOOTPRINT_EXAMPLE := colony
+define footprint_config
+cc.fp-$1 := $(cc.$(FOOTPRINT_BOARD))
+ar.fp-$1 := $(ar.$(FOOTPRINT_BOARD))
+cflags.fp-$1 := $(CPU.$(FOOTPRINT_BOARD)) -std=c99 $(WARNINGS) -ffreestanding \
+                -fno-tree-loop-distribute-patterns $(SECTIONS) -Os -DBENTO_POWER_SAFE=$1 \
+                -DBENTO_TEST_RAM=$(RAM.$(FOOTPRINT_BOARD))
+ldflags.fp-$1 := $(ldflags.$(FOOTPRINT_BOARD))
+ldlibs.fp-$1 := $(ldlibs.$(FOOTPRINT_BOARD))
+ARCH.fp-$1 := $(ARCH.$(FOOTPRINT_BOARD))
+$(BUILD)/footprint/$(FOOTPRINT_EXAMPLE)-$1.elf: $(call example_objs,fp-$1,$(FOOTPRINT_EXAMPLE)) \
+        $$(call board_port_objs,fp-$1) $(call lib,fp-$1) $(call board_ld,$(FOOTPRINT_BOARD))
+	@mkdir -p $$(@D)
+	$(Q)$$(cc.fp-$1) $$(ldflags.fp-$1) -Wl,-Map=$$(basename $$@).map $$(filter %.o %.a,$$^) \
+	    $$(ldlibs.fp-$1) -o $$@
+endef
+$(foreach j,0 1,$(eval $(call footprint_config,$j)) $(eval $(call config_rules,fp-$j)))
+
+.PHONY: footprint
+footprint: $(BUILD)/footprint/$(FOOTPRINT_EXAMPLE)-0.elf $(BUILD)/footprint/$(FOOTPRINT_EXAMPLE)-1.elf
+	@without=$$(scripts/footprint $(BUILD)/footprint/$(FOOTPRINT_EXAMPLE)-0.map $(call lib,fp-0)); \
+	 with=$$(scripts/footprint $(BUILD)/footprint/$(FOOTPRINT_EXAMPLE)-1.map $(call lib,fp-1)); \
+	 echo "footprint: examples/$(FOOTPRINT_EXAMPLE) on $(FOOTPRINT_BOARD), -Os, --gc-sections: the core's .text $$without bytes without the journal, $$with with it"
