@@ -33,10 +33,11 @@
  * A set whose capacity is exactly 2^index_bits needs one more position bit: its entries keep
  * the generation one bit higher, (key & ~index_mask) << 1 | position. A 32-bit handle then
  * loses its highest generation bit: such a set tells a stale handle from the live one of its
- * slot until their generations agree in every other bit (a key of generation 0, which insert
- * refuses, is then found as the key of its index whose generation is that bit alone) (for a pool's odd generations: for
+ * slot until their generations agree in every other bit (for a pool's odd generations: for
  * the next 2^(generation_bits - 2) objects of that slot; 2^22 for a pool of 256 with 32-bit
- * handles). Give the set a capacity below 2^index_bits to keep every bit.
+ * handles), and a key of generation 0, which insert refuses, is found as the key of its index
+ * whose generation is that bit alone. Give the set a capacity below 2^index_bits to keep every
+ * bit.
  *
  * Removal is swap-and-pop: the last key and its elements move into the hole, so iteration is
  * a plain loop over bento_sparse_set_keys() and the column arrays. Pointers into a column stay
