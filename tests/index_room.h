@@ -76,7 +76,8 @@ static inline bool index_room64(const bento_index *ix, uint64_t key)
 
 static inline bool index_room32(const bento_index32 *ix, uint32_t key)
 {
-    return index_room(ix->buckets, ix->capacity / 4u, ix->shift, 10u, 1u, key);
+    return index_room(ix->generic_.buckets, ix->generic_.capacity / 4u, ix->generic_.shift, 10u,
+                      1u, key);
 }
 
 #endif /* BENTO_TESTS_INDEX_ROOM_H */

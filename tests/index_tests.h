@@ -13,6 +13,8 @@
  *     OTHER_INIT(m, bytes, c)  init of the other width's index, whose buffer this width's open
  *                              must refuse
  *     SUITE                    "index" or "index32", for messages
+ *     IXT_RAW(x)               the bento_index that x is (itself) or holds (a bento_index32),
+ *                              whose fields the tests read and damage
  * Every test runs on the host and on every board; buffers are small and shared.
  *
  * The layout the tests build by hand and read (bento/index.h, its internal section): buckets
@@ -100,12 +102,12 @@ static uint32_t digest(const void *p, size_t bytes)
 
 static uint32_t *bucket(const IXT *ix, uint32_t b)
 {
-    return ix->buckets + IXT_BW * b;
+    return IXT_RAW(ix)->buckets + IXT_BW * b;
 }
 
 static uint32_t first_of(const IXT *ix, IXT_KEY key)
 {
-    return IXT_HASH(key) >> ix->shift;
+    return IXT_HASH(key) >> IXT_RAW(ix)->shift;
 }
 
 static uint32_t fp_of(IXT_KEY key)
@@ -115,7 +117,7 @@ static uint32_t fp_of(IXT_KEY key)
 
 static uint32_t second_of(const IXT *ix, IXT_KEY key)
 {
-    return bento_impl_index_other(first_of(ix, key), fp_of(key), ix->shift);
+    return bento_impl_index_other(first_of(ix, key), fp_of(key), IXT_RAW(ix)->shift);
 }
 
 static uint32_t fp_at(const IXT *ix, uint32_t b, uint32_t j)
@@ -193,7 +195,7 @@ static bool slot_with(const IXT *ix, IXT_KEY key, uint32_t *b, uint32_t *j)
     if (p == NULL) {
         return false;
     }
-    at = (uint32_t)(p - ix->buckets);
+    at = (uint32_t)(p - IXT_RAW(ix)->buckets);
     *b = at / IXT_BW;
     *j = at % IXT_BW - T_VALUES;
     return true;
@@ -223,8 +225,8 @@ static void unplace(IXT *ix, uint32_t b, uint32_t j)
 
 static void set_count(IXT *ix, uint32_t n)
 {
-    ix->state.count = n;
-    ix->saved->count = n;
+    IXT_RAW(ix)->state.count = n;
+    IXT_RAW(ix)->saved->count = n;
 }
 
 /* A new key, searched upwards from *next, whose first bucket in ix is `first` and, unless ANY,
@@ -593,7 +595,7 @@ static void test_aligned_keys(void)
         for (i = 1u; F(count)(&ix) < BENTO_INDEX_MAX_COUNT(BIG) && i < 1024u; i++) {
             const IXT_KEY key = (IXT_KEY)i * steps[s];
             if (F(insert)(&ix, key, i) != BENTO_OK &&
-                index_room(ix.buckets, BIG / 4u, ix.shift, IXT_BW, IXT_KW, key)) {
+                index_room(IXT_RAW(&ix)->buckets, BIG / 4u, IXT_RAW(&ix)->shift, IXT_BW, IXT_KW, key)) {
                 unconfirmed++;
             }
         }
@@ -990,9 +992,9 @@ static void test_check_damage(void)
     set_count(&ix, live - 1u);
     CHECK_STATUS(F(check)(&ix), BENTO_E_CORRUPT);
     set_count(&ix, live);
-    ix.saved->count = live + 1u;
+    IXT_RAW(&ix)->saved->count = live + 1u;
     CHECK_STATUS(F(check)(&ix), BENTO_E_CORRUPT);
-    ix.saved->count = live;
+    IXT_RAW(&ix)->saved->count = live;
     CHECK_STATUS(F(check)(&ix), BENTO_OK);
     /* remove with an entry the count (0) does not know of */
     set_count(&ix, 0u);
@@ -1052,8 +1054,8 @@ static void garble(uint32_t *words, uint32_t n, uint32_t round)
 /* p is NULL or a value slot of ix. */
 static bool inside(const IXT *ix, const uint32_t *p)
 {
-    const uint32_t at = p == NULL ? T_VALUES : (uint32_t)(p - ix->buckets);
-    return at < IXT_BW * (ix->capacity / 4u) && at % IXT_BW - T_VALUES < 4u;
+    const uint32_t at = p == NULL ? T_VALUES : (uint32_t)(p - IXT_RAW(ix)->buckets);
+    return at < IXT_BW * (IXT_RAW(ix)->capacity / 4u) && at % IXT_BW - T_VALUES < 4u;
 }
 
 /* Every operation with `key` on ix (generic) and x (typed). */
@@ -1089,8 +1091,8 @@ static void test_confinement(void)
     CHECK_STATUS(small_ix_init(x), BENTO_OK);
     for (round = 0u; round < 24u; round++) {
         const IXT keep = ix, keep_typed = x->generic_;
-        garble(ix.buckets, BIG / 4u, round);
-        garble(x->generic_.buckets, 4u, round);
+        garble(IXT_RAW(&ix)->buckets, BIG / 4u, round);
+        garble(IXT_RAW(&x->generic_)->buckets, 4u, round);
         set_count(&ix, round % BENTO_INDEX_MAX_COUNT(BIG));
         set_count(&x->generic_, round % 13u);
         for (i = 0u; i < 16u; i++) {
@@ -1115,11 +1117,11 @@ static void test_confinement(void)
             CHECK_STATUS(F(check)(&opened), BENTO_OK);
         }
         CHECK(guards_intact());
-        CHECK(ix.buckets == keep.buckets && ix.shift == keep.shift &&
-              ix.capacity == keep.capacity && ix.max_count == keep.max_count &&
-              ix.saved == keep.saved);
-        CHECK(x->generic_.buckets == keep_typed.buckets && x->generic_.shift == keep_typed.shift &&
-              x->generic_.capacity == 16u && x->generic_.saved == keep_typed.saved);
+        CHECK(IXT_RAW(&ix)->buckets == IXT_RAW(&keep)->buckets && IXT_RAW(&ix)->shift == IXT_RAW(&keep)->shift &&
+              IXT_RAW(&ix)->capacity == IXT_RAW(&keep)->capacity && IXT_RAW(&ix)->max_count == IXT_RAW(&keep)->max_count &&
+              IXT_RAW(&ix)->saved == IXT_RAW(&keep)->saved);
+        CHECK(IXT_RAW(&x->generic_)->buckets == IXT_RAW(&keep_typed)->buckets && IXT_RAW(&x->generic_)->shift == IXT_RAW(&keep_typed)->shift &&
+              IXT_RAW(&x->generic_)->capacity == 16u && IXT_RAW(&x->generic_)->saved == IXT_RAW(&keep_typed)->saved);
     }
     F(clear)(&ix);
     CHECK_STATUS(F(check)(&ix), BENTO_OK);
@@ -1180,7 +1182,7 @@ static void run_model(bool typed, uint32_t universe, uint32_t steps)
                 got = typed ? small_ix_insert(x, key, v) : F(insert)(&ix, key, v);
             }
             if (want == BENTO_OK && found == live && got == BENTO_E_FULL &&
-                !index_room(view->buckets, view->capacity / 4u, view->shift, IXT_BW, IXT_KW,
+                !index_room(IXT_RAW(view)->buckets, IXT_RAW(view)->capacity / 4u, IXT_RAW(view)->shift, IXT_BW, IXT_KW,
                             key)) {
                 want = BENTO_E_FULL; /* the search's refusal, which the model confirms */
             }
@@ -1273,16 +1275,16 @@ static void test_journal_recovery(void)
     IXT_KEY next = START;
     const IXT_KEY k0 = next++, k1 = next++;
     CHECK_STATUS(F(init)(&ix, memory, sizeof memory, BIG), BENTO_OK);
-    words = (uint32_t)((IXT_BYTES(BIG) - (size_t)((unsigned char *)(void *)ix.saved -
+    words = (uint32_t)((IXT_BYTES(BIG) - (size_t)((unsigned char *)(void *)IXT_RAW(&ix)->saved -
                                                   (unsigned char *)memory)) / 4u);
-    log = (uint32_t *)(void *)ix.saved + 1u;
+    log = (uint32_t *)(void *)IXT_RAW(&ix)->saved + 1u;
     CHECK_STATUS(F(insert)(&ix, k0, 10u), BENTO_OK);
     CHECK_EQ(log[0], 0);
     /* an insert cut after its fingerprint and count were stored: both entries undone */
     CHECK_STATUS(F(insert)(&ix, k1, 11u), BENTO_OK);
     CHECK(slot_with(&ix, k1, &b, &j));
     fps = bucket(&ix, b) + T_FPS;
-    log[3] = (uint32_t)(fps - (uint32_t *)(void *)ix.saved);
+    log[3] = (uint32_t)(fps - (uint32_t *)(void *)IXT_RAW(&ix)->saved);
     log[4] = *fps & ~((uint32_t)0xffu << (8u * j));
     log[5] = 0u; /* the count */
     log[6] = 1u;

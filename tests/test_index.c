@@ -19,6 +19,7 @@
 #define IXT_KEY_GET(w) ((uint64_t)(w)[1] << 32 | (w)[0])
 #define IXT_HIGH_KEY ((uint64_t)1 << 63)
 #define OTHER_INIT(m, bytes, c) bento_index32_init(&other_width, (m), (bytes), (c))
+#define IXT_RAW(x) (x)
 #define SUITE "index"
 
 static bento_index32 other_width;

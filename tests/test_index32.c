@@ -17,6 +17,7 @@
 #define IXT_KEY_GET(w) ((w)[0])
 #define IXT_HIGH_KEY 0x80000000u
 #define OTHER_INIT(m, bytes, c) bento_index_init(&other_width, (m), (bytes), (c))
+#define IXT_RAW(x) (&(x)->generic_)
 #define SUITE "index32"
 
 static bento_index other_width;

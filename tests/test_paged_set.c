@@ -987,7 +987,7 @@ static void test_journal_recovery(void)
     /* an entry naming a word past the pool's blocks: refused */
     CHECK_STATUS(bodies_insert_from(set, KEY(4, 1), &v), BENTO_OK);
     log[0] = 3u;
-    log[7] = 0x80000000u | 0x10000u;
+    log[3] = 0x80000000u | 0x10000u; /* the first: its slot in the page */
     CHECK_STATUS(bodies_open(set, body_pages_generic(pages)), BENTO_E_CORRUPT);
 }
 #endif

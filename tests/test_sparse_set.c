@@ -72,8 +72,8 @@ static void test_init_statuses(void)
     CHECK_EQ(BENTO_SPARSE_SET_WIDTH(100u, 7u, 25u), 4);   /* 32-bit handles */
     /* 4 + 4 parameters + 1 count words of header (and the journal's, 15 under
        BENTO_POWER_SAFE) to 8 bytes, then a size per column, then keys and entries */
-    CHECK_EQ(BENTO_IMPL_SPARSE_SET_HEAD(1u), BENTO_POWER_SAFE ? 100u : 44u);
-    CHECK_EQ(BENTO_IMPL_SPARSE_SET_HEAD(0u), BENTO_POWER_SAFE ? 96u : 40u);
+    CHECK_EQ(BENTO_IMPL_SPARSE_SET_HEAD(1u), BENTO_POWER_SAFE ? 132u : 44u);
+    CHECK_EQ(BENTO_IMPL_SPARSE_SET_HEAD(0u), BENTO_POWER_SAFE ? 128u : 40u);
     CHECK_EQ(BENTO_SPARSE_SET_BYTES(4096u, 256u, 32u, 0u, 1u),
              BENTO_IMPL_SPARSE_SET_HEAD(1u) + 256u * 4u + 4096u * 2u);
     CHECK_EQ(BENTO_SPARSE_SET_BYTES(3u, 1u, 32u, 0u, 0u), BENTO_IMPL_SPARSE_SET_HEAD(0u) + 4u + 8u); /* entries: whole words */
@@ -744,16 +744,20 @@ static void test_sort_recovery(void)
         log = sort_cut(&set, cols, k);
         room = log + 3u;
         if (i == 1u) {
-            room[10] = 100u; /* held: the window of position 0 (its u32 and the vec3's x) */
-            room[11] = 0u;
+            room[11] = 100u; /* held: the window of position 0 (its u32 and its vec3) */
+            room[12] = 0u;
+            room[13] = 0u;
+            room[14] = 0u;
             room[0] = 1u;     /* record 1: */
             room[5] = 0u;     /* start 0 */
             room[6] = 0u;     /* window 0 */
             room[7] = 2u;     /* at 2... */
             room[8] = 1u;     /* ...from 1 */
-            /* position 0 has 2's window, and 2 is torn */
+            /* position 0 has 2's window (its last: its key's entry points at it), and 2 is
+               torn */
             ((uint32_t *)bento_sparse_set_values(&set, 0u))[0] = 102u;
             ((vec3 *)bento_sparse_set_values(&set, 1u))[0].x = 2;
+            ((uint16_t *)set.sparse)[33] = (uint16_t)(k[2] & ~63u);
             ((uint32_t *)bento_sparse_set_values(&set, 0u))[2] = 0u;
         }
         CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_OK);
@@ -802,10 +806,12 @@ static void test_sort_recovery(void)
     set.dense[1] = k[1];
     ((uint16_t *)set.sparse)[5] = (uint16_t)(k[0] & ~63u);
     ((uint16_t *)set.sparse)[9] = (uint16_t)((k[1] & ~63u) | 1u);
-    room[8] = 1u;        /* the other position */
-    room[9] = 1u;        /* window 0, step 1: held */
-    room[10] = 101u;     /* the window of position 0 */
-    room[11] = 1u;
+    room[9] = 1u;        /* the other position */
+    room[10] = 1u;       /* window 0, step 1: held */
+    room[11] = 101u;     /* the window of position 0 */
+    room[12] = 1u;
+    room[13] = 0u;
+    room[14] = 0u;
     ((uint32_t *)bento_sparse_set_values(&set, 0u))[0] = 100u; /* torn: half of 1's window */
     log[1] = 5u;         /* SWAP_ROWS ... */
     log[2] = 0u;         /* ... at 0 */
@@ -817,12 +823,12 @@ static void test_sort_recovery(void)
         CHECK_EQ(first_of(bento_sparse_set_get(&reopened, k[i], 1u)), i);
     }
     log[0] = 0x80000000u; /* refused: a step no swap takes, positions past the count */
-    room[9] = 3u;
+    room[10] = 3u;
     CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
-    room[9] = 0u;
-    room[8] = 2u;
+    room[10] = 0u;
+    room[9] = 2u;
     CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
-    room[8] = 1u;
+    room[9] = 1u;
     log[2] = 2u;
     CHECK_STATUS(bento_sparse_set_open(&reopened, mem, sizeof mem, cols, 2u), BENTO_E_CORRUPT);
     log[2] = 0u;

@@ -1,21 +1,28 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M2 M3 M9 M11 M12 M15 M17 M19 M20 M22 M23 M26 T1. */
+/* Deviations (docs/deviations.md): M3 M9 M11 M12 M15 M17 M19 M20 M22 M23 M26 T1. */
 /* bento/block_pool.c - fixed-size blocks. The contract is in bento/block_pool.h. */
 #include <bento/block_pool.h>
 
 #include "internal.h"
 
+/* The pending action of a clear: the state bytes of the blocks carved before it made free. */
+#define CLEAR_STATES 1u
+
 /*
- * Check the parameters and the buffer and fill the pool's fixed fields, pointing its arrays
- * into `memory`; shared by init and open. The pool is left inert on failure.
+ * Check a parameter record and the buffer and fill the pool's fixed fields, pointing its
+ * arrays into `memory` (the lifecycle's configure, core/src/internal.h).
  */
-static bento_status configure(bento_block_pool *pool, void *memory, size_t bytes,
-                              size_t block_size, uint32_t capacity)
+static bento_status block_pool_configure(void *x, void *memory, size_t bytes, const void *record,
+                                         const void *with, size_t *used)
 {
+    bento_block_pool *const pool = (bento_block_pool *)x;
+    const bento_impl_block_pool_params *const p = (const bento_impl_block_pool_params *)record;
+    const size_t block_size = bento_impl_size_of(p->block_size);
+    const uint32_t capacity = p->capacity;
     bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_BLOCK_POOL_HEAD);
     size_t stride, blocks, live;
     bento_status status;
-    BENTO_IMPL_INERT(pool);
+    (void)with;
     if (memory == NULL || block_size == 0u || block_size > BENTO_IMPL_BYTES_MAX - 3u ||
         capacity == 0u) {
         return BENTO_E_ARGUMENT;
@@ -23,6 +30,7 @@ static bento_status configure(bento_block_pool *pool, void *memory, size_t bytes
     stride = BENTO_BLOCK_POOL_STRIDE(block_size);
     blocks = bento_impl_layout_add(&layout, capacity, stride, 4u);
     live = bento_impl_layout_add(&layout, capacity, 1u, 1u);
+    *used = layout.bytes;
     /* under 4 GiB in all, so capacity * stride < 2^32: the reciprocal is exact */
     status = bento_impl_layout_fits(&layout, memory, bento_impl_align_of_size(stride), bytes);
     if (status != BENTO_OK) {
@@ -39,6 +47,16 @@ static bento_status configure(bento_block_pool *pool, void *memory, size_t bytes
     return BENTO_OK;
 }
 
+/* The parameter record of a configured pool, and its buffer's bytes. */
+static size_t block_pool_record(const void *x, void *record)
+{
+    const bento_block_pool *const pool = (const bento_block_pool *)x;
+    bento_impl_block_pool_params *const p = (bento_impl_block_pool_params *)record;
+    p->capacity = pool->capacity;
+    p->block_size = pool->block_size;
+    return BENTO_BLOCK_POOL_BYTES(pool->capacity, pool->block_size);
+}
+
 /* Mark blocks [0, n) free (their state bytes; the blocks themselves are not touched). */
 static void clear_states(bento_block_pool *pool, uint32_t n)
 {
@@ -48,84 +66,52 @@ static void clear_states(bento_block_pool *pool, uint32_t n)
     }
 }
 
-/* The parameter record of a configured pool: what init writes to the header, check compares. */
-static bento_impl_block_pool_params params_of(const bento_block_pool *pool)
+/* Nothing carved, the free list empty: the blocks are not touched, and every state byte is
+ * free, so that check can tell the blocks above the high-water mark from carved ones. */
+static void block_pool_empty(void *x)
 {
-    bento_impl_block_pool_params p;
-    p.capacity = pool->capacity;
-    p.block_size = pool->block_size;
-    return p;
+    bento_block_pool *const pool = (bento_block_pool *)x;
+    clear_states(pool, pool->capacity);
+    pool->state.free_head = BENTO_NONE;
 }
+
+/* A clear's state bytes cleared again after a reset: its counters are already the ones after
+ * it (nothing carved). */
+static bento_status block_pool_redo(void *x, uint32_t action, uint32_t fresh)
+{
+    bento_block_pool *const pool = (bento_block_pool *)x;
+    if (action != CLEAR_STATES || fresh > pool->capacity || pool->saved->fresh != 0u) {
+        return BENTO_E_CORRUPT;
+    }
+    clear_states(pool, fresh);
+    return BENTO_OK;
+}
+
+static bento_status block_pool_invariants(const void *x);
+
+static const bento_impl_kind block_pool_kind = {
+    BENTO_IMPL_KIND(BENTO_IMPL_KIND_BLOCK_POOL, bento_block_pool, bento_block_pool_state,
+                    bento_impl_block_pool_params, BENTO_IMPL_BLOCK_POOL_HEAD,
+                    BENTO_IMPL_BLOCK_POOL_ENTRIES),
+    block_pool_configure, block_pool_record, block_pool_empty,
+    BENTO_IMPL_REDO_OF(block_pool_redo), NULL,
+    block_pool_invariants, NULL,
+};
 
 bento_status bento_block_pool_init(bento_block_pool *pool, void *memory, size_t bytes,
                                    size_t block_size, uint32_t capacity)
 {
-    bento_impl_block_pool_params params;
-    bento_status status;
+    bento_impl_block_pool_params p;
     BENTO_ASSERT(pool != NULL);
-    status = configure(pool, memory, bytes, block_size, capacity);
-    if (status != BENTO_OK) {
-        return status;
-    }
-    params = params_of(pool);
-    bento_impl_head_write(memory, BENTO_IMPL_KIND_BLOCK_POOL,
-                          BENTO_BLOCK_POOL_BYTES(capacity, block_size), &params, sizeof params);
-    /* nothing carved, the free list empty: the blocks are not touched, and every state byte is
-     * free, so that check can tell the blocks above the high-water mark from carved ones */
-    clear_states(pool, capacity);
-    pool->state.free_head = BENTO_NONE;
-    BENTO_IMPL_SAVE(pool);
-    BENTO_IMPL_SETTLE(pool);
-    return BENTO_OK;
-}
-
-/* The pending action of a clear: the state bytes of the blocks carved before it made free. */
-#define CLEAR_STATES 1u
-
-/* An operation cut by a reset: undone, or the state bytes of a clear cleared again (its
- * counters are already the ones after it: nothing carved). */
-static bento_status recover(bento_block_pool *pool, void *memory, size_t used)
-{
-    uint32_t action, fresh;
-    const bento_status status = bento_impl_recover(memory, used, pool->saved, sizeof pool->state,
-                                                   BENTO_IMPL_BLOCK_POOL_ENTRIES, &action, &fresh);
-    if (status == BENTO_OK && action != 0u) {
-        if (action != CLEAR_STATES || fresh > pool->capacity || pool->saved->fresh != 0u) {
-            return BENTO_E_CORRUPT;
-        }
-        clear_states(pool, fresh);
-        BENTO_IMPL_SETTLE(pool);
-    }
-    return status;
+    p.capacity = capacity;
+    p.block_size = bento_impl_record_size(block_size);
+    return bento_impl_init(&block_pool_kind, pool, memory, bytes, &p, NULL);
 }
 
 bento_status bento_block_pool_open(bento_block_pool *pool, void *memory, size_t bytes)
 {
-    const bento_impl_block_pool_params *p;
-    size_t used;
-    bento_status status;
     BENTO_ASSERT(pool != NULL);
-    BENTO_IMPL_INERT(pool);
-    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_BLOCK_POOL,
-                                  BENTO_IMPL_BLOCK_POOL_HEAD, &used);
-    if (status != BENTO_OK) {
-        return status;
-    }
-    p = (const bento_impl_block_pool_params *)bento_impl_params_at(memory);
-    status = configure(pool, memory, used, bento_impl_size_of(p->block_size), p->capacity);
-    if (status == BENTO_OK && used == BENTO_BLOCK_POOL_BYTES(pool->capacity, pool->block_size)) {
-        status = recover(pool, memory, used);
-    }
-    status = BENTO_IMPL_OPENED(pool, status,
-                               used == BENTO_BLOCK_POOL_BYTES(pool->capacity, pool->block_size));
-    /* the counters are trusted from here on: they must describe the buffer exactly */
-    if (status == BENTO_OK && bento_block_pool_check(pool) != BENTO_OK) {
-        status = BENTO_E_CORRUPT;
-    }
-    if (status != BENTO_OK) {
-        BENTO_IMPL_INERT(pool);
-    }
-    return status;
+    return bento_impl_open(&block_pool_kind, pool, memory, bytes, NULL);
 }
 
 bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block)
@@ -136,7 +122,6 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block)
     BENTO_ASSERT(pool != NULL && block != NULL);
     critical = BENTO_CRITICAL_ENTER();
     {
-        bento_block_pool_state *const saved = pool->saved;
         const uint32_t count = pool->state.count;
         const uint32_t fresh = pool->state.fresh;
         uint32_t index = pool->state.free_head;
@@ -146,16 +131,9 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block)
              * fresh (<= capacity), so every access it leads to is inside the buffer; and only
              * while the counters say the list holds a block, so that a damaged link or state
              * byte never hands out more blocks than were carved */
-            uint32_t next;
             b = pool->blocks + (size_t)index * pool->stride;
-            next = *(const uint32_t *)(const void *)b;
             BENTO_IMPL_BEGIN(&j, pool);
-            BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, free_head);
-            BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, count);
-            bento_impl_log(&j, &pool->live[index]);
-            bento_impl_commit(&j);
-            pool->state.free_head = next;
-            saved->free_head = next;
+            BENTO_IMPL_SET(&j, pool, free_head, *(const uint32_t *)(const void *)b);
         } else if (count != fresh) {
             /* the list holds fresh - count blocks, and its head is none of them */
             status = BENTO_E_CORRUPT;
@@ -164,17 +142,11 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block)
             index = fresh;
             b = pool->blocks + (size_t)index * pool->stride;
             BENTO_IMPL_BEGIN(&j, pool);
-            BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, fresh);
-            BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, count);
-            bento_impl_log(&j, &pool->live[index]);
-            bento_impl_commit(&j);
-            pool->state.fresh = fresh + 1u;
-            saved->fresh = fresh + 1u;
+            BENTO_IMPL_SET(&j, pool, fresh, fresh + 1u);
         }
         if (b != NULL) {
-            pool->live[index] = BENTO_IMPL_BLOCK_LIVE;
-            pool->state.count = count + 1u;
-            saved->count = count + 1u;
+            bento_impl_put8(&j, &pool->live[index], BENTO_IMPL_BLOCK_LIVE);
+            BENTO_IMPL_SET(&j, pool, count, count + 1u);
             bento_impl_done(&j);
             status = BENTO_OK;
         }
@@ -182,6 +154,20 @@ bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block)
     BENTO_CRITICAL_EXIT(critical);
     *block = b;
     return status;
+}
+
+/* Free the live block `index` (below fresh, the count not 0), in the caller's journal: its
+ * state byte free, its first word the link to the old head of the list. Inlined: a journal
+ * passed to a call lives in memory, and its every entry costs loads and stores more. */
+BENTO_IMPL_ALWAYS_INLINE static inline void release_block(bento_block_pool *pool,
+                                                         bento_impl_journal *j, uint32_t index)
+{
+    bento_impl_put8(j, &pool->live[index], BENTO_IMPL_BLOCK_FREE);
+    /* the block's first word is the caller's until the link goes in */
+    bento_impl_put(j, (uint32_t *)(void *)(pool->blocks + (size_t)index * pool->stride),
+                   pool->state.free_head);
+    BENTO_IMPL_SET(j, pool, free_head, index);
+    BENTO_IMPL_SET(j, pool, count, pool->state.count - 1u);
 }
 
 bento_status bento_block_pool_free(bento_block_pool *pool, void *block)
@@ -198,15 +184,7 @@ bento_status bento_block_pool_free(bento_block_pool *pool, void *block)
         pool->state.count != 0u) {
         bento_impl_journal j;
         BENTO_IMPL_BEGIN(&j, pool);
-        bento_impl_log(&j, &pool->live[index]);
-        bento_impl_log(&j, block); /* its first word is the caller's until the link goes in */
-        BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, free_head);
-        BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, count);
-        bento_impl_commit(&j);
-        pool->live[index] = BENTO_IMPL_BLOCK_FREE;
-        *(uint32_t *)block = pool->state.free_head;
-        pool->saved->free_head = pool->state.free_head = index;
-        pool->saved->count = --pool->state.count;
+        release_block(pool, &j, index);
         bento_impl_done(&j);
     } else if (index != BENTO_NONE && pool->live[index] == BENTO_IMPL_BLOCK_LIVE) {
         status = BENTO_E_CORRUPT; /* a live block, though the count says none is */
@@ -221,27 +199,21 @@ bento_status bento_block_pool_free(bento_block_pool *pool, void *block)
 
 void bento_impl_block_pool_undo_alloc(bento_block_pool *pool, uint32_t index, bool carved)
 {
-    uint32_t critical = BENTO_CRITICAL_ENTER();
+    const uint32_t critical = BENTO_CRITICAL_ENTER();
     const uint32_t count = pool->state.count, fresh = pool->state.fresh;
     bento_impl_journal j;
     if (index < fresh && pool->live[index] == BENTO_IMPL_BLOCK_LIVE && count != 0u) {
+        BENTO_IMPL_BEGIN(&j, pool);
         if (carved && index + 1u == fresh && count == fresh) {
             /* carved last, with the list empty: uncarved, the high-water mark as it was */
-            BENTO_IMPL_BEGIN(&j, pool);
-            BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, fresh);
-            BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, count);
-            bento_impl_log(&j, &pool->live[index]);
-            bento_impl_commit(&j);
-            pool->live[index] = BENTO_IMPL_BLOCK_FREE;
-            pool->saved->fresh = pool->state.fresh = index;
-            pool->saved->count = pool->state.count = count - 1u;
-            bento_impl_done(&j);
+            bento_impl_put8(&j, &pool->live[index], BENTO_IMPL_BLOCK_FREE);
+            BENTO_IMPL_SET(&j, pool, fresh, index);
+            BENTO_IMPL_SET(&j, pool, count, count - 1u);
         } else {
             /* taken from the front of the list: freeing puts it back there */
-            BENTO_CRITICAL_EXIT(critical);
-            (void)bento_block_pool_free(pool, pool->blocks + (size_t)index * pool->stride);
-            return;
+            release_block(pool, &j, index);
         }
+        bento_impl_done(&j);
     }
     BENTO_CRITICAL_EXIT(critical);
 }
@@ -257,14 +229,9 @@ void bento_block_pool_clear(bento_block_pool *pool)
         /* an inert pool has no journal, and nothing to clear */
         if (pool->capacity != 0u) {
             BENTO_IMPL_BEGIN(&j, pool);
-            BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, count);
-            BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, fresh);
-            BENTO_IMPL_LOG_COUNTER(&j, bento_block_pool_state, free_head);
-            bento_impl_commit(&j);
-            pool->state.count = 0u;
-            pool->state.fresh = 0u;
-            pool->state.free_head = BENTO_NONE;
-            BENTO_IMPL_SAVE(pool);
+            BENTO_IMPL_SET(&j, pool, count, 0u);
+            BENTO_IMPL_SET(&j, pool, fresh, 0u);
+            BENTO_IMPL_SET(&j, pool, free_head, BENTO_NONE);
             /* the state bytes last, once the counters say nothing is carved: a reset from
              * there on clears them again */
             bento_impl_redo(&j, CLEAR_STATES, carved);
@@ -275,26 +242,21 @@ void bento_block_pool_clear(bento_block_pool *pool)
     BENTO_CRITICAL_EXIT(critical);
 }
 
-/* The header as init wrote it and the operations keep it. */
-static bool header_sound(const bento_block_pool *pool)
-{
-    const bento_impl_block_pool_params p = params_of(pool);
-    return BENTO_IMPL_HEAD_SOUND(pool, BENTO_IMPL_KIND_BLOCK_POOL,
-                                 BENTO_BLOCK_POOL_BYTES(pool->capacity, pool->block_size), &p);
-}
-
 bento_status bento_block_pool_check(const bento_block_pool *pool)
 {
-    const bento_block_pool_state *s;
+    BENTO_ASSERT(pool != NULL);
+    return bento_impl_check(&block_pool_kind, pool);
+}
+
+/* The counters against the state bytes and the free list, once the header is sound. */
+static bento_status block_pool_invariants(const void *x)
+{
+    const bento_block_pool *const pool = (const bento_block_pool *)x;
+    const bento_block_pool_state *const s = &pool->state;
     uint32_t index;
     uint32_t free_blocks;
     uint32_t steps;
-    BENTO_ASSERT(pool != NULL);
-    s = &pool->state;
-    if (pool->capacity == 0u) {
-        return BENTO_OK; /* inert: an empty pool of capacity 0 */
-    }
-    if (!header_sound(pool) || s->fresh > pool->capacity || s->count > s->fresh) {
+    if (s->fresh > pool->capacity || s->count > s->fresh) {
         return BENTO_E_CORRUPT;
     }
     /* every state byte below fresh is 0 or 1, and exactly fresh - count of them are 0 */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M12 M15 M22 T1. */
+/* Deviations (docs/deviations.md): M3 M9 M11 M12 M15 M17 M21 M22 M23 M25 M26 T1. */
 /*
  * bento/buffer.c - what every container's buffer shares and is too long to inline: writing
  * its header at init, reading it back at open, and the recovery of its journal
@@ -17,8 +17,10 @@
 #error "BENTO_IMPL_MAGIC reads the same in both byte orders: it would not tell them apart"
 #endif
 
-void bento_impl_head_write(void *memory, uint32_t kind, size_t bytes, const void *params,
-                           size_t params_bytes)
+/* Init: write the header's four words for a buffer of `kind`, `bytes` long, and the parameter
+ * record `params` (`params_bytes` long, a struct of uint32_t). */
+static void head_write(void *memory, uint32_t kind, size_t bytes, const void *params,
+                       size_t params_bytes)
 {
     uint32_t *head = (uint32_t *)memory;
     const uint32_t *p = (const uint32_t *)params;
@@ -58,8 +60,6 @@ bento_status bento_impl_head_read(const void *memory, size_t bytes, uint32_t kin
     return BENTO_OK;
 }
 
-#if BENTO_POWER_SAFE
-
 /* The word an entry's offset names, or NULL when no operation could have logged it. */
 static uint32_t *entry_word(uint32_t *base, size_t words, uint32_t journal, uint32_t end,
                            uint32_t *other, size_t other_words, uint32_t offset)
@@ -71,9 +71,22 @@ static uint32_t *entry_word(uint32_t *base, size_t words, uint32_t journal, uint
     return offset < words && (offset < journal || offset >= end) ? base + offset : NULL;
 }
 
-bento_status bento_impl_recover_with(void *memory, size_t used, void *saved, size_t state_bytes,
-                                     uint32_t entries, void *other, size_t other_words,
-                                     uint32_t *action, uint32_t *arg)
+/*
+ * The journal of a buffer cut in the middle of an operation, taken back: its entries are
+ * written back, newest first (the state before it), and the journal set idle; or it names a
+ * pending action, answered in *action and *arg (0 and 0 otherwise): a redo once its entries
+ * were stored (the container does it again: the state after), or an undoing one once its
+ * entries were written back (the container undoes it: the state before). The journal keeps
+ * naming the action until the container has done it, so that a reset during all this finds
+ * the same journal again. `memory` and `used` are the buffer and the bytes its header says it
+ * uses, `saved` the counters' copy (`state_bytes` long), `entries` the journal's room, `other`
+ * and `other_words` the second region entries may name (NULL and 0 for none).
+ * BENTO_E_CORRUPT for a journal no operation writes (more entries than room, an offset
+ * outside the buffer or the region, or into the journal), the buffer untouched then.
+ */
+static bento_status take_back(void *memory, size_t used, void *saved, size_t state_bytes,
+                              uint32_t entries, void *other, size_t other_words,
+                              uint32_t *action, uint32_t *arg)
 {
     uint32_t *const base = (uint32_t *)saved;
     const uint32_t journal = (uint32_t)(state_bytes / 4u);
@@ -114,4 +127,145 @@ bento_status bento_impl_recover_with(void *memory, size_t used, void *saved, siz
     return BENTO_OK;
 }
 
-#endif
+/* ---------------------------------------------------------------- lifecycle */
+
+/* True when the n words at a and b are equal. */
+static bool same_words(const uint32_t *a, const uint32_t *b, size_t n)
+{
+    size_t i;
+    for (i = 0u; i < n; i++) {
+        if (a[i] != b[i]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The container's counters, and the pointer to their copy in the buffer (read and written as
+ * bytes: the lifecycle knows the pointer's place, not its type). */
+static void *counters_of(const bento_impl_kind *k, const void *x)
+{
+    return (unsigned char *)(uintptr_t)x + k->state_at;
+}
+
+static void *saved_of(const bento_impl_kind *k, const void *x)
+{
+    void *saved;
+    bento_impl_copy(&saved, (const unsigned char *)x + k->saved_at, sizeof saved);
+    return saved;
+}
+
+void bento_impl_inert(const bento_impl_kind *k, void *x)
+{
+    void *const counters = counters_of(k, x);
+    bento_impl_zero(x, k->size);
+    bento_impl_copy((unsigned char *)x + k->saved_at, &counters, sizeof counters);
+}
+
+bento_status bento_impl_init(const bento_impl_kind *k, void *x, void *memory, size_t bytes,
+                             const void *record, const void *with)
+{
+    uint32_t canonical[BENTO_IMPL_RECORD_WORDS];
+    size_t used = 0u;
+    bento_status status;
+    bento_impl_inert(k, x);
+    status = k->configure(x, memory, bytes, record, with, &used);
+    if (status != BENTO_OK) {
+        bento_impl_inert(k, x);
+        return status;
+    }
+    /* the record as the container keeps it, which check compares */
+    (void)k->record(x, canonical);
+    head_write(memory, k->kind, used, canonical, k->record_bytes);
+    k->empty(x);
+    bento_impl_save(saved_of(k, x), counters_of(k, x), k->state_bytes);
+    bento_impl_settle(saved_of(k, x), k->state_bytes);
+    return BENTO_OK;
+}
+
+/* The first step of an open once configured: an operation a reset cut is undone, or its
+ * pending action done again (or undone) by the container, under the journal that still names
+ * it, which is set idle only after that (internal.h, "journal"). */
+static bento_status recover(const bento_impl_kind *k, void *x, void *memory, size_t used)
+{
+    void *saved;
+    const uint32_t *other = NULL;
+    size_t other_words = 0u;
+    uint32_t action, arg;
+    bento_status status;
+    if (BENTO_IMPL_JOURNAL_WORDS(k->entries) == 0u) {
+        return BENTO_OK; /* no journal (no BENTO_POWER_SAFE): no reset to recover from */
+    }
+    saved = saved_of(k, x);
+    if (k->other != NULL) {
+        other = k->other(x, &other_words);
+    }
+    status = take_back(memory, used, saved, k->state_bytes, k->entries,
+                       (void *)(uintptr_t)other, other_words, &action, &arg);
+    if (status == BENTO_OK && action != 0u) {
+        status = k->redo != NULL ? k->redo(x, action, arg) : BENTO_E_CORRUPT;
+        if (status == BENTO_OK) {
+            bento_impl_settle(saved, k->state_bytes);
+        }
+    }
+    return status;
+}
+
+bento_status bento_impl_open(const bento_impl_kind *k, void *x, void *memory, size_t bytes,
+                             const void *with)
+{
+    size_t used = 0u, layout = SIZE_MAX; /* a configure that says nothing: the buffer's fault */
+    bento_status status;
+    bento_impl_inert(k, x);
+    status = bento_impl_head_read(memory, bytes, k->kind, k->head_bytes, &used);
+    if (status == BENTO_OK) {
+        status = k->configure(x, memory, used, bento_impl_params_at(memory), with, &layout);
+        /* the record is the buffer's: what it refuses is damage, but for an alignment (the
+           buffer's place, not its bytes) and a `with` too small (layout 0) */
+        if (status == BENTO_OK) {
+            status = layout == used ? BENTO_OK : BENTO_E_CORRUPT;
+        } else if (status != BENTO_E_ALIGN && (status != BENTO_E_SIZE || layout != 0u)) {
+            status = BENTO_E_CORRUPT;
+        }
+    }
+    if (status == BENTO_OK) {
+        status = recover(k, x, memory, used);
+    }
+    if (status == BENTO_OK) {
+        /* the counters are trusted from here on: check verifies they describe the buffer */
+        bento_impl_save(counters_of(k, x), saved_of(k, x), k->state_bytes);
+        if (k->attach != NULL) {
+            status = k->attach(x);
+        }
+    }
+    if (status == BENTO_OK && bento_impl_check(k, x) != BENTO_OK) {
+        status = BENTO_E_CORRUPT;
+    }
+    if (status != BENTO_OK) {
+        bento_impl_inert(k, x);
+    }
+    return status;
+}
+
+bento_status bento_impl_check(const bento_impl_kind *k, const void *x)
+{
+    const uint32_t *const saved = (const uint32_t *)saved_of(k, x);
+    const uint32_t *const counters = (const uint32_t *)counters_of(k, x);
+    const uint32_t *const head = saved - BENTO_IMPL_HEAD_WORDS - k->record_bytes / 4u;
+    uint32_t record[BENTO_IMPL_RECORD_WORDS];
+    size_t bytes;
+    if (saved == counters) {
+        return BENTO_OK; /* inert */
+    }
+    bytes = k->record(x, record);
+    /* the header as init wrote it, the counters' copy equal to the counters, an idle journal */
+    if (head[BENTO_IMPL_HEAD_MAGIC] != BENTO_IMPL_MAGIC ||
+        head[BENTO_IMPL_HEAD_KIND] != (k->kind | BENTO_IMPL_JOURNALED) ||
+        head[BENTO_IMPL_HEAD_SIZE] != bytes || head[BENTO_IMPL_HEAD_ZERO] != 0u ||
+        !same_words(head + BENTO_IMPL_HEAD_WORDS, record, k->record_bytes / 4u) ||
+        !same_words(saved, counters, k->state_bytes / 4u) ||
+        !bento_impl_journal_idle(saved, k->state_bytes)) {
+        return BENTO_E_CORRUPT;
+    }
+    return k->invariants(x);
+}

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M1 M2 M3 M9 M10 M12 M15 M17 M19 M20 M22 M26 T1. */
+/* Deviations (docs/deviations.md): M1 M3 M9 M10 M12 M15 M17 M19 M20 M22 M26 T1. */
 /* bento/grid.c - the spatial grid. The contract is in bento/grid.h. */
 #include <bento/grid.h>
 
@@ -46,10 +46,12 @@ static ALWAYS_INLINE bool is_set(const bento_grid *grid, uint32_t index)
     return ((grid->occupied[index >> 5] >> (index & 31u)) & 1u) != 0u;
 }
 
-/* Turn cell `index`'s occupancy bit over: every caller knows its state. */
-BENTO_IMPL_NOINLINE static void flip(const bento_grid *grid, uint32_t index)
+/* Turn cell `index`'s occupancy bit over through the operation's journal: every caller knows
+ * its state. */
+static ALWAYS_INLINE void flip(const bento_grid *grid, bento_impl_journal *j, uint32_t index)
 {
-    grid->occupied[index >> 5] ^= (uint32_t)1 << (index & 31u);
+    uint32_t *const word = &grid->occupied[index >> 5];
+    bento_impl_put(j, word, *word ^ (uint32_t)1 << (index & 31u));
 }
 
 /* Set each axis's stride from the sizes below it (powers of two); the log2 of the box's cell
@@ -85,12 +87,9 @@ static void start_box(bento_grid *grid)
 }
 
 /* The pending actions of the journal (internal.h, "journal"): a clear's bitmap and state
- * stored again; a growth's relayout, resumed from its argument (below), which only a build
- * with the journal names. */
+ * stored again; a growth's relayout, resumed from its argument (below). */
 #define CLEAR 1u
-#if BENTO_POWER_SAFE
 #define RELAYOUT 2u
-#endif
 
 /* Empty every cell: the bitmap, the counters, a growing grid's box; the state through to its
  * copy. Every store is one that doing it twice leaves as once: open does it again after a
@@ -112,36 +111,36 @@ static ALWAYS_INLINE void clear_cells(bento_grid *grid)
 void bento_grid_clear(bento_grid *grid)
 {
     bento_impl_journal j;
-    bool journaled;
     BENTO_ASSERT(grid != NULL);
-    journaled = BENTO_POWER_SAFE && grid->capacity != 0u; /* an inert grid has no journal */
+    if (grid->capacity == 0u) {
+        return; /* inert: empty, and no journal */
+    }
     /* nothing to log: every store is named as the pending action first */
-    if (journaled) {
-        BENTO_IMPL_BEGIN(&j, grid);
-        bento_impl_redo(&j, CLEAR, 0u);
-    }
+    BENTO_IMPL_BEGIN(&j, grid);
+    bento_impl_redo(&j, CLEAR, 0u);
     clear_cells(grid);
-    if (journaled) {
-        bento_impl_done(&j);
-    }
+    bento_impl_done(&j);
 }
 
 /*
- * Check the parameters and the buffer and fill the grid's fixed fields, pointing its arrays
- * into `memory`; shared by init, init_window and open. `window` is 1 for a sliding window,
- * whose sizes are 1 << the bytes of `shifts` and whose capacity is their product; 0 (and
- * shifts 0) for a growing grid. The grid is left inert on failure.
+ * Check a parameter record and the buffer and fill the grid's fixed fields, pointing its
+ * arrays into `memory` (the lifecycle's configure, core/src/internal.h). The record's shape
+ * says a sliding window (window 1), whose sizes are 1 << the bytes of `window_shifts` and
+ * whose capacity is their product, or a growing grid (window 0, shifts 0).
  */
-static bento_status configure(bento_grid *grid, void *memory, size_t bytes, uint32_t dims,
-                              size_t cell_size, uint32_t capacity, uint32_t window,
-                              uint32_t shifts)
+static bento_status grid_configure(void *x, void *memory, size_t bytes, const void *record,
+                                   const void *with, size_t *used)
 {
+    bento_grid *const grid = (bento_grid *)x;
+    const bento_impl_grid_params *const p = (const bento_impl_grid_params *)record;
+    const uint32_t dims = p->shape & 0xffu, window = p->shape >> 8;
+    const size_t cell_size = bento_impl_size_of(p->cell_size);
+    const uint32_t capacity = p->capacity, shifts = p->window_shifts;
     bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_GRID_HEAD);
     uint32_t total = 0u;
     size_t cells, bits;
     unsigned d;
-    bento_status status;
-    BENTO_IMPL_INERT(grid);
+    (void)with;
     if (memory == NULL || dims - 1u >= BENTO_GRID_MAX_DIMS || cell_size == 0u ||
         cell_size > BENTO_IMPL_BYTES_MAX || capacity - 1u >= BENTO_GRID_MAX_CELLS || window > 1u ||
         (window == 0u && shifts != 0u)) {
@@ -159,9 +158,13 @@ static bento_status configure(bento_grid *grid, void *memory, size_t bytes, uint
     }
     cells = bento_impl_layout_add(&layout, capacity, cell_size, 4u);
     bits = bento_impl_layout_add(&layout, (capacity >> 5) + ((capacity & 31u) != 0u), 4u, 4u);
-    status = bento_impl_layout_fits(&layout, memory, bento_impl_align_of_size(cell_size), bytes);
-    if (status != BENTO_OK) {
-        return status;
+    *used = layout.bytes;
+    {
+        const bento_status status =
+            bento_impl_layout_fits(&layout, memory, bento_impl_align_of_size(cell_size), bytes);
+        if (status != BENTO_OK) {
+            return status;
+        }
     }
     grid->cells = (unsigned char *)memory + cells;
     grid->occupied = (uint32_t *)(void *)((unsigned char *)memory + bits);
@@ -174,83 +177,90 @@ static bento_status configure(bento_grid *grid, void *memory, size_t bytes, uint
     return BENTO_OK;
 }
 
-/* The parameter record of a configured grid: what init writes to the header, check compares. */
-static bento_impl_grid_params params_of(const bento_grid *grid)
+/* The parameter record of a configured grid, and its buffer's bytes. */
+static size_t grid_record(const void *x, void *record)
 {
-    bento_impl_grid_params p;
-    p.shape = grid->dims | (uint32_t)grid->window << 8;
-    p.cell_size = grid->cell_size;
-    p.capacity = grid->capacity;
-    p.window_shifts = grid->window_shifts;
-    return p;
+    const bento_grid *const grid = (const bento_grid *)x;
+    bento_impl_grid_params *const p = (bento_impl_grid_params *)record;
+    p->shape = grid->dims | (uint32_t)grid->window << 8;
+    p->cell_size = grid->cell_size;
+    p->capacity = grid->capacity;
+    p->window_shifts = grid->window_shifts;
+    return BENTO_GRID_BYTES(grid->capacity, grid->cell_size);
 }
 
-/* A configured grid's header, its box as it starts, an empty bitmap. */
-static void start(bento_grid *grid, void *memory)
+/* The box as it starts, an empty bitmap. */
+static void grid_empty(void *x)
 {
-    const bento_impl_grid_params params = params_of(grid);
-    bento_impl_head_write(memory, BENTO_IMPL_KIND_GRID,
-                          BENTO_GRID_BYTES(grid->capacity, grid->cell_size), &params,
-                          sizeof params);
+    bento_grid *const grid = (bento_grid *)x;
     start_box(grid);
-    bento_grid_clear(grid);
-    BENTO_IMPL_SETTLE(grid);
+    clear_cells(grid);
 }
+
+static bento_status grid_redo(void *x, uint32_t action, uint32_t arg);
+static bento_status grid_invariants(const void *x);
+
+static const bento_impl_kind grid_kind = {
+    BENTO_IMPL_KIND(BENTO_IMPL_KIND_GRID, bento_grid, bento_grid_state, bento_impl_grid_params,
+                    BENTO_IMPL_GRID_HEAD, BENTO_IMPL_GRID_ENTRIES),
+    grid_configure, grid_record, grid_empty, BENTO_IMPL_REDO_OF(grid_redo), NULL,
+    grid_invariants, NULL,
+};
 
 bento_status bento_grid_init(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
                              size_t cell_size, uint32_t capacity)
 {
-    bento_status status;
+    bento_impl_grid_params p;
     BENTO_ASSERT(grid != NULL);
-    status = configure(grid, memory, bytes, dims, cell_size, capacity, 0u, 0u);
-    if (status == BENTO_OK) {
-        start(grid, memory);
-    }
-    return status;
+    p.shape = bento_impl_record_small(dims);
+    p.cell_size = bento_impl_record_size(cell_size);
+    p.capacity = capacity;
+    p.window_shifts = 0u;
+    return bento_impl_init(&grid_kind, grid, memory, bytes, &p, NULL);
 }
 
 bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
                                     size_t cell_size, const uint32_t *window)
 {
+    bento_impl_grid_params p;
     uint32_t shifts = 0u, total = 0u;
     unsigned d;
-    bento_status status = BENTO_E_ARGUMENT;
     BENTO_ASSERT(grid != NULL);
-    BENTO_IMPL_INERT(grid);
+    bento_impl_inert(&grid_kind, grid);
     if (window == NULL || dims - 1u >= BENTO_GRID_MAX_DIMS) {
-        return status;
+        return BENTO_E_ARGUMENT;
     }
     for (d = 0u; d < dims; d++) {
         if (!bento_impl_is_pow2(window[d])) {
-            return status;
+            return BENTO_E_ARGUMENT;
         }
         shifts |= (uint32_t)bento_impl_log2(window[d]) << (8u * d);
         total += bento_impl_log2(window[d]);
     }
-    if (total <= 31u) {
-        status = configure(grid, memory, bytes, dims, cell_size, (uint32_t)1 << total, 1u, shifts);
+    if (total > 31u) {
+        return BENTO_E_ARGUMENT;
     }
-    if (status == BENTO_OK) {
-        start(grid, memory);
-    }
-    return status;
+    p.shape = dims | 1u << 8;
+    p.cell_size = bento_impl_record_size(cell_size);
+    p.capacity = (uint32_t)1 << total;
+    p.window_shifts = shifts;
+    return bento_impl_init(&grid_kind, grid, memory, bytes, &p, NULL);
 }
 
-/* With the journal, relayout takes it and the old index to start below (one declarator for
- * both builds, so that coverage merges their records of it). */
-#if BENTO_POWER_SAFE
-#define RELAYOUT_STEPS , bento_impl_journal *journal, uint32_t top
-#else
-#define RELAYOUT_STEPS
-#endif
-static void relayout(bento_grid *grid, const bento_grid_axis *next RELAYOUT_STEPS);
+bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes)
+{
+    BENTO_ASSERT(grid != NULL);
+    return bento_impl_open(&grid_kind, grid, memory, bytes, NULL);
+}
 
-#if BENTO_POWER_SAFE
+static void relayout(bento_grid *grid, const bento_grid_axis *next, bento_impl_journal *j,
+                     uint32_t top);
 
-/* Offset (in words from the state's copy) of field `member` of axis d's part of the state. */
-#define AXIS_WORD(d, member)                                                                      \
-    ((uint32_t)((offsetof(bento_grid_state, axis) + (size_t)(d) * sizeof(bento_grid_axis) +        \
-                 offsetof(bento_grid_axis, member)) / 4u))
+/* Where a counter of the counters' copy is, in words from the copy: as an entry names it. */
+static uint32_t word_of(const bento_grid *grid, const void *counter)
+{
+    return (uint32_t)((const uint32_t *)counter - (const uint32_t *)(const void *)grid->saved);
+}
 
 /*
  * Resume a relayout a reset cut, below old index `left`: the old box read back from the
@@ -261,7 +271,7 @@ static void relayout(bento_grid *grid, const bento_grid_axis *next RELAYOUT_STEP
  * stays inside the buffer (relayout's confinement). BENTO_E_CORRUPT otherwise, nothing
  * stored then.
  */
-static bento_status resume(bento_grid *grid, bento_impl_journal *j, uint32_t left)
+static bento_status grid_resume(bento_grid *grid, bento_impl_journal *j, uint32_t left)
 {
     const uint32_t *entry = (const uint32_t *)(void *)grid->saved + sizeof grid->state / 4u + 3u;
     const unsigned dims = grid->dims;
@@ -272,14 +282,15 @@ static bento_status resume(bento_grid *grid, bento_impl_journal *j, uint32_t lef
         old[d] = grid->saved->axis[d];
         next[d] = old[d];
     }
-    for (d = 0u; d < dims; d++, entry += 4) {
-        if (entry[0] != AXIS_WORD(d, origin) || entry[2] != AXIS_WORD(d, size)) {
+    for (d = 0u; d < dims; d++, entry += 4u) {
+        if (entry[0] != word_of(grid, &grid->saved->axis[d].origin) ||
+            entry[2] != word_of(grid, &grid->saved->axis[d].size)) {
             return BENTO_E_CORRUPT;
         }
         old[d].origin = to_int32(entry[1]);
         old[d].size = entry[3];
     }
-    if (entry[0] != offsetof(bento_grid_state, moved) / 4u) {
+    if (entry[0] != word_of(grid, &grid->saved->moved)) {
         return BENTO_E_CORRUPT;
     }
     (void)restride(old, dims);
@@ -304,64 +315,20 @@ static bento_status resume(bento_grid *grid, bento_impl_journal *j, uint32_t lef
     return BENTO_OK;
 }
 
-#endif
-
-/* An operation cut by a reset: undone, or its pending action (a clear, a relayout) done
- * again, before the state is loaded from its copy. */
-static bento_status recover(bento_grid *grid, void *memory, size_t used)
+/* An operation cut by a reset: its pending action (a clear, a relayout) done again, before the
+ * state is loaded from its copy. */
+static bento_status grid_redo(void *x, uint32_t action, uint32_t arg)
 {
-#if BENTO_POWER_SAFE
-    uint32_t action, arg;
-    bento_status status = bento_impl_recover(memory, used, grid->saved, sizeof grid->state,
-                                             BENTO_IMPL_GRID_ENTRIES, &action, &arg);
-    if (status == BENTO_OK && action != 0u) {
-        bento_impl_journal j;
-        BENTO_IMPL_BEGIN(&j, grid);
-        if (action == CLEAR) {
-            /* from the copy: a window keeps its box */
-            bento_impl_save(&grid->state, grid->saved, sizeof grid->state);
-            clear_cells(grid);
-        } else if (action != RELAYOUT || resume(grid, &j, arg) != BENTO_OK) {
-            return BENTO_E_CORRUPT;
-        }
-        bento_impl_done(&j);
+    bento_grid *const grid = (bento_grid *)x;
+    bento_impl_journal j;
+    BENTO_IMPL_BEGIN(&j, grid);
+    if (action == CLEAR) {
+        /* from the copy: a window keeps its box */
+        bento_impl_save(&grid->state, grid->saved, sizeof grid->state);
+        clear_cells(grid);
+        return BENTO_OK;
     }
-    return status;
-#else
-    (void)grid;
-    (void)memory;
-    (void)used;
-    return BENTO_OK;
-#endif
-}
-
-bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes)
-{
-    const bento_impl_grid_params *p;
-    size_t used;
-    bento_status status;
-    BENTO_ASSERT(grid != NULL);
-    BENTO_IMPL_INERT(grid);
-    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_GRID, BENTO_IMPL_GRID_HEAD, &used);
-    if (status != BENTO_OK) {
-        return status;
-    }
-    p = (const bento_impl_grid_params *)bento_impl_params_at(memory);
-    status = configure(grid, memory, used, p->shape & 0xffu, bento_impl_size_of(p->cell_size),
-                       p->capacity, p->shape >> 8, p->window_shifts);
-    if (status == BENTO_OK && used == BENTO_GRID_BYTES(grid->capacity, grid->cell_size)) {
-        status = recover(grid, memory, used);
-    }
-    status = BENTO_IMPL_OPENED(grid, status,
-                               used == BENTO_GRID_BYTES(grid->capacity, grid->cell_size));
-    /* the state is trusted from here on: the geometry must be sound and match the bitmap */
-    if (status == BENTO_OK && bento_grid_check(grid) != BENTO_OK) {
-        status = BENTO_E_CORRUPT;
-    }
-    if (status != BENTO_OK) {
-        BENTO_IMPL_INERT(grid);
-    }
-    return status;
+    return action == RELAYOUT ? grid_resume(grid, &j, arg) : BENTO_E_CORRUPT;
 }
 
 /* Index of the cell at `coords`, or BENTO_NONE outside the box. A growing grid's slot is the
@@ -369,7 +336,7 @@ bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes)
  * always tested, so an inert grid (dims 0, axis 0 of size 0) finds nothing. The inline
  * bento_grid_get writes the same loop out itself: sharing this one costs it 7 instructions
  * per lookup on Cortex-M4 (measured), for the extra test of the BENTO_NONE result. */
-static uint32_t locate(const bento_grid *grid, const int32_t *coords)
+static uint32_t grid_locate(const bento_grid *grid, const int32_t *coords)
 {
     const uint32_t keep = (uint32_t)grid->window - 1u; /* 0 in a window */
     const unsigned dims = grid->dims;
@@ -412,24 +379,18 @@ static uint32_t locate(const bento_grid *grid, const int32_t *coords)
  * holds. (With an empty old box that would not hold: its axis 0 has size 0, so its "cell 0"
  * has no slot. ensure never calls this for an empty box.)
  */
-BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid,
-                                         const bento_grid_axis *next RELAYOUT_STEPS)
+BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid, const bento_grid_axis *next,
+                                         bento_impl_journal *j, uint32_t top)
 {
     const size_t size = (size_t)grid->cell_size;
     const bento_grid_axis *axis = grid->state.axis;
-#if BENTO_POWER_SAFE
     uint32_t *bits = grid->occupied;
     uint32_t i = top;
     uint32_t progress = top;
-#else
-    const bento_grid_axis *last = &axis[grid->dims - 1u];
-    uint32_t *bits = grid->occupied;
-    uint32_t i = last->size << last->stride; /* cells of the old box: the last axis's span */
-#endif
     unsigned d;
     while (i-- != 0u) {
         const uint32_t word = bits[i >> 5];
-        uint32_t j = 0u;
+        uint32_t j_index = 0u;
         if (word == 0u) {
             i &= ~(uint32_t)31u; /* a word of empty cells: on to the word below */
             continue;
@@ -440,38 +401,30 @@ BENTO_IMPL_NOINLINE static void relayout(bento_grid *grid,
         /* target(), written out: so the loop compiles as it did before there was one */
         for (d = 0u; d < grid->dims; d++) {
             const uint32_t slot = (i >> axis[d].stride) & (axis[d].size - 1u);
-            j += (slot + ((uint32_t)axis[d].origin - (uint32_t)next[d].origin)) << next[d].stride;
+            j_index += (slot + ((uint32_t)axis[d].origin - (uint32_t)next[d].origin))
+                       << next[d].stride;
         }
-        if (j != i) {
-            unsigned char *to = grid->cells + (size_t)j * size;
+        if (j_index != i) {
+            unsigned char *to = grid->cells + (size_t)j_index * size;
             const unsigned char *from = grid->cells + (size_t)i * size;
             size_t k;
-#if BENTO_POWER_SAFE
-            for (k = 0u; k < size; k++) {
-                to[k] = from[k];
-            }
-            BENTO_BARRIER();
-            if (j < progress) {
-                bento_impl_progress(journal, i + 1u);
-            }
-            bits[j >> 5] |= (uint32_t)1 << (j & 31u);
-            BENTO_BARRIER();
-            bits[i >> 5] &= ~((uint32_t)1 << (i & 31u));
-            bento_impl_progress(journal, i);
-            progress = i;
-#else
-            flip(grid, i);
-            flip(grid, j);
             for (k = 0u; k < size; k++) { /* bytewise: cells are small, and so is this */
                 to[k] = from[k];
             }
-#endif
-            grid->state.moved++;
+            bento_impl_fence();
+            if (j_index < progress) {
+                bento_impl_progress(j, i + 1u);
+            }
+            bits[j_index >> 5] |= (uint32_t)1 << (j_index & 31u);
+            bento_impl_fence();
+            bits[i >> 5] &= ~((uint32_t)1 << (i & 31u));
+            bento_impl_progress(j, i);
+            progress = i;
+            grid->state.moved += bento_impl_durable(j) ? 0u : 1u;
         }
     }
 }
 
-#if BENTO_POWER_SAFE
 /* The new index of old cell i, moved from the old geometry `axis` to `next` (dims axes):
  * relayout's, written out there. */
 static inline uint32_t target(const bento_grid_axis *axis, const bento_grid_axis *next,
@@ -487,7 +440,7 @@ static inline uint32_t target(const bento_grid_axis *axis, const bento_grid_axis
 }
 
 /* The cells relayout(grid, next, ..., from the top) will move: the moved() statistic a growth
- * stores before it moves anything. */
+ * that a reset may cut stores before it moves anything. */
 static uint32_t moves(const bento_grid *grid, const bento_grid_axis *next)
 {
     const bento_grid_axis *last = &grid->state.axis[grid->dims - 1u];
@@ -500,31 +453,27 @@ static uint32_t moves(const bento_grid *grid, const bento_grid_axis *next)
 }
 
 /*
- * Grow the box to `next` (restrided): the origin and size of every axis and moved are logged
- * and stored, then the relayout is the pending action (its argument the old indices left),
- * then the strides, which open derives from the sizes again, then the cells move. A reset
- * before the action is named undoes the growth; from there on open completes it.
+ * Grow the box to `next` (restrided): the origin and size of every axis stored through the
+ * journal, and moved (counted before the cells move, where a reset may cut the relayout and
+ * open complete it; counted by the relayout as it moves them otherwise), then the relayout is
+ * the pending action (its argument the old indices left), then the strides, which open
+ * derives from the sizes again, then the cells move. A reset before the action is named
+ * undoes the growth; from there on open completes it.
  */
 static void grow(bento_grid *grid, const bento_grid_axis *next, bool empty)
 {
     const bento_grid_axis *last = &grid->state.axis[grid->dims - 1u];
     const uint32_t old_cells = empty ? 0u : last->size << last->stride;
-    const uint32_t moved = grid->state.moved + (empty ? 0u : moves(grid, next));
     bento_impl_journal j;
     unsigned d;
     BENTO_IMPL_BEGIN(&j, grid);
     /* always these words, in this order: open reads the old box back from them */
     for (d = 0u; d < grid->dims; d++) {
-        bento_impl_log(&j, &grid->saved->axis[d].origin);
-        bento_impl_log(&j, &grid->saved->axis[d].size);
+        bento_impl_put(&j, (uint32_t *)&grid->saved->axis[d].origin, (uint32_t)next[d].origin);
+        bento_impl_put(&j, &grid->saved->axis[d].size, next[d].size);
     }
-    BENTO_IMPL_LOG_COUNTER(&j, bento_grid_state, moved);
-    bento_impl_commit(&j);
-    for (d = 0u; d < grid->dims; d++) {
-        grid->saved->axis[d].origin = next[d].origin;
-        grid->saved->axis[d].size = next[d].size;
-    }
-    grid->saved->moved = moved;
+    BENTO_IMPL_SET(&j, grid, moved,
+                   grid->state.moved + (bento_impl_durable(&j) && !empty ? moves(grid, next) : 0u));
     bento_impl_redo(&j, RELAYOUT, old_cells);
     for (d = 0u; d < grid->dims; d++) {
         grid->saved->axis[d].stride = next[d].stride;
@@ -534,9 +483,8 @@ static void grow(bento_grid *grid, const bento_grid_axis *next, bool empty)
     for (d = 0u; d < grid->dims; d++) {
         grid->state.axis[d] = next[d];
     }
-    grid->state.moved = moved;
+    grid->saved->moved = grid->state.moved; /* the same, or counted by the relayout */
 }
-#endif
 
 bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords)
 {
@@ -585,17 +533,7 @@ bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords)
     if (cells_shift > 31u || ((uint32_t)1 << cells_shift) > grid->capacity) {
         return BENTO_E_FULL; /* nothing has been touched (an inert grid always gets here) */
     }
-#if BENTO_POWER_SAFE
     grow(grid, next, empty);
-#else
-    if (!empty) {
-        relayout(grid, next); /* an empty box holds nothing to move, whatever its bitmap says */
-    }
-    for (d = 0u; d < grid->dims; d++) {
-        grid->state.axis[d] = next[d];
-    }
-    BENTO_IMPL_SAVE(grid);
-#endif
     return BENTO_OK;
 }
 
@@ -603,7 +541,7 @@ bento_status bento_grid_ensure(bento_grid *grid, const int32_t *coords)
  * no element's before the insert (no entry), before the journal is idle. Inlined into both
  * callers even at -Os, so that insert without a value compiles to no more than it did
  * before. */
-static ALWAYS_INLINE bento_status insert(bento_grid *grid, const int32_t *coords, void **cell,
+static ALWAYS_INLINE bento_status grid_insert(bento_grid *grid, const int32_t *coords, void **cell,
                                   const void *from)
 {
     bento_status status;
@@ -616,23 +554,20 @@ static ALWAYS_INLINE bento_status insert(bento_grid *grid, const int32_t *coords
     if (status != BENTO_OK) {
         return status;
     }
-    index = locate(grid, coords); /* inside the box now */
+    index = grid_locate(grid, coords); /* inside the box now */
     if (is_set(grid, index)) {
         return BENTO_E_EXISTS;
     }
     if (grid->state.count >= grid->capacity) {
         return BENTO_E_CORRUPT; /* an empty cell in a full grid: the bitmap lost a bit */
     }
-    BENTO_IMPL_BEGIN(&j, grid);
-    bento_impl_log(&j, &grid->occupied[index >> 5]);
-    BENTO_IMPL_LOG_COUNTER(&j, bento_grid_state, count);
-    bento_impl_commit(&j);
-    if (from != NULL) {
+    if (from != NULL) { /* the empty cell: no element's before the insert (no entry) */
         bento_impl_copy(grid->cells + (size_t)index * grid->cell_size, from,
                         (size_t)grid->cell_size);
     }
-    flip(grid, index);
-    grid->saved->count = ++grid->state.count;
+    BENTO_IMPL_BEGIN(&j, grid);
+    flip(grid, &j, index);
+    BENTO_IMPL_SET(&j, grid, count, grid->state.count + 1u);
     bento_impl_done(&j);
     if (cell != NULL) {
         *cell = grid->cells + (size_t)index * grid->cell_size;
@@ -643,13 +578,13 @@ static ALWAYS_INLINE bento_status insert(bento_grid *grid, const int32_t *coords
 bento_status bento_grid_insert(bento_grid *grid, const int32_t *coords, void **cell)
 {
     BENTO_ASSERT(grid != NULL && coords != NULL);
-    return insert(grid, coords, cell, NULL);
+    return grid_insert(grid, coords, cell, NULL);
 }
 
 bento_status bento_grid_insert_from(bento_grid *grid, const int32_t *coords, const void *value)
 {
     BENTO_ASSERT(grid != NULL && coords != NULL && value != NULL);
-    return insert(grid, coords, NULL, value);
+    return grid_insert(grid, coords, NULL, value);
 }
 
 bento_status bento_grid_remove(bento_grid *grid, const int32_t *coords)
@@ -657,7 +592,7 @@ bento_status bento_grid_remove(bento_grid *grid, const int32_t *coords)
     uint32_t index;
     bento_impl_journal j;
     BENTO_ASSERT(grid != NULL && coords != NULL);
-    index = locate(grid, coords);
+    index = grid_locate(grid, coords);
     if (index == BENTO_NONE || !is_set(grid, index)) {
         return BENTO_E_NOT_FOUND;
     }
@@ -665,11 +600,8 @@ bento_status bento_grid_remove(bento_grid *grid, const int32_t *coords)
         return BENTO_E_CORRUPT; /* an element in an empty grid: the bitmap gained a bit */
     }
     BENTO_IMPL_BEGIN(&j, grid);
-    bento_impl_log(&j, &grid->occupied[index >> 5]);
-    BENTO_IMPL_LOG_COUNTER(&j, bento_grid_state, count);
-    bento_impl_commit(&j);
-    flip(grid, index);
-    grid->saved->count = --grid->state.count;
+    flip(grid, &j, index);
+    BENTO_IMPL_SET(&j, grid, count, grid->state.count - 1u);
     bento_impl_done(&j);
     return BENTO_OK;
 }
@@ -726,7 +658,7 @@ bool bento_grid_iter_next(bento_grid_iter *it)
         }
         it->state_ = ITER_MOVED;
         /* located afresh, so a forbidden change to the grid cannot lead outside it */
-        index = locate(grid, it->coords);
+        index = grid_locate(grid, it->coords);
         if (index != BENTO_NONE && is_set(grid, index)) {
             it->index = index;
             it->cell = grid->cells + (size_t)index * grid->cell_size;
@@ -773,44 +705,28 @@ bento_status bento_grid_focus(bento_grid *grid, const int32_t *focus, bento_grid
                 if (evict != NULL) {
                     evict(context, it.coords, it.cell);
                 }
-                /* each removal atomic (the count through to its copy each time under
-                 * BENTO_POWER_SAFE, once at the end otherwise) */
+                /* each removal atomic */
                 BENTO_IMPL_BEGIN(&j, grid);
-                bento_impl_log(&j, &grid->occupied[it.index >> 5]);
-                BENTO_IMPL_LOG_COUNTER(&j, bento_grid_state, count);
-                bento_impl_commit(&j);
-                flip(grid, it.index);
+                flip(grid, &j, it.index);
                 if (grid->state.count == 0u) {
                     damaged = true; /* the bitmap holds more than count says */
                 } else {
-                    grid->state.count--;
+                    BENTO_IMPL_SET(&j, grid, count, grid->state.count - 1u);
                 }
-#if BENTO_POWER_SAFE
-                grid->saved->count = grid->state.count;
-#endif
                 bento_impl_done(&j);
             }
             /* the axis moves once its slab is empty: one word, after the last removal */
             BENTO_IMPL_BEGIN(&j, grid);
-            bento_impl_log(&j, &grid->saved->axis[d].origin);
-            bento_impl_commit(&j);
-            grid->saved->axis[d].origin = a->origin = low;
+            a->origin = low;
+            bento_impl_put(&j, (uint32_t *)&grid->saved->axis[d].origin, (uint32_t)low);
             bento_impl_done(&j);
         }
         it.lo_[d] = low;
         it.hi_[d] = to_int32((uint32_t)low + size - 1u);
     }
-    grid->saved->count = grid->state.count;
     return damaged ? BENTO_E_CORRUPT : BENTO_OK;
 }
 
-/* The header as init wrote it and the operations keep it. */
-static bool header_sound(const bento_grid *grid)
-{
-    const bento_impl_grid_params p = params_of(grid);
-    return BENTO_IMPL_HEAD_SOUND(grid, BENTO_IMPL_KIND_GRID,
-                                 BENTO_GRID_BYTES(grid->capacity, grid->cell_size), &p);
-}
 
 /*
  * The cells of the box `axis` describes in `grid` (0 for a growing grid's empty box), or
@@ -856,14 +772,18 @@ static uint32_t box_cells(const bento_grid *grid, const bento_grid_axis *axis)
 
 bento_status bento_grid_check(const bento_grid *grid)
 {
-    uint32_t words, cells, w, set = 0u;
     BENTO_ASSERT(grid != NULL);
-    if (grid->capacity == 0u) {
-        return BENTO_OK; /* inert: an empty grid of capacity 0 */
-    }
-    words = (grid->capacity >> 5) + ((grid->capacity & 31u) != 0u);
-    cells = box_cells(grid, grid->state.axis);
-    if (!header_sound(grid) || cells == BENTO_NONE) {
+    return bento_impl_check(&grid_kind, grid);
+}
+
+/* The box's geometry, and the bitmap against it and the count, once the header is sound. */
+static bento_status grid_invariants(const void *x)
+{
+    const bento_grid *const grid = (const bento_grid *)x;
+    const uint32_t words = (grid->capacity >> 5) + ((grid->capacity & 31u) != 0u);
+    const uint32_t cells = box_cells(grid, grid->state.axis);
+    uint32_t w, set = 0u;
+    if (cells == BENTO_NONE) {
         return BENTO_E_CORRUPT;
     }
     /* the bits set: all inside the box (cells 0 .. cells - 1, which also keeps the padding

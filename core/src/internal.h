@@ -2,8 +2,9 @@
 /* Deviations (docs/deviations.md): M1 M12 M13 M15 M19 M22 M25. */
 /*
  * core/src/internal.h - what the containers' sources share: alignment, log2, copying,
- * overflow-safe byte counts, the buffer header and the inert state. Not installed; not part
- * of the API. Freestanding.
+ * overflow-safe byte counts, the buffer header, the journal (its one store primitive) and the
+ * lifecycle (init, open, check and the inert state, core/src/buffer.c). Not installed; not
+ * part of the API. Freestanding.
  */
 #ifndef BENTO_INTERNAL_H
 #define BENTO_INTERNAL_H
@@ -27,30 +28,30 @@
  * writes every change of it through to the copy in the header, so the buffer alone reopens
  * it. Operations never read the copy: damage there shows in check and open, nowhere else.
  *
- * One protocol for every container, all of it in the container's one source file:
+ * One protocol for every container, written once (core/src/buffer.c, "lifecycle" below):
  *     init    configure from the parameters (check them, point the arrays into the buffer),
- *             write the header (bento_impl_head_write), lay out the empty container, save the
- *             counters, settle the journal
- *     open    read the header back (bento_impl_head_read: its record), configure from the
- *             record, recover the journal, load the counters, check; inert on any failure
- *     check   the header as init wrote it and the operations keep it (bento_impl_head_sound),
- *             then the container's invariants
- * Each container writes its record from its struct in one function (params_of), which init
- * and check share, and reads it back in open only.
+ *             write the header, lay out the empty container, save the counters, set the
+ *             journal idle
+ *     open    read the header back, configure from its record, recover the journal, load the
+ *             counters, attach the containers nested in the buffer, check; inert on any failure
+ *     check   the header as init wrote it and the operations keep it, then the container's
+ *             invariants
+ * Each container writes its record from its struct in one function (its kind's `record`),
+ * which init and check share; open reads the record back from the header only.
  */
 #define BENTO_IMPL_MAGIC 0x6f746e62u
 
 /* Kinds, and the layout version of each: a layout change bumps it, so open refuses buffers
- * written by a build with another layout instead of misreading them. The header functions
- * below add BENTO_IMPL_JOURNALED to the kind word of a buffer with a journal. */
+ * written by a build with another layout instead of misreading them. The lifecycle adds
+ * BENTO_IMPL_JOURNALED to the kind word of a buffer with a journal. */
 #define BENTO_IMPL_KIND_POOL 0x0101u
-#define BENTO_IMPL_KIND_SPARSE_SET 0x0202u
+#define BENTO_IMPL_KIND_SPARSE_SET 0x0203u
 #define BENTO_IMPL_KIND_BLOCK_POOL 0x0302u
 #define BENTO_IMPL_KIND_PAGED_SET 0x0402u
 #define BENTO_IMPL_KIND_INDEX 0x0502u
 #define BENTO_IMPL_KIND_INDEX32 0x0602u
-#define BENTO_IMPL_KIND_MULTI_INDEX 0x0702u
-#define BENTO_IMPL_KIND_SPATIAL_HASH 0x0802u
+#define BENTO_IMPL_KIND_MULTI_INDEX 0x0703u
+#define BENTO_IMPL_KIND_SPATIAL_HASH 0x0803u
 #define BENTO_IMPL_KIND_GRID 0x0901u
 
 #if BENTO_POWER_SAFE
@@ -154,13 +155,6 @@ static inline void bento_impl_zero(void *p, size_t n)
     }
 }
 
-/*
- * The inert state (bento/common.h): every field zero (capacity 0, no arrays, empty), and the
- * counters' copy pointed at the struct's own counters, so an operation that writes it through
- * writes inside the struct. Every container struct has `state` and `saved` for this.
- */
-#define BENTO_IMPL_INERT(x) (bento_impl_zero((x), sizeof *(x)), (x)->saved = &(x)->state)
-
 /* Write the counters (a struct of uint32_t) through to their copy in the header: a constant
  * number of words, which compilers unroll. */
 static inline void bento_impl_save(void *saved, const void *state, size_t bytes)
@@ -173,28 +167,6 @@ static inline void bento_impl_save(void *saved, const void *state, size_t bytes)
     }
 }
 #define BENTO_IMPL_SAVE(x) bento_impl_save((x)->saved, &(x)->state, sizeof (x)->state)
-
-/*
- * The middle of every open: configure() ran on the header's parameters and answered
- * `configured`; `size_ok` says whether the bytes the header names are the container's size for
- * them. Then the counters are loaded from the buffer. BENTO_E_ALIGN as configure found it,
- * BENTO_E_CORRUPT for anything else wrong; the caller checks every invariant next, and leaves
- * the container inert on any failure.
- */
-static inline bento_status bento_impl_opened(bento_status configured, bool size_ok, void *state,
-                                             const void *saved, size_t bytes)
-{
-    if (configured != BENTO_OK) {
-        return configured == BENTO_E_ALIGN ? configured : BENTO_E_CORRUPT;
-    }
-    if (!size_ok) {
-        return BENTO_E_CORRUPT;
-    }
-    bento_impl_save(state, saved, bytes);
-    return BENTO_OK;
-}
-#define BENTO_IMPL_OPENED(x, configured, size_ok)                                                 \
-    bento_impl_opened((configured), (size_ok), &(x)->state, (x)->saved, sizeof (x)->state)
 
 /*
  * The most bytes a buffer may use: what its header records (a uint32_t) and size_t holds. That
@@ -301,11 +273,6 @@ static inline void *bento_impl_head_of(void *saved, size_t params_bytes)
     return (uint32_t *)saved - BENTO_IMPL_HEAD_WORDS - params_bytes / 4u;
 }
 
-/* Init: write the header's four words for a buffer of `kind`, `bytes` long, and the parameter
- * record `params` (`params_bytes` long, a struct of uint32_t). */
-void bento_impl_head_write(void *memory, uint32_t kind, size_t bytes, const void *params,
-                           size_t params_bytes);
-
 /*
  * Open: read a header back. BENTO_E_ARGUMENT for NULL memory, BENTO_E_ALIGN when it is not
  * 4-aligned, BENTO_E_SIZE when it is shorter than a header of `head_bytes`, BENTO_E_CORRUPT
@@ -335,41 +302,6 @@ static inline bool bento_impl_journal_idle(const void *saved, size_t bytes)
 #endif
 }
 
-/* True when the n words at a and b are equal. */
-static inline bool bento_impl_same_words(const uint32_t *a, const uint32_t *b, size_t n)
-{
-    size_t i;
-    for (i = 0u; i < n; i++) {
-        if (a[i] != b[i]) {
-            return false;
-        }
-    }
-    return true;
-}
-
-/* Check: the header as init wrote it (`kind`, `bytes`, the record `params`) and as the
- * operations keep it (the counters' copy `saved` equal to the counters `state`, `state_bytes`
- * long; the journal idle). The first thing every checker verifies. Inline: the sizes are
- * constants, the record a few words the compiler keeps in registers, and the checkers run
- * nested inside open (a spatial hash's opens a multi-value index and a hash index). */
-static inline bool bento_impl_head_sound(const void *saved, const void *state, size_t state_bytes,
-                                         uint32_t kind, size_t bytes, const void *params,
-                                         size_t params_bytes)
-{
-    const uint32_t *copy = (const uint32_t *)saved;
-    const uint32_t *head = copy - BENTO_IMPL_HEAD_WORDS - params_bytes / 4u;
-    return head[BENTO_IMPL_HEAD_MAGIC] == BENTO_IMPL_MAGIC &&
-           head[BENTO_IMPL_HEAD_KIND] == (kind | BENTO_IMPL_JOURNALED) &&
-           head[BENTO_IMPL_HEAD_SIZE] == bytes && head[BENTO_IMPL_HEAD_ZERO] == 0u &&
-           bento_impl_same_words(head + BENTO_IMPL_HEAD_WORDS, (const uint32_t *)params,
-                                 params_bytes / 4u) &&
-           bento_impl_same_words(copy, (const uint32_t *)state, state_bytes / 4u) &&
-           bento_impl_journal_idle(saved, state_bytes);
-}
-#define BENTO_IMPL_HEAD_SOUND(x, kind, bytes, params)                                             \
-    bento_impl_head_sound((x)->saved, &(x)->state, sizeof (x)->state, (kind), (bytes), (params), \
-                          sizeof *(params))
-
 /* ---------------------------------------------------------------- journal
  *
  * With BENTO_POWER_SAFE, a buffer's header holds a journal after the counters' copy:
@@ -377,18 +309,19 @@ static inline bool bento_impl_head_sound(const void *saved, const void *state, s
  *     words 1, 2  the pending action and its argument (meaningful under BENTO_IMPL_REDO)
  *     then        the entries: two words each, a word's offset (in words from the counters'
  *                 copy) and the value it held before the operation
- * An operation that changes the buffer first logs every word it will change (an entry with
- * the word's value now), then commits them (the journal word counts them), then stores the
- * new values, then sets the journal idle: a reset before the commit finds the buffer
- * untouched, one after it finds entries in force that open writes back, newest first: the
- * state before. An operation that ends with a copy no entry can hold (a value moved into the
- * hole a removal left, state bytes cleared) stores every word first, then names the copy as
- * its pending action (journal word BENTO_IMPL_REDO), then copies: a reset from there on
- * leaves an action that open does again (a copy from memory the operation does not write
- * gives the same bytes done twice): the state after. BENTO_BARRIER() keeps each step's
- * stores before the next one's. Stores into memory that is no part of the state before the
- * operation (the slot an insert fills, past the count) need no entry, only to come before
- * the journal is idle again (bento_impl_done).
+ * An operation changes its buffer through one primitive, bento_impl_put (below): it writes
+ * the word's entry (its offset and its value now), then the journal word that counts it, then
+ * the new value. So at every store a reset finds each word the operation changed either
+ * unchanged or named by an entry in force, and open writes the entries back, newest first:
+ * the state before. Once its last store is made, the operation sets the journal idle
+ * (bento_impl_done): the state after. An operation that ends with work no entry can hold (a
+ * value moved into the hole a removal left, state bytes cleared, cells relaid out) makes its
+ * entries' stores first, then names that work as its pending action (bento_impl_redo: the
+ * journal word BENTO_IMPL_REDO, the entries dropped), then does it: a reset from there on
+ * leaves an action that open does again (work whose every store gives the same bytes done
+ * twice, or that keeps its progress in the journal's room): the state after. Stores into
+ * memory that is no part of the state before the operation (the slot an insert fills, past
+ * the count) need no entry, only to come before the journal is idle again.
  *
  * Without BENTO_POWER_SAFE the journal has no words and every call below compiles to nothing.
  */
@@ -401,120 +334,238 @@ static inline bool bento_impl_head_sound(const void *saved, const void *state, s
 #define BENTO_IMPL_OTHER 0x80000000u
 
 typedef struct bento_impl_journal {
-    uint32_t *base; /* the counters' copy: offsets count words from here */
-    uint32_t *log;  /* the journal word; the action, its argument and the entries follow */
-    uint32_t n;     /* entries logged */
+    uint32_t *base;   /* the counters' copy: offsets count words from here */
+#if BENTO_POWER_SAFE  /* without, no more: the journal lives on the stack of every operation */
+    uint32_t *log;    /* the journal word; the action, its argument and the entries follow */
+    uint32_t n;       /* entries logged */
+    uint32_t undoing; /* BENTO_IMPL_UNDOING once an undoing action is named, else 0 */
+#endif
 } bento_impl_journal;
 
 /* Start an operation's journal: that of the buffer whose counters' copy is `saved` (`bytes`
- * long). Only on a container that is not inert: an inert one's copy is its own counters. */
+ * long), which its counters are stored through (BENTO_IMPL_SET). Only on a container that is
+ * not inert: an inert one's copy is its own counters. */
 static inline void bento_impl_begin(bento_impl_journal *j, void *saved, size_t bytes)
 {
-#if BENTO_POWER_SAFE
     j->base = (uint32_t *)saved;
+#if BENTO_POWER_SAFE
     j->log = j->base + bytes / 4u;
     j->n = 0u;
+    j->undoing = 0u;
 #else
-    (void)j;
-    (void)saved;
     (void)bytes;
 #endif
 }
-#if BENTO_POWER_SAFE
 #define BENTO_IMPL_BEGIN(j, x) bento_impl_begin((j), (x)->saved, sizeof (x)->state)
-#else
-/* nothing read: even a dead load of the counters' copy here changes how gcc schedules the
-   operation (measured: 8 more bytes of create on the Cortex-M0) */
-#define BENTO_IMPL_BEGIN(j, x) bento_impl_begin((j), BENTO_IMPL_NULL, 0u)
-#endif
 
 #if BENTO_POWER_SAFE
-/* Log an entry: the offset that names a word, and the value the word holds. */
-static inline void bento_impl_log_entry(bento_impl_journal *j, uint32_t offset, uint32_t value)
+/* A word of a buffer as the journal reads it: through a type that may alias any other, since
+ * the word may hold halfwords (sparse entries) or bytes (block states). */
+#if defined(__GNUC__) || defined(__clang__)
+typedef uint32_t __attribute__((__may_alias__)) bento_impl_word;
+#else
+typedef uint32_t bento_impl_word;
+#endif
+/* The stores to `before` are made before any later store to `after`: with the compiler's own
+ * barrier, an empty asm that reads the one and may change the other, which orders those two
+ * objects and leaves every other value where the compiler keeps it; with a barrier the port
+ * defined (one that also cleans a cache, say), that barrier. */
+#if defined(BENTO_IMPL_COMPILER_BARRIER)
+#define BENTO_IMPL_ORDER(before, after) __asm__ __volatile__("" : "+m"(after) : "m"(before))
+#define BENTO_IMPL_ORDER2(before, also, after)                                                    \
+    __asm__ __volatile__("" : "+m"(after) : "m"(before), "m"(also))
+#else
+#define BENTO_IMPL_ORDER(before, after) BENTO_BARRIER()
+#define BENTO_IMPL_ORDER2(before, also, after) BENTO_BARRIER()
+#endif
+
+/* Log a word, `offset` words from the journal's base (or, with BENTO_IMPL_OTHER, from the
+ * second region), with `old`, the value it holds, and put the entry in force: the entry
+ * first, then the journal word that counts it. The caller's store comes after that (ordered
+ * by BENTO_IMPL_ORDER): a reset before the count finds the word unchanged; after it, open
+ * writes the old value back. */
+static inline void bento_impl_log_word(bento_impl_journal *j, uint32_t offset, uint32_t old)
 {
-    uint32_t *entry = j->log + 3u + 2u * j->n++;
+    uint32_t *const entry = j->log + 3u + 2u * j->n;
     entry[0] = offset;
-    entry[1] = value;
+    entry[1] = old;
+    BENTO_IMPL_ORDER2(entry[0], entry[1], j->log[0]);
+    j->log[0] = ++j->n | j->undoing;
+}
+
+/* The value of the word that holds byte p of the buffer, and that word's offset from the
+ * journal's base. */
+static inline uint32_t bento_impl_word_around(const void *p)
+{
+    return *(const bento_impl_word *)(uintptr_t)((uintptr_t)p & ~(uintptr_t)3u);
+}
+static inline uint32_t bento_impl_offset(const bento_impl_journal *j, const void *p)
+{
+    return (uint32_t)((const unsigned char *)p - (const unsigned char *)j->base) >> 2;
 }
 #endif
 
-/* Log the word `offset` words from the counters' copy, with the value it holds. */
-static inline void bento_impl_log_at(bento_impl_journal *j, uint32_t offset)
+/*
+ * The one way an operation changes its buffer: bento_impl_put(j, &word, value) stores value
+ * into the word (put16 into a halfword, put8 into a byte, BENTO_IMPL_SET into a counter);
+ * with BENTO_POWER_SAFE it logs the word first (bento_impl_log_word). So an operation's own
+ * code is the list of the words it changes, and a reset at any instant finds each of them
+ * unchanged or logged. Without BENTO_POWER_SAFE each is a plain store.
+ */
+static inline void bento_impl_put(bento_impl_journal *j, uint32_t *word, uint32_t value)
 {
 #if BENTO_POWER_SAFE
-    bento_impl_log_entry(j, offset, j->base[offset]);
+    bento_impl_log_word(j, (uint32_t)(word - j->base), *word);
+    BENTO_IMPL_ORDER(j->log[0], *word);
 #else
     (void)j;
-    (void)offset;
 #endif
+    *word = value;
 }
 
-/* Log the word that holds byte p of the buffer (a word, or a part of one: the entry holds
- * the whole word around it). */
-static inline void bento_impl_log(bento_impl_journal *j, const void *p)
+static inline void bento_impl_put16(bento_impl_journal *j, uint16_t *half, uint16_t value)
 {
 #if BENTO_POWER_SAFE
-    bento_impl_log_at(j, (uint32_t)((uintptr_t)((const unsigned char *)p -
-                                                (const unsigned char *)j->base) >> 2));
+    bento_impl_log_word(j, bento_impl_offset(j, half), bento_impl_word_around(half));
+    BENTO_IMPL_ORDER(j->log[0], *half);
 #else
     (void)j;
-    (void)p;
 #endif
+    *half = value;
 }
 
-/* Log `word`, a word of the second region, which starts at `other`. */
-static inline void bento_impl_log_other(bento_impl_journal *j, const uint32_t *other,
-                                        const uint32_t *word)
+static inline void bento_impl_put8(bento_impl_journal *j, uint8_t *byte, uint8_t value)
 {
 #if BENTO_POWER_SAFE
-    bento_impl_log_entry(j, BENTO_IMPL_OTHER | (uint32_t)(word - other), *word);
+    bento_impl_log_word(j, bento_impl_offset(j, byte), bento_impl_word_around(byte));
+    BENTO_IMPL_ORDER(j->log[0], *byte);
+#else
+    (void)j;
+#endif
+    *byte = value;
+}
+
+/* bento_impl_put for a word of the second region, which starts at `other` (a paged set's
+ * pages, in its pool's buffer). */
+static inline void bento_impl_put_other(bento_impl_journal *j, const uint32_t *other,
+                                        uint32_t *word, uint32_t value)
+{
+#if BENTO_POWER_SAFE
+    bento_impl_log_word(j, BENTO_IMPL_OTHER | (uint32_t)(word - other), *word);
+    BENTO_IMPL_ORDER(j->log[0], *word);
 #else
     (void)j;
     (void)other;
-    (void)word;
 #endif
+    *word = value;
 }
 
-/* Log the counter `bytes` from the start of the counters' copy. */
-static inline void bento_impl_log_counter(bento_impl_journal *j, size_t bytes)
-{
-    bento_impl_log_at(j, (uint32_t)(bytes / sizeof(uint32_t)));
-}
-/* Log counter `field` of the counters' copy (a member of `type`, the container's state). */
-#define BENTO_IMPL_LOG_COUNTER(j, type, field) bento_impl_log_counter((j), offsetof(type, field))
-
-/* Every word the operation changes is logged: from here on a reset undoes it. */
-static inline void bento_impl_commit(bento_impl_journal *j)
+/* The journal's room: the words of its entries, which a pending action that has no entry in
+ * force (its stores made, or none yet) may use for what it must keep across a reset (a
+ * window of bytes it holds, its progress). Without BENTO_POWER_SAFE there is no room (NULL),
+ * and no reset to keep anything across: the action keeps it in its own locals. */
+static inline uint32_t *bento_impl_room(const bento_impl_journal *j)
 {
 #if BENTO_POWER_SAFE
-    BENTO_BARRIER();
-    j->log[0] = j->n;
-    BENTO_BARRIER();
+    return j->log + 3u;
 #else
     (void)j;
+    return BENTO_IMPL_NULL;
 #endif
 }
 
-#if BENTO_POWER_SAFE
-/* Name the pending action `action` (with `arg`), then make `word` the journal word. */
-static inline void bento_impl_pending(bento_impl_journal *j, uint32_t word, uint32_t action,
-                                      uint32_t arg)
+/* True when the journal keeps what a pending action needs across a reset (it has a room):
+ * an action a reset can cut must then work so that open can resume it (keep its progress,
+ * hold what it moves in the room); without, nothing cuts it, and it may work in place. The
+ * few actions whose two forms differ (a sort's rows, a grid's relayout) ask this; a constant,
+ * so each build keeps one form. */
+static inline bool bento_impl_durable(const bento_impl_journal *j)
 {
+    return bento_impl_room(j) != BENTO_IMPL_NULL;
+}
+
+/* The stores before it made before the stores after it, when the journal keeps them across a
+ * reset (BENTO_BARRIER); nothing otherwise. */
+static inline void bento_impl_fence(void)
+{
+#if BENTO_POWER_SAFE
+    BENTO_BARRIER();
+#endif
+}
+
+/* Word `at` of the room set to `value`, in order with the stores around it (nothing without
+ * BENTO_POWER_SAFE). */
+static inline void bento_impl_note(uint32_t *room, uint32_t at, uint32_t value)
+{
+#if BENTO_POWER_SAFE
+    BENTO_BARRIER();
+    room[at] = value;
+    BENTO_BARRIER();
+#else
+    (void)room;
+    (void)at;
+    (void)value;
+#endif
+}
+
+/* Keep n words of a pending action's progress in the room, from word `at`: the word that
+ * says which of the two records after it is in force, then those records, n words each. The
+ * one not in force is written, then one store puts it in force: a reset finds the one before
+ * or the one after, whole. Without BENTO_POWER_SAFE, nothing. */
+static inline void bento_impl_keep(uint32_t *room, uint32_t at, const uint32_t *words, uint32_t n)
+{
+#if BENTO_POWER_SAFE
+    const uint32_t slot = (room[at] & 1u) ^ 1u;
+    uint32_t *const rec = room + at + 1u + n * slot;
+    uint32_t i;
+    for (i = 0u; i < n; i++) {
+        rec[i] = words[i];
+    }
+    BENTO_BARRIER();
+    room[at] = slot;
+    BENTO_BARRIER();
+#else
+    (void)room;
+    (void)at;
+    (void)words;
+    (void)n;
+#endif
+}
+
+/* The record in force that bento_impl_keep left from word `at` (n words), or NULL when the
+ * word that says which is damaged: what open resumes an action from. */
+static inline const uint32_t *bento_impl_kept(const uint32_t *room, uint32_t at, uint32_t n)
+{
+    return room[at] > 1u ? BENTO_IMPL_NULL : room + at + 1u + n * room[at];
+}
+
+/* Set counter `field` of container x to `value`: the struct's, and its copy in the buffer,
+ * found from the journal's base (x's copy: j began on x), a constant offset away, which the
+ * compiler keeps in a register; a counter of a container nested in another's buffer, whose
+ * operations run in the outer journal (core/src/nested.h), is set with BENTO_IMPL_SET_NESTED,
+ * which finds the copy through x. */
+#define BENTO_IMPL_SET(j, x, field, value)                                                        \
+    ((x)->state.field = (value),                                                              \
+     bento_impl_put((j),                                                                      \
+                    (j)->base + (size_t)((const unsigned char *)&(x)->state.field -           \
+                                         (const unsigned char *)&(x)->state) / 4u,            \
+                    (x)->state.field))
+#define BENTO_IMPL_SET_NESTED(j, x, field, value)                                                 \
+    ((x)->state.field = (value), bento_impl_put((j), &(x)->saved->field, (x)->state.field))
+
+/* Name `action` (with `arg`), the rest of the operation that no entry can undo and that the
+ * container does next: after a reset, open writes the entries back and the container undoes
+ * the action (gives a page it took back). Before the first bento_impl_put: the entries that
+ * follow keep it named. */
+static inline void bento_impl_undoing(bento_impl_journal *j, uint32_t action, uint32_t arg)
+{
+#if BENTO_POWER_SAFE
+    j->undoing = BENTO_IMPL_UNDOING;
     j->log[1] = action;
     j->log[2] = arg;
     BENTO_BARRIER();
-    j->log[0] = word;
+    j->log[0] = j->n | BENTO_IMPL_UNDOING;
     BENTO_BARRIER();
-}
-#endif
-
-/* As bento_impl_commit, with `action` (and `arg`) the step of the operation that no entry
- * can undo and that the container does next (taking a page from the pool): after a reset,
- * open writes the entries back and the container undoes the action (gives the page back). */
-static inline void bento_impl_commit_undoing(bento_impl_journal *j, uint32_t action, uint32_t arg)
-{
-#if BENTO_POWER_SAFE
-    bento_impl_pending(j, j->n | BENTO_IMPL_UNDOING, action, arg);
 #else
     (void)j;
     (void)action;
@@ -528,7 +579,11 @@ static inline void bento_impl_redo(bento_impl_journal *j, uint32_t action, uint3
 {
 #if BENTO_POWER_SAFE
     BENTO_BARRIER();
-    bento_impl_pending(j, BENTO_IMPL_REDO, action, arg);
+    j->log[1] = action;
+    j->log[2] = arg;
+    BENTO_BARRIER();
+    j->log[0] = BENTO_IMPL_REDO;
+    BENTO_BARRIER();
 #else
     (void)j;
     (void)action;
@@ -563,8 +618,6 @@ static inline void bento_impl_settle(void *saved, size_t bytes)
     (void)bytes;
 #endif
 }
-#define BENTO_IMPL_SETTLE(x) bento_impl_settle((x)->saved, sizeof (x)->state)
-
 
 /* The operation is complete: the journal is idle again. */
 static inline void bento_impl_done(bento_impl_journal *j)
@@ -577,48 +630,106 @@ static inline void bento_impl_done(bento_impl_journal *j)
 #endif
 }
 
-/*
- * The first step of every open after configure: a buffer whose journal is not idle was cut
- * in the middle of an operation. Its entries are written back, newest first (the state before
- * it), and the journal left idle; or it has a pending action, answered in *action and *arg
- * (*action is 0 otherwise): a redo action after its entries were all stored (the container
- * does it again: the state after), or an undoing one after its entries were written back (the
- * container undoes it: the state before); the container then sets the journal idle
- * (bento_impl_done), so that a reset during all this finds the same journal again. `memory`
- * and `used` are the buffer and the bytes its header says it uses, `saved` the counters' copy
- * (`state_bytes` long), `entries` the journal's room, `other` and `other_words` the second
- * region entries may name (NULL and 0 for none). BENTO_E_CORRUPT for a journal no operation
- * writes (more entries than room, an offset outside the buffer or the region, or into the
- * journal), the buffer untouched then. Without BENTO_POWER_SAFE: BENTO_OK and nothing to do.
+/* The end of an operation that stores nothing unless it answers BENTO_OK: the journal idle
+ * again once it stored. Answers `status`. */
+static inline bento_status bento_impl_end(bento_impl_journal *j, bento_status status)
+{
+    if (status == BENTO_OK) {
+        bento_impl_done(j);
+    }
+    return status;
+}
+
+/* ---------------------------------------------------------------- lifecycle
+ *
+ * One lifecycle for every container (core/src/buffer.c): init, open, check and the inert
+ * state, written once. A container says what it is once, in a bento_impl_kind constant in its
+ * source file: its kind in the header, where its counters and their copy sit in its struct,
+ * its parameter record and journal, and the few functions only it can supply:
+ *     configure   check a parameter record (and `with`: a sparse set's columns, a paged set's
+ *                 page pool) against a buffer of `bytes` and point the struct's arrays into
+ *                 it; *used: the bytes its layout takes. It answers BENTO_E_ARGUMENT,
+ *                 BENTO_E_ALIGN or BENTO_E_SIZE as init does; open answers BENTO_E_CORRUPT for
+ *                 all but an alignment (the record is the buffer's) and a BENTO_E_SIZE with
+ *                 *used 0, which says that `with` is too small (a sparse set's columns)
+ *     record      the parameter record of a configured container (what init writes, check
+ *                 compares); it answers the bytes of the buffer
+ *     empty       lay out the empty container in the buffer and set its counters (init)
+ *     redo        a reset left `action` pending: do it again (a redo), or undo it (an undoing
+ *                 action, once the entries were written back); BENTO_E_CORRUPT for an action
+ *                 it never names
+ *     attach      once its journal is recovered: open the containers nested in its buffer.
+ *                 NULL: none
+ *     invariants  check its invariants, once the header is sound
+ *     other       the second region its entries may name (a paged set's pages): where it
+ *                 starts, *words its length. NULL: none
  */
-#if BENTO_POWER_SAFE
-bento_status bento_impl_recover_with(void *memory, size_t used, void *saved, size_t state_bytes,
-                                     uint32_t entries, void *other, size_t other_words,
-                                     uint32_t *action, uint32_t *arg);
-#else
-static inline bento_status bento_impl_recover_with(void *memory, size_t used, void *saved,
-                                                   size_t state_bytes, uint32_t entries,
-                                                   void *other, size_t other_words,
-                                                   uint32_t *action, uint32_t *arg)
+typedef struct bento_impl_kind {
+    uint32_t kind;         /* BENTO_IMPL_KIND_X: its kind and layout version */
+    uint16_t size;         /* of the container struct */
+    uint16_t state_at;     /* where its counters are in it */
+    uint16_t saved_at;     /* where the pointer to their copy is */
+    uint16_t state_bytes;  /* of its counters */
+    uint16_t record_bytes; /* of its parameter record: at most BENTO_IMPL_RECORD_WORDS words */
+    uint16_t head_bytes;   /* the least a header of its kind takes */
+    uint32_t entries;      /* its journal's room */
+    bento_status (*configure)(void *x, void *memory, size_t bytes, const void *record,
+                              const void *with, size_t *used);
+    size_t (*record)(const void *x, void *record);
+    void (*empty)(void *x);
+    bento_status (*redo)(void *x, uint32_t action, uint32_t arg);
+    bento_status (*attach)(void *x);
+    bento_status (*invariants)(const void *x);
+    const uint32_t *(*other)(const void *x, size_t *words);
+} bento_impl_kind;
+#define BENTO_IMPL_RECORD_WORDS 8u
+
+/* A kind's redo, as its kind names it: without BENTO_POWER_SAFE no journal names an action,
+ * and the function is left out (with what only it calls, which the operations may then keep
+ * inlined). */
+#define BENTO_IMPL_REDO_OF(redo) (BENTO_POWER_SAFE ? (redo) : BENTO_IMPL_NULL)
+
+/* The kind of container X: its struct type X, its counters' type, its record type, its
+ * header's bytes and its journal's entries. */
+#define BENTO_IMPL_KIND(kind, X, state_type, record_type, head, entries)                          \
+    (kind), (uint16_t)sizeof(X), (uint16_t)offsetof(X, state), (uint16_t)offsetof(X, saved),      \
+        (uint16_t)sizeof(state_type), (uint16_t)sizeof(record_type), (uint16_t)(head), (entries)
+
+/* The kind of container X with no counters of its own (a spatial hash): its journal follows
+ * its record, and its `saved` points to it (when inert, to itself: the struct). */
+#define BENTO_IMPL_KIND_STATELESS(kind, X, record_type, head, entries)                            \
+    (kind), (uint16_t)sizeof(X), (uint16_t)offsetof(X, saved), (uint16_t)offsetof(X, saved), 0u,  \
+        (uint16_t)sizeof(record_type), (uint16_t)(head), (entries)
+
+/* A parameter given to init as a record word: a size_t that does not fit in 32 bits becomes
+ * UINT32_MAX, which no container takes, instead of a smaller size. */
+static inline uint32_t bento_impl_record_size(size_t n)
 {
-    (void)memory;
-    (void)used;
-    (void)saved;
-    (void)state_bytes;
-    (void)entries;
-    (void)other;
-    (void)other_words;
-    *action = 0u;
-    *arg = 0u;
-    return BENTO_OK;
+    return n > (size_t)UINT32_MAX ? UINT32_MAX : (uint32_t)n;
 }
-#endif
-static inline bento_status bento_impl_recover(void *memory, size_t used, void *saved,
-                                              size_t state_bytes, uint32_t entries,
-                                              uint32_t *action, uint32_t *arg)
+
+/* A small parameter packed into 8 bits of a record word: 255 when it does not fit (no
+ * container takes 255 for any of them). */
+static inline uint32_t bento_impl_record_small(unsigned n)
 {
-    return bento_impl_recover_with(memory, used, saved, state_bytes, entries, NULL, 0u, action,
-                                   arg);
+    return n > 0xffu ? 0xffu : (uint32_t)n;
 }
+
+/* Leave x inert (bento/common.h): its struct zeroed, its counters' copy its own counters. */
+void bento_impl_inert(const bento_impl_kind *k, void *x);
+
+/* Init: configure from `record` (and `with`), write the header, lay out the empty container,
+ * save its counters and settle its journal; inert on any failure. */
+bento_status bento_impl_init(const bento_impl_kind *k, void *x, void *memory, size_t bytes,
+                             const void *record, const void *with);
+
+/* Open: read the header, configure from its record (and `with`), recover the journal, load
+ * the counters, attach what is nested, check; inert on any failure. */
+bento_status bento_impl_open(const bento_impl_kind *k, void *x, void *memory, size_t bytes,
+                             const void *with);
+
+/* Check: BENTO_OK for an inert container; else the header as init wrote it and the operations
+ * keep it, then the container's invariants. */
+bento_status bento_impl_check(const bento_impl_kind *k, const void *x);
 
 #endif /* BENTO_INTERNAL_H */

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * core/src/nested.h - internal: the operations of a container that lives inside another
- * container's buffer (the hash index inside a multi-value index, that one inside a spatial
- * hash). One operation of the outer container is one transaction in one journal, the outer
- * buffer's: these variants log the words they change into the journal `j` the caller began
- * (core/src/internal.h, "journal"), commit, store, and leave it to the caller to end it. The
- * inner buffer's own journal stays idle. Without BENTO_POWER_SAFE there is no journal and
- * the outer containers call the public functions.
+ * core/src/nested.h - internal: the containers that live inside another container's buffer
+ * (the hash index inside a multi-value index, that one inside a spatial hash). One operation
+ * of the outer container is one operation in one journal, the outer buffer's: these variants
+ * store through the journal `j` the caller began (core/src/internal.h, "journal"), and leave
+ * it to the caller to end it; the inner buffer's own journal stays idle. Each answers BENTO_OK
+ * once it stored, any other status with nothing stored (the multi-value index's move:
+ * BENTO_E_CORRUPT too may come after stores). The public operations are these, in their own
+ * journal.
  */
 #ifndef BENTO_NESTED_H
 #define BENTO_NESTED_H
@@ -15,26 +16,22 @@
 
 #include "internal.h"
 
-#if BENTO_POWER_SAFE
-/* bento_index_insert and bento_index_remove (no value out): BENTO_OK once they stored (their
- * words committed in j), any other status with nothing logged. */
-bento_status bento_impl_index_insert_logged(bento_index *ix, uint64_t key, uint32_t value,
-                                            bento_impl_journal *j);
-bento_status bento_impl_index_remove_logged(bento_index *ix, uint64_t key, bento_impl_journal *j);
-#define BENTO_IMPL_INDEX_INSERT(ix, key, value, j) bento_impl_index_insert_logged(ix, key, value, j)
-#define BENTO_IMPL_INDEX_REMOVE(ix, key, j) bento_impl_index_remove_logged(ix, key, j)
+/* The kinds whose configure the outer containers' configure calls for what they hold. */
+extern const bento_impl_kind bento_impl_index_kind;
+extern const bento_impl_kind bento_impl_multi_index_kind;
 
-/* bento_multi_index_insert, _move and _remove_value: BENTO_OK once they stored (move also
- * BENTO_E_CORRUPT), any other status with nothing stored. */
-bento_status bento_impl_multi_index_insert_logged(bento_multi_index *mi, uint64_t key,
-                                                  uint32_t value, bento_impl_journal *j);
-bento_status bento_impl_multi_index_move_logged(bento_multi_index *mi, uint64_t key,
-                                                uint32_t value, bento_impl_journal *j);
-bento_status bento_impl_multi_index_remove_value_logged(bento_multi_index *mi, uint32_t value,
-                                                        bento_impl_journal *j);
-#else
-#define BENTO_IMPL_INDEX_INSERT(ix, key, value, j) bento_index_insert(ix, key, value)
-#define BENTO_IMPL_INDEX_REMOVE(ix, key, j) bento_index_remove(ix, key, BENTO_IMPL_NULL)
-#endif
+/* bento_index_insert (replace false) or _upsert (true), and bento_index_remove. */
+bento_status bento_impl_index_put(bento_index *ix, bento_impl_journal *j, uint64_t key,
+                                  uint32_t value, bool replace);
+bento_status bento_impl_index_take(bento_index *ix, bento_impl_journal *j, uint64_t key,
+                                   uint32_t *value);
+
+/* bento_multi_index_insert, _move and _remove_value. */
+bento_status bento_impl_multi_index_insert(bento_multi_index *mi, bento_impl_journal *j,
+                                           uint64_t key, uint32_t value);
+bento_status bento_impl_multi_index_move(bento_multi_index *mi, bento_impl_journal *j,
+                                         uint64_t key, uint32_t value);
+bento_status bento_impl_multi_index_remove_value(bento_multi_index *mi, bento_impl_journal *j,
+                                                 uint32_t value);
 
 #endif /* BENTO_NESTED_H */

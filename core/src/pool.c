@@ -1,23 +1,32 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M2 M3 M8 M9 M12 M15 M17 M19 M20 M22 M26 T1. */
+/* Deviations (docs/deviations.md): M3 M8 M9 M12 M15 M17 M19 M20 M22 M26 T1. */
 /* bento/pool.c - the handle pool. The contract is in bento/pool.h. */
 #include <bento/pool.h>
 
 #include "internal.h"
 
+/* The pending action of a destroy: the last object's value moves into the hole. */
+#define MOVE_VALUE 1u
+
 /*
- * Check the parameters and the buffer and fill the pool's fixed fields, pointing its arrays
- * into `memory`; shared by init and open. The pool is left inert on failure.
+ * Check a parameter record and the buffer and fill the pool's fixed fields, pointing its
+ * arrays into `memory` (the lifecycle's configure, core/src/internal.h).
  */
-static bento_status configure(bento_pool *pool, void *memory, size_t bytes, size_t value_size,
-                              uint32_t capacity, unsigned index_bits, unsigned generation_bits,
-                              uint32_t policy)
+static bento_status pool_configure(void *x, void *memory, size_t bytes, const void *record,
+                                   const void *with, size_t *used)
 {
+    bento_pool *const pool = (bento_pool *)x;
+    const bento_impl_pool_params *const p = (const bento_impl_pool_params *)record;
+    const size_t value_size = bento_impl_size_of(p->value_size);
+    const uint32_t capacity = p->capacity;
+    const unsigned index_bits = (unsigned)(p->bits & 0xffu),
+                   generation_bits = (unsigned)(p->bits >> 8 & 0xffu);
+    const uint32_t policy = p->bits >> 16;
     const size_t stride = BENTO_POOL_STRIDE(value_size);
     bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_POOL_HEAD);
     size_t values, slots, dense;
     bento_status status;
-    BENTO_IMPL_INERT(pool);
+    (void)with;
     /* index_bits <= 31 once generation_bits >= 1, so the shifts below are defined */
     if (memory == NULL || value_size == 0u || value_size > BENTO_IMPL_BYTES_MAX - 3u ||
         index_bits == 0u || generation_bits == 0u || index_bits + generation_bits > 32u ||
@@ -28,6 +37,7 @@ static bento_status configure(bento_pool *pool, void *memory, size_t bytes, size
     values = bento_impl_layout_add(&layout, capacity, stride, 4u);
     slots = bento_impl_layout_add(&layout, capacity, 4u, 4u);
     dense = bento_impl_layout_add(&layout, capacity, 4u, 4u);
+    *used = layout.bytes;
     status = bento_impl_layout_fits(&layout, memory, bento_impl_align_of_size(stride), bytes);
     if (status != BENTO_OK) {
         return status;
@@ -48,46 +58,30 @@ static bento_status configure(bento_pool *pool, void *memory, size_t bytes, size
     return BENTO_OK;
 }
 
-/* The parameter record of a configured pool: what init writes to the header, check compares. */
-static bento_impl_pool_params params_of(const bento_pool *pool)
+/* The parameter record of a configured pool, and its buffer's bytes. */
+static size_t pool_record(const void *x, void *record)
 {
-    bento_impl_pool_params p;
-    p.capacity = pool->capacity;
-    p.value_size = pool->value_size;
-    p.bits = pool->index_bits | (uint32_t)pool->generation_bits << 8 | (uint32_t)pool->policy << 16;
-    return p;
+    const bento_pool *const pool = (const bento_pool *)x;
+    bento_impl_pool_params *const p = (bento_impl_pool_params *)record;
+    p->capacity = pool->capacity;
+    p->value_size = pool->value_size;
+    p->bits = pool->index_bits | (uint32_t)pool->generation_bits << 8 | (uint32_t)pool->policy << 16;
+    return BENTO_POOL_BYTES(pool->capacity, pool->value_size);
 }
 
-bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_t value_size,
-                             uint32_t capacity, unsigned index_bits, unsigned generation_bits,
-                             bento_pool_policy policy)
+/* Every slot free at generation 0, queued in order; the last links to itself. */
+static void pool_empty(void *x)
 {
-    bento_impl_pool_params params;
+    bento_pool *const pool = (bento_pool *)x;
+    const uint32_t capacity = pool->capacity;
     uint32_t index;
-    bento_status status;
-    BENTO_ASSERT(pool != NULL);
-    status = configure(pool, memory, bytes, value_size, capacity, index_bits, generation_bits,
-                       (uint32_t)policy);
-    if (status != BENTO_OK) {
-        return status;
-    }
-    params = params_of(pool);
-    bento_impl_head_write(memory, BENTO_IMPL_KIND_POOL, BENTO_POOL_BYTES(capacity, value_size),
-                          &params, sizeof params);
-    /* every slot free at generation 0, queued in order; the last links to itself */
     for (index = 0u; index < capacity; index++) {
         pool->slots[index] = index + 1u < capacity ? index + 1u : index;
     }
     pool->state.free_head = 0u;
     pool->state.free_tail = capacity - 1u;
     pool->state.free_count = capacity;
-    BENTO_IMPL_SAVE(pool);
-    BENTO_IMPL_SETTLE(pool);
-    return BENTO_OK;
 }
-
-/* The pending action of a destroy: the last object's value moves into the hole. */
-#define MOVE_VALUE 1u
 
 /* Copy the value at `from` over the value at `to` (word by word: the stride is a multiple of
  * 4 and values are word-aligned). */
@@ -101,51 +95,45 @@ static void move_value(const bento_pool *pool, uint32_t to, uint32_t from)
     }
 }
 
-/* An operation cut by a reset: undone, or its value move done again (the count is already
- * the one after it, so the moved value is at the count). */
-static bento_status recover(bento_pool *pool, void *memory, size_t used)
+/* A destroy's value move done again after a reset: the count is already the one after it,
+ * so the moved value is at the count. */
+static bento_status pool_redo(void *x, uint32_t action, uint32_t to)
 {
-    uint32_t action, to;
-    bento_status status = bento_impl_recover(memory, used, pool->saved, sizeof pool->state,
-                                             BENTO_IMPL_POOL_ENTRIES, &action, &to);
-    if (status == BENTO_OK && action != 0u) {
-        const uint32_t count = pool->saved->count;
-        if (action != MOVE_VALUE || to >= count || count >= pool->capacity) {
-            return BENTO_E_CORRUPT;
-        }
-        move_value(pool, to, count);
-        BENTO_IMPL_SETTLE(pool);
+    const bento_pool *const pool = (const bento_pool *)x;
+    const uint32_t count = pool->saved->count;
+    if (action != MOVE_VALUE || to >= count || count >= pool->capacity) {
+        return BENTO_E_CORRUPT;
     }
-    return status;
+    move_value(pool, to, count);
+    return BENTO_OK;
+}
+
+static bento_status pool_invariants(const void *x);
+
+static const bento_impl_kind pool_kind = {
+    BENTO_IMPL_KIND(BENTO_IMPL_KIND_POOL, bento_pool, bento_pool_state, bento_impl_pool_params,
+                    BENTO_IMPL_POOL_HEAD, BENTO_IMPL_POOL_ENTRIES),
+    pool_configure, pool_record, pool_empty, BENTO_IMPL_REDO_OF(pool_redo), NULL,
+    pool_invariants, NULL,
+};
+
+bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_t value_size,
+                             uint32_t capacity, unsigned index_bits, unsigned generation_bits,
+                             bento_pool_policy policy)
+{
+    bento_impl_pool_params p;
+    BENTO_ASSERT(pool != NULL);
+    p.capacity = capacity;
+    p.value_size = bento_impl_record_size(value_size);
+    p.bits = bento_impl_record_small(index_bits) | bento_impl_record_small(generation_bits) << 8 |
+             bento_impl_record_small((unsigned)policy) << 16;
+    return bento_impl_init(&pool_kind, pool, memory, bytes, &p, NULL);
 }
 
 bento_status bento_pool_open(bento_pool *pool, void *memory, size_t bytes)
 {
-    const bento_impl_pool_params *p;
-    size_t used;
-    bento_status status;
     BENTO_ASSERT(pool != NULL);
-    BENTO_IMPL_INERT(pool);
-    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_POOL, BENTO_IMPL_POOL_HEAD, &used);
-    if (status != BENTO_OK) {
-        return status;
-    }
-    p = (const bento_impl_pool_params *)bento_impl_params_at(memory);
-    status = configure(pool, memory, used, bento_impl_size_of(p->value_size), p->capacity,
-                       p->bits & 0xffu, p->bits >> 8 & 0xffu, p->bits >> 16);
-    if (status == BENTO_OK && used == BENTO_POOL_BYTES(pool->capacity, pool->value_size)) {
-        status = recover(pool, memory, used);
-    }
-    status = BENTO_IMPL_OPENED(pool, status,
-                               used == BENTO_POOL_BYTES(pool->capacity, pool->value_size));
-    /* the counters are trusted from here on: they must describe the slots exactly */
-    if (status == BENTO_OK && bento_pool_check(pool) != BENTO_OK) {
-        status = BENTO_E_CORRUPT;
-    }
-    if (status != BENTO_OK) {
-        BENTO_IMPL_INERT(pool);
-    }
-    return status;
+    return bento_impl_open(&pool_kind, pool, memory, bytes, NULL);
 }
 
 /* Create, its value copied from `from` when that is not NULL: before the journal is idle,
@@ -173,29 +161,19 @@ static inline bento_status create(bento_pool *pool, uint32_t *handle, void **val
         return BENTO_E_CORRUPT; /* a live slot, or a link out of range, in the queue */
     }
     /* count < capacity: count + free_count + retired == capacity and free_count >= 1 */
-    pool->state.free_head = slot & mask;
-    pool->state.free_count--;
-    pool->state.count = position + 1u;
-    slot = ((slot & ~mask) + mask + 1u) & pool->last_generation; /* even (free) to odd (live) */
-    slot |= position;
     BENTO_IMPL_BEGIN(&j, pool);
-    bento_impl_log(&j, &pool->slots[index]);
-    BENTO_IMPL_LOG_COUNTER(&j, bento_pool_state, count);
-    BENTO_IMPL_LOG_COUNTER(&j, bento_pool_state, free_head);
-    BENTO_IMPL_LOG_COUNTER(&j, bento_pool_state, free_count);
-    bento_impl_commit(&j);
-    pool->slots[index] = slot;
+    BENTO_IMPL_SET(&j, pool, free_head, slot & mask);
+    BENTO_IMPL_SET(&j, pool, free_count, pool->state.free_count - 1u);
+    slot = ((slot & ~mask) + mask + 1u) & pool->last_generation; /* even (free) to odd (live) */
+    bento_impl_put(&j, &pool->slots[index], slot | position);
     pool->dense_slot[position] = index; /* past the count before: no entry */
     if (from != NULL) {
         bento_impl_copy(pool->values + (size_t)position * pool->stride, from,
                         (size_t)pool->value_size);
     }
-    /* the counters that changed, through to the header */
-    pool->saved->free_head = pool->state.free_head;
-    pool->saved->free_count = pool->state.free_count;
-    pool->saved->count = position + 1u;
+    BENTO_IMPL_SET(&j, pool, count, position + 1u);
     bento_impl_done(&j);
-    *handle = (slot & ~mask) | index;
+    *handle = slot | index;
     if (value != NULL) {
         *value = pool->values + (size_t)position * pool->stride;
     }
@@ -214,52 +192,29 @@ bento_status bento_pool_create_from(bento_pool *pool, uint32_t *handle, const vo
     return create(pool, handle, NULL, value);
 }
 
-/* True when freeing a slot at `generation` retires it: the last under BENTO_POOL_RETIRE. */
-static inline bool retires(const bento_pool *pool, uint32_t generation)
-{
-    return generation == pool->last_generation && pool->policy == (uint8_t)BENTO_POOL_RETIRE;
-}
-
-/* Log the words release_slot(pool, index) changes. */
-static inline void release_log(const bento_pool *pool, bento_impl_journal *j, uint32_t index)
-{
-    bento_impl_log(j, &pool->slots[index]);
-    if (retires(pool, pool->slots[index] & ~pool->index_mask)) {
-        BENTO_IMPL_LOG_COUNTER(j, bento_pool_state, retired);
-        return;
-    }
-    if (pool->state.free_count == 0u) {
-        BENTO_IMPL_LOG_COUNTER(j, bento_pool_state, free_head);
-    } else {
-        bento_impl_log(j, &pool->slots[pool->state.free_tail]);
-    }
-    BENTO_IMPL_LOG_COUNTER(j, bento_pool_state, free_tail);
-    BENTO_IMPL_LOG_COUNTER(j, bento_pool_state, free_count);
-}
-
 /* Free slot `index`, whose object is already gone from the dense array: its generation turns
  * even and it goes to the back of the free queue, or, at the last generation under
- * BENTO_POOL_RETIRE, it retires. The counters it changes are written through. */
-static inline void release_slot(bento_pool *pool, uint32_t index)
+ * BENTO_POOL_RETIRE, it retires (its word 0: free-looking, but never queued again). */
+static inline void release_slot(bento_pool *pool, bento_impl_journal *j, uint32_t index)
 {
     const uint32_t mask = pool->index_mask;
     const uint32_t generation = pool->slots[index] & ~mask;
-    if (retires(pool, generation)) {
-        pool->slots[index] = 0u; /* generation 0: free-looking, but never queued again */
-        pool->saved->retired = ++pool->state.retired;
+    if (generation == pool->last_generation && pool->policy == (uint8_t)BENTO_POOL_RETIRE) {
+        bento_impl_put(j, &pool->slots[index], 0u);
+        BENTO_IMPL_SET(j, pool, retired, pool->state.retired + 1u);
         return;
     }
     /* the next even generation (0 after the last, under BENTO_POOL_WRAP); the back of the
      * queue links to itself, so a check can tell a queue from a cycle */
-    pool->slots[index] = ((generation + mask + 1u) & pool->last_generation) | index;
+    bento_impl_put(j, &pool->slots[index], ((generation + mask + 1u) & pool->last_generation) | index);
     if (pool->state.free_count == 0u) {
-        pool->saved->free_head = pool->state.free_head = index;
+        BENTO_IMPL_SET(j, pool, free_head, index);
     } else {
         const uint32_t tail = pool->state.free_tail;
-        pool->slots[tail] = (pool->slots[tail] & ~mask) | index;
+        bento_impl_put(j, &pool->slots[tail], (pool->slots[tail] & ~mask) | index);
     }
-    pool->saved->free_tail = pool->state.free_tail = index;
-    pool->saved->free_count = ++pool->state.free_count;
+    BENTO_IMPL_SET(j, pool, free_tail, index);
+    BENTO_IMPL_SET(j, pool, free_count, pool->state.free_count + 1u);
 }
 
 bento_status bento_pool_destroy(bento_pool *pool, uint32_t handle)
@@ -281,21 +236,13 @@ bento_status bento_pool_destroy(bento_pool *pool, uint32_t handle)
         return BENTO_E_CORRUPT;
     }
     BENTO_IMPL_BEGIN(&j, pool);
-    if (position != last) {
-        bento_impl_log(&j, &pool->dense_slot[position]);
-        bento_impl_log(&j, &pool->slots[moved]);
-    }
-    BENTO_IMPL_LOG_COUNTER(&j, bento_pool_state, count);
-    release_log(pool, &j, index);
-    bento_impl_commit(&j);
-    pool->state.count = last;
-    pool->saved->count = last;
-    release_slot(pool, index);
+    BENTO_IMPL_SET(&j, pool, count, last);
+    release_slot(pool, &j, index);
     if (position != last) {
         /* swap-and-pop: the last object takes the hole, and its slot follows it; its value
          * last, once every word says where it goes: a reset from there on moves it */
-        pool->dense_slot[position] = moved;
-        pool->slots[moved] = (pool->slots[moved] & ~mask) | position;
+        bento_impl_put(&j, &pool->dense_slot[position], moved);
+        bento_impl_put(&j, &pool->slots[moved], (pool->slots[moved] & ~mask) | position);
         bento_impl_redo(&j, MOVE_VALUE, position);
         move_value(pool, position, last);
     }
@@ -312,18 +259,13 @@ void bento_pool_clear(bento_pool *pool)
     while (pool->state.count != 0u) {
         const uint32_t last = pool->state.count - 1u;
         const uint32_t index = pool->dense_slot[last];
-        /* a damaged owner is skipped: check reports it, and the slot is lost, not misused */
-        const bool owned = index < pool->capacity && (pool->slots[index] & (pool->index_mask + 1u)) != 0u;
+        const bool owned =
+            index < pool->capacity && (pool->slots[index] & (pool->index_mask + 1u)) != 0u;
         BENTO_IMPL_BEGIN(&j, pool);
-        BENTO_IMPL_LOG_COUNTER(&j, bento_pool_state, count);
+        BENTO_IMPL_SET(&j, pool, count, last);
+        /* a damaged owner is skipped: check reports it, and the slot is lost, not misused */
         if (owned) {
-            release_log(pool, &j, index);
-        }
-        bento_impl_commit(&j);
-        pool->state.count = last;
-        pool->saved->count = last;
-        if (owned) {
-            release_slot(pool, index);
+            release_slot(pool, &j, index);
         }
         bento_impl_done(&j);
     }
@@ -354,31 +296,24 @@ uint32_t bento_pool_lifetime(const bento_pool *pool)
     return least;
 }
 
-/* The header as init wrote it and the operations keep it. */
-static bool header_sound(const bento_pool *pool)
-{
-    const bento_impl_pool_params p = params_of(pool);
-    return BENTO_IMPL_HEAD_SOUND(pool, BENTO_IMPL_KIND_POOL,
-                                 BENTO_POOL_BYTES(pool->capacity, pool->value_size), &p);
-}
-
 bento_status bento_pool_check(const bento_pool *pool)
 {
-    uint32_t mask, odd;
-    const bento_pool_state *s;
+    BENTO_ASSERT(pool != NULL);
+    return bento_impl_check(&pool_kind, pool);
+}
+
+/* The counters against the slots and the dense array, once the header is sound. */
+static bento_status pool_invariants(const void *x)
+{
+    const bento_pool *const pool = (const bento_pool *)x;
+    const uint32_t mask = pool->index_mask;
+    const uint32_t odd = mask + 1u; /* the lowest generation bit: set while a slot is live */
+    const bento_pool_state *const s = &pool->state;
+    const bool retire = pool->policy == (uint8_t)BENTO_POOL_RETIRE;
     uint32_t position;
     uint32_t index;
     uint32_t live = 0u, free_slots = 0u, zero = 0u, unused = 0u;
-    bool retire;
-    BENTO_ASSERT(pool != NULL);
-    mask = pool->index_mask;
-    odd = mask + 1u; /* the lowest generation bit: set while a slot is live */
-    s = &pool->state;
-    retire = pool->policy == (uint8_t)BENTO_POOL_RETIRE;
-    if (pool->capacity == 0u) {
-        return BENTO_OK; /* inert: an empty pool of capacity 0 */
-    }
-    if (!header_sound(pool) || s->count > pool->capacity || s->free_count > pool->capacity ||
+    if (s->count > pool->capacity || s->free_count > pool->capacity ||
         s->retired > pool->capacity ||
         (uint64_t)s->count + s->free_count + s->retired != pool->capacity ||
         (s->free_count != 0u && (s->free_head >= pool->capacity || s->free_tail >= pool->capacity))) {

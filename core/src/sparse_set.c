@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M1 M2 M3 M7 M9 M12 M13 M15 M17 M19 M21 M22 M23 M25 M26 T1. */
+/* Deviations (docs/deviations.md): M1 M3 M7 M9 M12 M13 M15 M17 M19 M21 M22 M23 M25 M26 T1. */
 /* bento/sparse_set.c - the sparse set. The contract is in bento/sparse_set.h. */
 #include <bento/sparse_set.h>
 
@@ -19,25 +19,36 @@ static uint32_t absent(const bento_sparse_set *set)
     return set->wide != 0u ? 0xffffffffu : 0xffffu;
 }
 
-static void put_entry(bento_sparse_set *set, uint32_t i, uint32_t entry)
+/* Set the entry of index i, through the operation's journal. Inlined, as every function that
+ * takes a journal: one passed to a call lives in memory, and its every entry costs more. */
+BENTO_IMPL_ALWAYS_INLINE static inline void put_entry(bento_sparse_set *set,
+                                                     bento_impl_journal *j, uint32_t i,
+                                                     uint32_t entry)
 {
+    if (set->wide != 0u) {
+        bento_impl_put(j, (uint32_t *)set->sparse + i, entry);
+    } else {
+        bento_impl_put16(j, (uint16_t *)set->sparse + i, (uint16_t)entry);
+    }
+}
+
+/* Point the entry of `key` (whose index is below the universe) at `position`. */
+BENTO_IMPL_ALWAYS_INLINE static inline void place(bento_sparse_set *set, bento_impl_journal *j,
+                                                  uint32_t key, uint32_t position)
+{
+    put_entry(set, j, key & set->index_mask, bento_impl_sparse_set_tag(set, key) | position);
+}
+
+/* The same, a store of a pending action that open does again (a sort's rows): no entry. */
+static void point(bento_sparse_set *set, uint32_t key, uint32_t position)
+{
+    const uint32_t i = key & set->index_mask;
+    const uint32_t entry = bento_impl_sparse_set_tag(set, key) | position;
     if (set->wide != 0u) {
         ((uint32_t *)set->sparse)[i] = entry;
     } else {
         ((uint16_t *)set->sparse)[i] = (uint16_t)entry;
     }
-}
-
-/* Where the entry of index i is (a journal entry logs the word around it). */
-static const void *entry_at(const bento_sparse_set *set, uint32_t i)
-{
-    return (const unsigned char *)set->sparse + ((size_t)i << (set->wide != 0u ? 2u : 1u));
-}
-
-/* Point the entry of `key` (whose index is below the universe) at `position`. */
-static void place(bento_sparse_set *set, uint32_t key, uint32_t position)
-{
-    put_entry(set, key & set->index_mask, bento_impl_sparse_set_tag(set, key) | position);
 }
 
 /* True when insert takes `key`: its index inside the universe, no bits above its generation,
@@ -81,16 +92,20 @@ static void move_row(const bento_sparse_set *set, uint32_t to, uint32_t from)
     }
 }
 
-/* The count 0 and the entries of the first *n keys ABSENT: what clear stores, and what open
+/* The count 0 and the entries of the first n keys ABSENT: what clear stores, and what open
  * does again (the keys are not written, so twice is once). */
-static void clear_entries(bento_sparse_set *set, const uint32_t *n)
+static void clear_entries(bento_sparse_set *set, uint32_t n)
 {
     uint32_t p;
-    for (p = 0u; p < *n; p++) {
+    for (p = 0u; p < n; p++) {
         const uint32_t index = set->dense[p] & set->index_mask;
         /* a damaged key is skipped: check reports it */
         if (index < set->universe) {
-            put_entry(set, index, absent(set));
+            if (set->wide != 0u) {
+                ((uint32_t *)set->sparse)[index] = absent(set);
+            } else {
+                ((uint16_t *)set->sparse)[index] = (uint16_t)absent(set);
+            }
         }
     }
     set->saved->count = 0u;
@@ -114,30 +129,55 @@ static bool columns_sound(const bento_sparse_set_column *columns, uint32_t colum
     return true;
 }
 
+/* True when every column holds `capacity` elements. */
+static bool columns_fit(const bento_sparse_set_column *columns, uint32_t column_count,
+                        uint32_t capacity)
+{
+    uint32_t c;
+    for (c = 0u; c < column_count; c++) {
+        if ((uint64_t)columns[c].bytes < (uint64_t)capacity * columns[c].size) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The columns a set is given at init and open (the lifecycle's `with`). */
+typedef struct columns_given {
+    const bento_sparse_set_column *columns;
+    uint32_t count;
+} columns_given;
+
 /*
- * Check the parameters, the columns and the buffer and fill the set's fixed fields, pointing
- * its arrays into `memory`; shared by init and open. The set is left inert on failure.
+ * Check a parameter record, the columns (`with`) and the buffer and fill the set's fixed
+ * fields, pointing its arrays into `memory` (the lifecycle's configure, core/src/internal.h).
  * Statuses in this order: ARGUMENT (parameters, columns, a layout over 4 GiB), ALIGN, SIZE
  * (the buffer, then the columns).
  */
-static bento_status configure(bento_sparse_set *set, void *memory, size_t bytes, uint32_t universe,
-                              uint32_t capacity, unsigned index_bits, unsigned generation_bits,
-                              const bento_sparse_set_column *columns, uint32_t column_count)
+static bento_status sparse_set_configure(void *x, void *memory, size_t bytes, const void *record,
+                                         const void *with, size_t *used)
 {
+    bento_sparse_set *const set = (bento_sparse_set *)x;
+    const bento_impl_sparse_set_params *const p = (const bento_impl_sparse_set_params *)record;
+    const columns_given *const given = (const columns_given *)with;
+    const bento_sparse_set_column *const columns = given->columns;
+    const uint32_t column_count = given->count;
+    const uint32_t universe = p->universe, capacity = p->capacity;
+    const unsigned index_bits = (unsigned)(p->bits & 0xffu),
+                   generation_bits = (unsigned)(p->bits >> 8);
     const uint32_t mask = UINT32_MAX >> ((32u - index_bits) & 31u);
     bento_impl_layout layout;
     size_t dense, sparse;
     unsigned pos_bits;
     unsigned tag_shift;
     bool wide;
-    uint32_t c;
     bento_status status;
-    BENTO_IMPL_INERT(set);
     /* index_bits - 1 > 31: 0 or above 32; universe - 1 > mask: more indices than index_bits
-       name (universe 0 wraps too); capacity - 1 >= universe: 0 or above the universe */
+       name (universe 0 wraps too); capacity - 1 >= universe: 0 or above the universe; the
+       buffer's columns: as many as given */
     if (memory == NULL || index_bits - 1u > 31u || generation_bits > 32u - index_bits ||
         universe - 1u > mask || capacity - 1u >= universe || capacity > MAX_CAPACITY ||
-        !columns_sound(columns, column_count) ||
+        p->column_count != column_count || !columns_sound(columns, column_count) ||
         !bento_impl_fits(column_count, 4u, BENTO_IMPL_SPARSE_SET_HEADER)) {
         return BENTO_E_ARGUMENT;
     }
@@ -148,14 +188,14 @@ static bento_status configure(bento_sparse_set *set, void *memory, size_t bytes,
     dense = bento_impl_layout_add(&layout, capacity, 4u, 4u);
     sparse = bento_impl_layout_add(&layout, universe, wide ? 4u : 2u, 4u);
     (void)bento_impl_layout_add(&layout, 0u, 1u, 4u); /* whole words */
+    *used = layout.bytes;
     status = bento_impl_layout_fits(&layout, memory, 4u, bytes);
     if (status != BENTO_OK) {
         return status;
     }
-    for (c = 0u; c < column_count; c++) {
-        if ((uint64_t)columns[c].bytes < (uint64_t)capacity * columns[c].size) {
-            return BENTO_E_SIZE;
-        }
+    if (!columns_fit(columns, column_count, capacity)) {
+        *used = 0u; /* the caller's columns, not the buffer */
+        return BENTO_E_SIZE;
     }
     set->dense = (uint32_t *)(void *)((unsigned char *)memory + dense);
     set->sparse = (unsigned char *)memory + sparse;
@@ -177,15 +217,16 @@ static bento_status configure(bento_sparse_set *set, void *memory, size_t bytes,
     return BENTO_OK;
 }
 
-/* The parameter record of a configured set: what init writes to the header, check compares. */
-static bento_impl_sparse_set_params params_of(const bento_sparse_set *set)
+/* The parameter record of a configured set, and its buffer's bytes. */
+static size_t sparse_set_record(const void *x, void *record)
 {
-    bento_impl_sparse_set_params p;
-    p.universe = set->universe;
-    p.capacity = set->capacity;
-    p.bits = set->index_bits | (uint32_t)set->generation_bits << 8;
-    p.column_count = set->column_count;
-    return p;
+    const bento_sparse_set *const set = (const bento_sparse_set *)x;
+    bento_impl_sparse_set_params *const p = (bento_impl_sparse_set_params *)record;
+    p->universe = set->universe;
+    p->capacity = set->capacity;
+    p->bits = set->index_bits | (uint32_t)set->generation_bits << 8;
+    p->column_count = set->column_count;
+    return (size_t)set->bytes;
 }
 
 /* The element size of each column, a word each, right after the header of the buffer at
@@ -196,111 +237,101 @@ static const uint32_t *sizes_in(const void *memory)
                                             BENTO_IMPL_SPARSE_SET_HEADER);
 }
 
+/* The columns' element sizes after the header, and every entry ABSENT (all ones, whole words:
+ * the array's length is rounded up to one). */
+static void sparse_set_empty(void *x)
+{
+    bento_sparse_set *const set = (bento_sparse_set *)x;
+    uint32_t *const sizes = set->dense - set->column_count; /* right before the keys */
+    uint32_t *word = (uint32_t *)set->sparse;
+    uint32_t *const end = (uint32_t *)(void *)((unsigned char *)bento_impl_head_of(
+                              set->saved, sizeof(bento_impl_sparse_set_params)) + set->bytes);
+    uint32_t c;
+    for (c = 0u; c < set->column_count; c++) {
+        sizes[c] = set->columns[c].size;
+    }
+    for (; word != end; word++) {
+        *word = 0xffffffffu;
+    }
+}
+
+static bento_status sparse_set_redo(void *x, uint32_t action, uint32_t arg);
+static bento_status sparse_set_invariants(const void *x);
+
+static const bento_impl_kind sparse_set_kind = {
+    BENTO_IMPL_KIND(BENTO_IMPL_KIND_SPARSE_SET, bento_sparse_set, bento_sparse_set_state,
+                    bento_impl_sparse_set_params, BENTO_IMPL_SPARSE_SET_HEAD(0u),
+                    BENTO_IMPL_SPARSE_SET_ENTRIES),
+    sparse_set_configure, sparse_set_record, sparse_set_empty,
+    BENTO_IMPL_REDO_OF(sparse_set_redo), NULL,
+    sparse_set_invariants, NULL,
+};
+
 bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t bytes,
                                    uint32_t universe, uint32_t capacity, unsigned index_bits,
                                    unsigned generation_bits, const bento_sparse_set_column *columns,
                                    uint32_t column_count)
 {
-    bento_impl_sparse_set_params params;
-    uint32_t *sizes;
-    uint32_t *word;
-    uint32_t *end;
-    uint32_t c;
-    bento_status status;
+    bento_impl_sparse_set_params p;
+    columns_given given;
     BENTO_ASSERT(set != NULL);
-    status = configure(set, memory, bytes, universe, capacity, index_bits, generation_bits,
-                       columns, column_count);
-    if (status != BENTO_OK) {
-        return status;
-    }
-    params = params_of(set);
-    bento_impl_head_write(memory, BENTO_IMPL_KIND_SPARSE_SET, (size_t)set->bytes, &params,
-                          sizeof params);
-    sizes = (uint32_t *)(void *)((unsigned char *)memory + BENTO_IMPL_SPARSE_SET_HEADER);
-    for (c = 0u; c < column_count; c++) {
-        sizes[c] = columns[c].size;
-    }
-    /* every entry ABSENT (all ones, whole words: the array's length is rounded up to one) */
-    end = (uint32_t *)(void *)((unsigned char *)memory + set->bytes);
-    for (word = (uint32_t *)set->sparse; word != end; word++) {
-        *word = 0xffffffffu;
-    }
-    BENTO_IMPL_SAVE(set);
-    BENTO_IMPL_SETTLE(set);
-    return BENTO_OK;
+    p.universe = universe;
+    p.capacity = capacity;
+    p.bits = bento_impl_record_small(index_bits) | bento_impl_record_small(generation_bits) << 8;
+    p.column_count = column_count;
+    given.columns = columns;
+    given.count = column_count;
+    return bento_impl_init(&sparse_set_kind, set, memory, bytes, &p, &given);
 }
 
-/* An operation cut by a reset: undone, or its pending action done again (the count in the
- * header is already the one after it). */
-static bento_status recover(bento_sparse_set *set, void *memory)
+/* An operation cut by a reset: its pending action done again (the count in the header is
+ * already the one after it). */
+static bento_status sparse_set_redo(void *x, uint32_t action, uint32_t arg)
 {
-    uint32_t action, arg;
-    bento_status status = bento_impl_recover(memory, (size_t)set->bytes, set->saved,
-                                             sizeof set->state, BENTO_IMPL_SPARSE_SET_ENTRIES,
-                                             &action, &arg);
-    if (status == BENTO_OK && action != 0u) {
-        const uint32_t count = set->saved->count;
-        if (action == MOVE_ROW && arg < count && count < set->capacity) {
-            move_row(set, arg, count);
-        } else if (action == CLEAR && arg <= set->capacity) {
-            clear_entries(set, &arg);
-        } else if (count > set->capacity || resume(set, action, arg) != BENTO_OK) {
-            return BENTO_E_CORRUPT;
-        }
-        BENTO_IMPL_SETTLE(set);
+    bento_sparse_set *const set = (bento_sparse_set *)x;
+    const uint32_t count = set->saved->count;
+    if (action == MOVE_ROW && arg < count && count < set->capacity) {
+        move_row(set, arg, count);
+        return BENTO_OK;
     }
-    return status;
+    if (action == CLEAR && arg <= set->capacity) {
+        clear_entries(set, arg);
+        return BENTO_OK;
+    }
+    return count > set->capacity ? BENTO_E_CORRUPT : resume(set, action, arg);
 }
 
 bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t bytes,
                                    const bento_sparse_set_column *columns, uint32_t column_count)
 {
-    const bento_impl_sparse_set_params *p;
+    columns_given given;
     size_t used;
     uint32_t c;
     bento_status status;
     BENTO_ASSERT(set != NULL);
-    BENTO_IMPL_INERT(set);
+    /* the caller's part first: descriptors init would refuse, and element sizes other than
+       the buffer's (recovery writes the columns, so before it) */
+    bento_impl_inert(&sparse_set_kind, set);
+    if (!columns_sound(columns, column_count)) {
+        return BENTO_E_ARGUMENT;
+    }
     status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_SPARSE_SET,
                                   BENTO_IMPL_SPARSE_SET_HEAD(0u), &used);
-    if (status == BENTO_OK && !columns_sound(columns, column_count)) {
-        status = BENTO_E_ARGUMENT;
-    }
-    if (status != BENTO_OK) {
-        return status;
-    }
-    p = (const bento_impl_sparse_set_params *)bento_impl_params_at(memory);
-    /* the columns the buffer recorded: as many (the count checked against the buffer's length
-       before their sizes are read), each of the same size */
-    status = p->column_count != column_count || (p->bits >> 16) != 0u ||
-                     BENTO_IMPL_SPARSE_SET_HEAD(column_count) > used
-                 ? BENTO_E_CORRUPT
-                 : BENTO_OK;
-    for (c = 0u; status == BENTO_OK && c < column_count; c++) {
-        status = sizes_in(memory)[c] != columns[c].size ? BENTO_E_CORRUPT : BENTO_OK;
-    }
     if (status == BENTO_OK) {
-        status = configure(set, memory, bytes, p->universe, p->capacity, p->bits & 0xffu,
-                           (unsigned)(p->bits >> 8), columns, column_count); /* < 2^8: above */
-    }
-    if (status == BENTO_OK && used != set->bytes) {
-        status = BENTO_E_CORRUPT;
-    }
-    if (status == BENTO_OK) {
-        status = recover(set, memory);
-    }
-    if (status == BENTO_OK) {
-        bento_impl_save(&set->state, set->saved, sizeof set->state);
-        /* the counters are trusted from here on: they must describe the entries exactly */
-        if (bento_sparse_set_check(set) != BENTO_OK) {
-            status = BENTO_E_CORRUPT;
+        const bento_impl_sparse_set_params *const p =
+            (const bento_impl_sparse_set_params *)bento_impl_params_at(memory);
+        if (p->column_count != column_count || BENTO_IMPL_SPARSE_SET_HEAD(column_count) > used) {
+            return BENTO_E_CORRUPT;
+        }
+        for (c = 0u; c < column_count; c++) {
+            if (sizes_in(memory)[c] != columns[c].size) {
+                return BENTO_E_CORRUPT;
+            }
         }
     }
-    if (status != BENTO_OK) {
-        BENTO_IMPL_INERT(set);
-        return status == BENTO_E_SIZE ? status : BENTO_E_CORRUPT;
-    }
-    return BENTO_OK;
+    given.columns = columns;
+    given.count = column_count;
+    return bento_impl_open(&sparse_set_kind, set, memory, bytes, &given);
 }
 
 /*
@@ -345,13 +376,9 @@ static inline bento_status insert(bento_sparse_set *set, uint32_t key, const voi
              (size_t)set->columns[c].size);
     }
     BENTO_IMPL_BEGIN(&j, set);
-    bento_impl_log(&j, entry_at(set, index));
-    bento_impl_log_at(&j, 0u); /* the count: the counters' copy is that one word */
-    bento_impl_commit(&j);
     set->dense[at] = key;
-    place(set, key, at);
-    set->state.count = at + 1u;
-    set->saved->count = at + 1u;
+    place(set, &j, key, at);
+    BENTO_IMPL_SET(&j, set, count, at + 1u);
     bento_impl_done(&j);
     if (position != NULL) {
         *position = at;
@@ -368,33 +395,8 @@ bento_status bento_sparse_set_insert(bento_sparse_set *set, uint32_t key, uint32
 bento_status bento_sparse_set_insert_from(bento_sparse_set *set, uint32_t key,
                                          const void *const *elements, uint32_t *position)
 {
-#if BENTO_POWER_SAFE
     BENTO_ASSERT(set != NULL && elements != NULL);
     return insert(set, key, elements, position);
-#else
-    /* no order to keep: the insert, then the row (insert's own code carries no copy) */
-    uint32_t at;
-    uint32_t c;
-    bento_status status;
-    BENTO_ASSERT(set != NULL && elements != NULL);
-    for (c = 0u; c < set->column_count; c++) {
-        if (elements[c] == NULL) {
-            if (position != NULL) {
-                *position = BENTO_NONE;
-            }
-            return BENTO_E_ARGUMENT;
-        }
-    }
-    status = bento_sparse_set_insert(set, key, &at);
-    for (c = 0u; status == BENTO_OK && c < set->column_count; c++) {
-        copy((unsigned char *)set->columns[c].data + (size_t)at * set->columns[c].size, elements[c],
-             (size_t)set->columns[c].size);
-    }
-    if (position != NULL) {
-        *position = at;
-    }
-    return status;
-#endif
 }
 
 bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key)
@@ -417,48 +419,37 @@ bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key)
         return BENTO_E_CORRUPT;
     }
     BENTO_IMPL_BEGIN(&j, set);
-    bento_impl_log(&j, entry_at(set, key & set->index_mask));
-    if (p != last) {
-        bento_impl_log(&j, &set->dense[p]);
-        bento_impl_log(&j, entry_at(set, moved & set->index_mask));
-    }
-    bento_impl_log_at(&j, 0u); /* the count */
-    bento_impl_commit(&j);
-    put_entry(set, key & set->index_mask, absent(set));
+    put_entry(set, &j, key & set->index_mask, absent(set));
+    BENTO_IMPL_SET(&j, set, count, last);
     if (p != last) {
         /* swap-and-pop: the last key takes the hole; its row last, once every word (the count
            included) says where it goes: a reset from there on moves it again (the last row is
            not written) */
-        set->dense[p] = moved;
-        place(set, moved, p);
-#if BENTO_POWER_SAFE
-        set->saved->count = last;
+        bento_impl_put(&j, &set->dense[p], moved);
+        place(set, &j, moved, p);
         bento_impl_redo(&j, MOVE_ROW, p);
-#endif
         move_row(set, p, last);
     }
-    set->state.count = last;
-    set->saved->count = last;
     bento_impl_done(&j);
     return BENTO_OK;
 }
 
 void bento_sparse_set_clear(bento_sparse_set *set)
 {
+    uint32_t count;
     bento_impl_journal j;
     BENTO_ASSERT(set != NULL);
-#if BENTO_POWER_SAFE
+    count = set->state.count;
     /* nothing to do when empty, and an inert set (empty) has no journal: its counters' copy
        is its own struct */
-    if (set->state.count == 0u) {
+    if (count == 0u) {
         return;
     }
     /* the whole clear is the pending action from the start: a reset anywhere in it is
        followed by all of it again */
     BENTO_IMPL_BEGIN(&j, set);
-    bento_impl_redo(&j, CLEAR, set->state.count);
-#endif
-    clear_entries(set, &set->state.count);
+    bento_impl_redo(&j, CLEAR, count);
+    clear_entries(set, count);
     set->state.count = 0u;
     bento_impl_done(&j);
 }
@@ -559,13 +550,8 @@ static void sift(const sorter *s, uint32_t *a, uint32_t root, uint32_t end, uint
     a[hole] = key;
 }
 
-/* The bytes of a row one walk moves: with BENTO_POWER_SAFE the window a walk holds is in the
- * journal, which has room for 8. */
-#if BENTO_POWER_SAFE
-#define WINDOW 8u
-#else
+/* The bytes of a row one walk moves. */
 #define WINDOW 32u
-#endif
 
 /*
  * The columns' elements at one position, laid end to end, form a row of `row` bytes (less
@@ -594,97 +580,27 @@ static void move_window(bento_sparse_set *set, uint32_t window, uint32_t dst, ui
     }
 }
 
-#if !BENTO_POWER_SAFE
 /*
- * Where the element wanted at position `at` was before the keys were sorted: from the
- * caller's array when there is one, else from the key's entry, which the key sort left alone.
+ * A sort first orders the keys while their entries still say where each key's row is
+ * (pending action SORT_KEYS: the dense keys are scratch, and open rebuilds them from the
+ * entries, the state before), then moves the rows cycle by cycle (SORT_ROWS: open completes
+ * the walks, the state after). A walk holds the window that leaves its first position, and
+ * keeps where it is after each position it fills: the copy into a position reads one the walk
+ * has not written yet, so done twice it is done once. What it holds and keeps is in the
+ * journal's room (core/src/internal.h, bento_impl_room), words:
  */
-static uint32_t source(const bento_sparse_set *set, const uint32_t *from, uint32_t at)
-{
-    return from != NULL ? from[at] : origin(set, set->dense[at]);
-}
-
-/*
- * Walk the cycle through `start` once, giving each of its positions the window of its
- * source's row. With `fix`, the walk also points each key's entry at its new position (and
- * marks the scratch array), once that entry has been read for the last time: a position whose
- * source is itself is in place, so the cycle is then done. Sources are a permutation of
- * [0, n): the scratch sorts build one, the in-place sorts check the entries first.
- */
-static void walk(bento_sparse_set *set, uint32_t *from, uint32_t start, uint32_t window, bool fix)
-{
-    uint32_t held[8]; /* the window that leaves `start` first */
-    uint32_t at = start;
-    uint32_t next;
-    bento_impl_zero(held, sizeof held); /* bytes no column covers are copied, never used */
-    move_window(set, window, BENTO_NONE, start, (unsigned char *)held);
-    for (;;) {
-        next = source(set, from, at);
-        if (fix) {
-            const uint32_t key = set->dense[at];
-            if ((key & set->index_mask) < set->universe) {
-                place(set, key, at);
-            }
-            if (from != NULL) {
-                from[at] = at;
-            }
-        }
-        if (next == start) {
-            break;
-        }
-        move_window(set, window, at, next, (unsigned char *)held);
-        at = next;
-    }
-    move_window(set, window, at, BENTO_NONE, (unsigned char *)held);
-}
-
-/*
- * The keys [0, n) are in their new order; move every column to match, cycle by cycle, one
- * walk per 32 bytes of row (the last also rewrites the entries). Each element moves once per
- * column.
- */
-static void apply(bento_sparse_set *set, uint32_t n, uint32_t *from)
-{
-    uint32_t row = 0u;
-    uint32_t i;
-    for (i = 0u; i < set->column_count; i++) {
-        row += set->columns[i].size; /* below 2^31: init refuses longer rows */
-    }
-    for (i = 0u; i < n; i++) {
-        uint32_t window = 0u;
-        if (source(set, from, i) == i) {
-            continue;
-        }
-        while (row - window > 32u) {
-            walk(set, from, i, window, false);
-            window += 32u;
-        }
-        walk(set, from, i, window, true);
-    }
-}
-
+#define R_PROGRESS 0u /* a sort's progress: start, window, at (BENTO_NONE between walks), next */
+#define R_OTHER 9u    /* sort_as: the second position of the swap under way */
+#define R_STEP 10u    /* sort_as: window index << 2 | step (0 hold, 1 copy, 2 put back) */
+#define R_HELD 11u    /* the window held, WINDOW bytes */
+#if 2u * BENTO_IMPL_SPARSE_SET_ENTRIES < R_HELD + WINDOW / 4u
+#error "the sparse set's journal room must hold a window"
 #endif
 
-#if BENTO_POWER_SAFE
-/*
- * The sorts under BENTO_POWER_SAFE. A sort first orders the keys while their entries still say
- * where each key's row is (pending action SORT_KEYS: the dense keys are scratch, and open
- * rebuilds them from the entries, the state before), then moves the rows cycle by cycle
- * (SORT_ROWS: open completes the walks, the state after). A walk holds the window that
- * leaves its first position in the journal, and commits where it is after each position it
- * fills: the copy into a position reads one the walk has not written yet, so done twice it is
- * done once. The journal's room, past its action and argument (its entries' room: a sort
- * logs no entry, and sort_as's swap only the first 8 words):
- */
-#define R_SELECT 0u /* which of the two records is in force */
-#define R_RECORD 1u /* two records of 4 words: start, window, at (BENTO_NONE between walks), next */
-#define R_OTHER 8u  /* sort_as: the second position of the swap under way */
-#define R_STEP 9u   /* sort_as: window index << 2 | step (0 hold, 1 copy, 2 put back) */
-#define R_HELD 10u  /* the window held, WINDOW bytes */
-
-static uint32_t *room(const bento_sparse_set *set)
+/* Where a walk holds its window: in the room, or (no room) the caller's `local`. */
+static unsigned char *held_in(uint32_t *room, uint32_t *local)
 {
-    return (uint32_t *)(void *)set->saved + sizeof set->state / 4u + 3u;
+    return (unsigned char *)(room != NULL ? room + R_HELD : local);
 }
 
 static uint32_t row_bytes(const bento_sparse_set *set)
@@ -697,27 +613,17 @@ static uint32_t row_bytes(const bento_sparse_set *set)
     return row;
 }
 
-/* Commit where a walk is: the record is written into the slot not in force, which one store
- * then puts in force. */
-static void record(uint32_t *r, uint32_t start, uint32_t window, uint32_t at, uint32_t next)
-{
-    const uint32_t slot = r[R_SELECT] ^ 1u;
-    uint32_t *const rec = r + R_RECORD + 4u * slot;
-    rec[0] = start;
-    rec[1] = window;
-    rec[2] = at;
-    rec[3] = next;
-    BENTO_BARRIER();
-    r[R_SELECT] = slot;
-    BENTO_BARRIER();
-}
-
-/* Where the row wanted at `at` is (its key's entry, not yet rewritten), or BENTO_NONE when the
- * key is outside the universe or its entry points at or past n. */
-static uint32_t source_in(const bento_sparse_set *set, uint32_t at, uint32_t n)
+/* Where the row wanted at `at` is: `sources[at]` when the sort keeps them (a scratch sort's,
+ * without a room: what no reset interrupts), else its key's entry, not yet rewritten; or
+ * BENTO_NONE when the key is outside the universe or its entry points at or past n. */
+static uint32_t source_in(const bento_sparse_set *set, const uint32_t *sources, uint32_t at,
+                          uint32_t n)
 {
     const uint32_t key = set->dense[at];
     uint32_t from;
+    if (sources != NULL) {
+        return sources[at];
+    }
     if ((key & set->index_mask) >= set->universe) {
         return BENTO_NONE;
     }
@@ -726,29 +632,22 @@ static uint32_t source_in(const bento_sparse_set *set, uint32_t at, uint32_t n)
 }
 
 /*
- * Move the rows of the first n positions to their keys, from the record in force on: the sort
- * does it from the start, open from where a reset left it. BENTO_E_CORRUPT for a record or
- * an entry no sort writes (open's journal is bytes like any other); every walk ends, at most n
- * positions long.
+ * Move the rows of the first n positions to their keys, from the walk `w` on (start, window,
+ * at, next): a sort from its beginning, open from where a reset left it. Each step is kept in
+ * `room` (nothing is, without a room). BENTO_E_CORRUPT for a walk or an entry no sort writes
+ * (open's journal is bytes like any other); every walk ends, at most n positions long.
  */
-static bento_status rows(bento_sparse_set *set, uint32_t n)
+static bento_status rows(bento_sparse_set *set, uint32_t n, uint32_t *room, unsigned char *held,
+                         const uint32_t *from, uint32_t *sources)
 {
-    uint32_t *const r = room(set);
-    unsigned char *const held = (unsigned char *)(r + R_HELD);
     const uint32_t row = row_bytes(set);
-    uint32_t steps = 0u;
+    uint32_t start = from[0], window = from[1], at = from[2], next = from[3];
+    uint32_t w[4]; /* what is kept: start, window, at, next */
+    w[0] = start;
+    w[1] = window;
     for (;;) {
-        const uint32_t *rec;
-        uint32_t start, window, at, next;
+        uint32_t steps;
         bool last;
-        if (r[R_SELECT] > 1u) {
-            return BENTO_E_CORRUPT;
-        }
-        rec = r + R_RECORD + 4u * r[R_SELECT];
-        start = rec[0];
-        window = rec[1];
-        at = rec[2];
-        next = rec[3];
         if (window > row) {
             return BENTO_E_CORRUPT;
         }
@@ -756,68 +655,118 @@ static bento_status rows(bento_sparse_set *set, uint32_t n)
         if (at == BENTO_NONE) {
             /* between walks: positions in place are skipped (an entry is rewritten in the
                last window of its walk only, so a cycle with windows left is not in place) */
-            while (start < n && window == 0u && source_in(set, start, n) == start) {
+            while (start < n && window == 0u && source_in(set, sources, start, n) == start) {
                 start++;
             }
             if (start >= n) {
                 return BENTO_OK;
             }
-            next = source_in(set, start, n);
+            next = source_in(set, sources, start, n);
             if (next == BENTO_NONE || (window == row && row != 0u)) {
                 return BENTO_E_CORRUPT;
             }
             move_window(set, window, BENTO_NONE, start, held);
-            record(r, start, window, start, next);
-            steps = 0u;
-            continue;
+            at = start;
+            w[0] = start;
+            w[1] = window;
+            w[2] = at;
+            w[3] = next;
+            bento_impl_keep(room, R_PROGRESS, w, 4u);
         }
-        if (start >= n || at >= n || next >= n || steps++ >= n ||
-            (set->dense[at] & set->index_mask) >= set->universe) {
-            return BENTO_E_CORRUPT;
-        }
-        move_window(set, window, at, next == start ? BENTO_NONE : next, held);
-        if (last) {
-            place(set, set->dense[at], at);
-        }
-        if (next == start) {
-            record(r, last ? start + 1u : start, last ? 0u : window + WINDOW, BENTO_NONE, 0u);
-        } else {
-            const uint32_t following = source_in(set, next, n);
-            if (following == BENTO_NONE) {
+        /* the walk: each position filled from the next one, the held window last */
+        for (steps = 0u;; steps++) {
+            if (start >= n || at >= n || next >= n || steps >= n ||
+                (set->dense[at] & set->index_mask) >= set->universe) {
                 return BENTO_E_CORRUPT;
             }
-            record(r, start, window, next, following);
+            move_window(set, window, at, next == start ? BENTO_NONE : next, held);
+            if (last) {
+                /* in place from now on: its entry (and source) say so */
+                point(set, set->dense[at], at);
+                if (sources != NULL) {
+                    sources[at] = at;
+                }
+            }
+            if (next == start) {
+                break;
+            }
+            at = next;
+            next = source_in(set, sources, at, n);
+            if (next == BENTO_NONE) {
+                return BENTO_E_CORRUPT;
+            }
+            w[2] = at;
+            w[3] = next;
+            bento_impl_keep(room, R_PROGRESS, w, 4u);
         }
+        start += last ? 1u : 0u;
+        window = last ? 0u : window + WINDOW;
+        at = BENTO_NONE;
+        w[0] = start;
+        w[1] = window;
+        w[2] = at;
+        w[3] = 0u;
+        bento_impl_keep(room, R_PROGRESS, w, 4u);
     }
 }
 
 /* The keys are in order: the rows follow (SORT_ROWS from the first position), and the sort is
- * complete. */
-static bento_status sorted(bento_sparse_set *set, uint32_t n)
+ * complete. `sources` (optional): where each position's row is, which a scratch sort keeps;
+ * it is scratch, which a reset loses, so with a room the entries say it instead. */
+static bento_status sorted(bento_sparse_set *set, uint32_t n, uint32_t *sources)
 {
-    uint32_t *const r = room(set);
+    static const uint32_t first[4] = {0u, 0u, BENTO_NONE, 0u};
+    uint32_t local[WINDOW / 4u];
+    uint32_t *room;
     bento_impl_journal j;
     bento_status status;
     BENTO_IMPL_BEGIN(&j, set); /* the sort's journal, under way */
-    r[R_SELECT] = 0u;
-    r[R_RECORD] = 0u;
-    r[R_RECORD + 1u] = 0u;
-    r[R_RECORD + 2u] = BENTO_NONE;
+    room = bento_impl_room(&j);
+    bento_impl_keep(room, R_PROGRESS, first, 4u);
     bento_impl_redo(&j, SORT_ROWS, 0u);
-    status = rows(set, n);
+    status = rows(set, n, room, held_in(room, local), first, room == NULL ? sources : NULL);
     bento_impl_done(&j);
     return status;
 }
 
-/* Swap the rows at a and b (a swap of sort_as), from the step in force on: each step copies
- * from a place no later step writes before it is done. */
-static bento_status swap_rows(bento_sparse_set *set, uint32_t a, uint32_t b)
+/* Exchange n bytes between two elements: word-wise when both are word-aligned and n is a
+ * multiple of 4, bytewise otherwise. */
+static void exchange(void *a, void *b, size_t n)
 {
-    uint32_t *const r = room(set);
-    unsigned char *const held = (unsigned char *)(r + R_HELD);
-    const uint32_t windows = (row_bytes(set) + WINDOW - 1u) >> 3; /* WINDOW is 8 */
-    uint32_t step;
-    while ((step = r[R_STEP]) >> 2 < windows) {
+    if ((((uintptr_t)a | (uintptr_t)b | n) & 3u) == 0u) {
+        uint32_t *x = (uint32_t *)a;
+        uint32_t *y = (uint32_t *)b;
+        for (n >>= 2; n != 0u; n--) {
+            const uint32_t t = *x;
+            *x++ = *y;
+            *y++ = t;
+        }
+    } else {
+        unsigned char *x = (unsigned char *)a;
+        unsigned char *y = (unsigned char *)b;
+        for (; n != 0u; n--) {
+            const unsigned char t = *x;
+            *x++ = *y;
+            *y++ = t;
+        }
+    }
+}
+
+/* Swap the rows at a and b (a swap of sort_as), from `step` on: each step copies from a place
+ * no later step writes before it is done, and is kept in the room. Without a room (no reset
+ * to resume from) each element is exchanged in place. */
+static bento_status swap_rows(bento_sparse_set *set, uint32_t a, uint32_t b, uint32_t *room,
+                              unsigned char *held, uint32_t step)
+{
+    const uint32_t windows = (row_bytes(set) + WINDOW - 1u) >> 5; /* WINDOW is 32 */
+    uint32_t c;
+    if (room == NULL) {
+        for (c = 0u; c < set->column_count; c++) {
+            exchange(element(set, c, a), element(set, c, b), (size_t)set->columns[c].size);
+        }
+        return BENTO_OK;
+    }
+    while (step >> 2 < windows) {
         const uint32_t window = (step >> 2) * WINDOW;
         if ((step & 3u) == 0u) {
             move_window(set, window, BENTO_NONE, a, held);
@@ -828,9 +777,8 @@ static bento_status swap_rows(bento_sparse_set *set, uint32_t a, uint32_t b)
         } else {
             return BENTO_E_CORRUPT;
         }
-        BENTO_BARRIER();
-        r[R_STEP] = (step & 3u) == 2u ? step + 2u : step + 1u;
-        BENTO_BARRIER();
+        step = (step & 3u) == 2u ? step + 2u : step + 1u;
+        bento_impl_note(room, R_STEP, step);
     }
     return BENTO_OK;
 }
@@ -848,36 +796,35 @@ static bool sort_begins(bento_sparse_set *set, uint32_t n)
     return true;
 }
 
-/* One swap of sort_as, atomic: the keys and their entries through the journal's entries, then
- * the rows (SWAP_ROWS). */
+/* One swap of sort_as, atomic: the keys and their entries through the journal, then the rows
+ * (SWAP_ROWS). */
 static void swap(bento_sparse_set *set, uint32_t next, uint32_t p, uint32_t mine, uint32_t there)
 {
-    uint32_t *const r = room(set);
+    uint32_t local[WINDOW / 4u];
+    uint32_t *room;
     bento_impl_journal j;
-    r[R_OTHER] = p;
-    r[R_STEP] = 0u;
     BENTO_IMPL_BEGIN(&j, set);
-    bento_impl_log(&j, &set->dense[next]);
-    bento_impl_log(&j, &set->dense[p]);
-    bento_impl_log(&j, entry_at(set, mine & set->index_mask));
-    bento_impl_log(&j, entry_at(set, there & set->index_mask));
-    bento_impl_commit(&j);
-    set->dense[next] = mine;
-    set->dense[p] = there;
-    place(set, mine, next);
-    place(set, there, p);
+    room = bento_impl_room(&j);
+    bento_impl_note(room, R_OTHER, p);
+    bento_impl_note(room, R_STEP, 0u);
+    bento_impl_put(&j, &set->dense[next], mine);
+    bento_impl_put(&j, &set->dense[p], there);
+    place(set, &j, mine, next);
+    place(set, &j, there, p);
     bento_impl_redo(&j, SWAP_ROWS, next);
-    (void)swap_rows(set, next, p);
+    (void)swap_rows(set, next, p, room, held_in(room, local), 0u);
     bento_impl_done(&j);
 }
-#endif
 
 /* Open's part: the keys rebuilt from their entries (a sort cut while it ordered the keys: the
  * rows have not moved), the rows of a sort moved on, or a swap of sort_as completed. */
 static bento_status resume(bento_sparse_set *set, uint32_t action, uint32_t arg)
 {
-#if BENTO_POWER_SAFE
     const uint32_t count = set->saved->count;
+    bento_impl_journal j;
+    uint32_t *room;
+    BENTO_IMPL_BEGIN(&j, set);
+    room = bento_impl_room(&j);
     if (action == SORT_KEYS) {
         const uint32_t positions = UINT32_MAX >> (32u - set->pos_bits);
         uint32_t i;
@@ -893,20 +840,17 @@ static bento_status resume(bento_sparse_set *set, uint32_t action, uint32_t arg)
         return BENTO_OK;
     }
     if (action == SORT_ROWS) {
-        return rows(set, count);
+        const uint32_t *const walk = bento_impl_kept(room, R_PROGRESS, 4u);
+        return walk != NULL
+                   ? rows(set, count, room, (unsigned char *)(room + R_HELD), walk, NULL)
+                   : BENTO_E_CORRUPT;
     }
-    if (action == SWAP_ROWS && arg < count && room(set)[R_OTHER] < count) {
-        return swap_rows(set, arg, room(set)[R_OTHER]);
+    if (action == SWAP_ROWS && arg < count && room[R_OTHER] < count) {
+        return swap_rows(set, arg, room[R_OTHER], room, (unsigned char *)(room + R_HELD),
+                         room[R_STEP]);
     }
-#else
-    /* without the journal open finds no action */
-    (void)set;
-    (void)action;
-    (void)arg;
-#endif
     return BENTO_E_CORRUPT;
 }
-
 
 bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t by,
                                    bento_sparse_set_compare compare, void *context,
@@ -923,11 +867,9 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
     if (!entries_sound(set, n)) {
         return BENTO_E_CORRUPT;
     }
-#if BENTO_POWER_SAFE
     if (!sort_begins(set, n)) {
         return BENTO_OK;
     }
-#endif
     /* order the keys; the entries still give each key's original position */
     if (mode == BENTO_SPARSE_SET_SORT_INSERTION) {
         for (i = 1u; i < n; i++) {
@@ -949,12 +891,7 @@ bento_status bento_sparse_set_sort(bento_sparse_set *set, uint32_t n, uint32_t b
             sift(&s, a, 0u, i, key);
         }
     }
-#if BENTO_POWER_SAFE
-    return sorted(set, n);
-#else
-    apply(set, n, NULL);
-    return BENTO_OK;
-#endif
+    return sorted(set, n, NULL);
 }
 
 /*
@@ -980,15 +917,10 @@ static bento_status take_scratch(void *scratch, size_t bytes, size_t need, uint3
     return BENTO_OK;
 }
 
-/* End a scratch sort: the sorted keys back into the dense array, then the columns (with
- * BENTO_POWER_SAFE from the entries, as open would: they agree with the sources). */
-#if BENTO_POWER_SAFE
-typedef bento_status finished;
-#else
-typedef void finished; /* nothing to answer: a status kept in a register costs stack */
-#endif
-static BENTO_IMPL_NOINLINE finished finish(bento_sparse_set *set, uint32_t n, const uint32_t *keys,
-                                           uint32_t *from)
+/* End a scratch sort: the sorted keys back into the dense array, then the columns, from the
+ * sources (with a room, from the entries, as open would: they agree). */
+static BENTO_IMPL_NOINLINE bento_status finish(bento_sparse_set *set, uint32_t n,
+                                               const uint32_t *keys, uint32_t *from)
 {
     uint32_t i;
     if (keys != set->dense) {
@@ -996,29 +928,21 @@ static BENTO_IMPL_NOINLINE finished finish(bento_sparse_set *set, uint32_t n, co
             set->dense[i] = keys[i];
         }
     }
-#if BENTO_POWER_SAFE
-    (void)from;
-    return sorted(set, n);
-#else
-    apply(set, n, from);
-#endif
+    return sorted(set, n, from);
 }
 
-/* Under BENTO_POWER_SAFE a scratch sort writes the dense keys (one side of its passes) with
- * their entries as the record of where each key was: they must be sound (BENTO_E_CORRUPT
- * otherwise, before anything moves), and the sort begins; false when there is nothing to do. */
+/* A scratch sort writes the dense keys (one side of its passes); with a room (a reset to
+ * resume from), their entries are the record of where each key was: they must be sound
+ * (BENTO_E_CORRUPT otherwise, before anything moves). The sort begins; false when there is
+ * nothing to do. */
 static bool scratch_begins(bento_sparse_set *set, uint32_t n, bento_status *status)
 {
-#if BENTO_POWER_SAFE
-    if (*status == BENTO_OK && !entries_sound(set, n)) {
+    bento_impl_journal j;
+    BENTO_IMPL_BEGIN(&j, set);
+    if (*status == BENTO_OK && bento_impl_durable(&j) && !entries_sound(set, n)) {
         *status = BENTO_E_CORRUPT;
     }
     return *status == BENTO_OK && sort_begins(set, n);
-#else
-    (void)set;
-    (void)n;
-    return *status == BENTO_OK;
-#endif
 }
 
 /* A scratch sort pass writes keys and sources from one side to the other: the written side
@@ -1081,12 +1005,7 @@ bento_status bento_sparse_set_sort_radix(bento_sparse_set *set, uint32_t n, void
         }
         swap_sides(&src_key, &dst_key, &src_from, &dst_from);
     }
-#if BENTO_POWER_SAFE
     return finish(set, n, src_key, src_from);
-#else
-    finish(set, n, src_key, src_from);
-    return BENTO_OK;
-#endif
 }
 
 /*
@@ -1146,47 +1065,16 @@ bento_status bento_sparse_set_sort_merge(bento_sparse_set *set, uint32_t n, uint
         return status;
     }
     merge_runs(&s, n, &key, &from, from + n, from + 2u * (size_t)n);
-#if BENTO_POWER_SAFE
     return finish(set, n, key, from);
-#else
-    finish(set, n, key, from);
-    return BENTO_OK;
-#endif
 }
-
-#if !BENTO_POWER_SAFE
-/* Exchange n bytes between two elements: word-wise when both are word-aligned and n is a
- * multiple of 4, bytewise otherwise. */
-static void exchange(void *a, void *b, size_t n)
-{
-    if ((((uintptr_t)a | (uintptr_t)b | n) & 3u) == 0u) {
-        uint32_t *x = (uint32_t *)a;
-        uint32_t *y = (uint32_t *)b;
-        for (n >>= 2; n != 0u; n--) {
-            const uint32_t t = *x;
-            *x++ = *y;
-            *y++ = t;
-        }
-    } else {
-        unsigned char *x = (unsigned char *)a;
-        unsigned char *y = (unsigned char *)b;
-        for (; n != 0u; n--) {
-            const unsigned char t = *x;
-            *x++ = *y;
-            *y++ = t;
-        }
-    }
-}
-#endif
 
 bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_set *other)
 {
     const uint32_t *keys;
     uint32_t *dense;
-    uint32_t end, count, mask, universe, columns;
+    uint32_t end, count, mask, universe;
     uint32_t q;
     uint32_t next = 0u; /* positions below are in other's order */
-    uint32_t c;
     BENTO_ASSERT(set != NULL && other != NULL);
     if (set == other) {
         return BENTO_OK;
@@ -1198,7 +1086,6 @@ bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_
     count = set->state.count;
     mask = set->index_mask;
     universe = set->universe;
-    columns = set->column_count;
     for (q = 0u; q < end && next < count; q++) {
         const uint32_t key = keys[q];
         const uint32_t p = bento_sparse_set_index_of(set, key);
@@ -1214,56 +1101,36 @@ bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_
             if (p >= count || (mine & mask) != (key & mask) || (there & mask) >= universe) {
                 return BENTO_E_CORRUPT;
             }
-#if BENTO_POWER_SAFE
-            (void)columns;
-            (void)c;
             swap(set, next, p, mine, there);
-#else
-            dense[next] = mine;
-            dense[p] = there;
-            place(set, mine, next);
-            place(set, there, p);
-            for (c = 0u; c < columns; c++) {
-                const size_t size = (size_t)set->columns[c].size;
-                unsigned char *const data = (unsigned char *)set->columns[c].data;
-                exchange(data + (size_t)next * size, data + (size_t)p * size, size);
-            }
-#endif
         }
         next++;
     }
     return BENTO_OK;
 }
 
-/* The header as init wrote it and the operations keep it, and the columns' sizes after it. */
-static bool header_sound(const bento_sparse_set *set)
-{
-    const bento_impl_sparse_set_params p = params_of(set);
-    const uint32_t *sizes = set->dense - set->column_count; /* right before the keys */
-    uint32_t c;
-    if (!BENTO_IMPL_HEAD_SOUND(set, BENTO_IMPL_KIND_SPARSE_SET, (size_t)set->bytes, &p)) {
-        return false;
-    }
-    for (c = 0u; c < set->column_count; c++) {
-        if (sizes[c] != set->columns[c].size) {
-            return false;
-        }
-    }
-    return true;
-}
-
 bento_status bento_sparse_set_check(const bento_sparse_set *set)
 {
-    uint32_t absent;
+    BENTO_ASSERT(set != NULL);
+    return bento_impl_check(&sparse_set_kind, set);
+}
+
+/* The columns' sizes after the header, the count, and the keys against their entries, once
+ * the header is sound. */
+static bento_status sparse_set_invariants(const void *x)
+{
+    const bento_sparse_set *const set = (const bento_sparse_set *)x;
+    const uint32_t *const sizes = set->dense - set->column_count; /* right before the keys */
+    const uint32_t absent = set->wide != 0u ? 0xffffffffu : 0xffffu;
     uint32_t p;
+    uint32_t c;
     uint32_t index;
     uint32_t taken = 0u;
-    BENTO_ASSERT(set != NULL);
-    absent = set->wide != 0u ? 0xffffffffu : 0xffffu;
-    if (set->capacity == 0u) {
-        return BENTO_OK; /* inert: an empty set of capacity 0 */
+    for (c = 0u; c < set->column_count; c++) {
+        if (sizes[c] != set->columns[c].size) {
+            return BENTO_E_CORRUPT;
+        }
     }
-    if (!header_sound(set) || set->state.count > set->capacity) {
+    if (set->state.count > set->capacity) {
         return BENTO_E_CORRUPT;
     }
     /* every present key: well formed (as insert takes it), its entry pointing back at it;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M2 M3 M4 M9 M12 M15 M16 M17 M22 M26 T1. */
+/* Deviations (docs/deviations.md): M3 M4 M9 M12 M15 M16 M17 M22 M26 T1. */
 /* bento/spatial_hash.c - the spatial hash. The contract is in bento/spatial_hash.h. */
 #include <bento/spatial_hash.h>
 
@@ -35,196 +35,157 @@ static uint64_t key_at(const bento_spatial_hash *sh, const int32_t *position)
     return cell_key(cell, sh->dims);
 }
 
-/* The pending action of a clear (bento_impl_redo). */
+/* The pending action of a clear. */
 #define CLEAR_ALL 1u
 
-/* The buffer of a spatial hash that is not inert (an inert one's multi-value index points
- * into the struct): its header, then its multi-value index's buffer. */
-static unsigned char *memory_of(const bento_spatial_hash *sh)
+/* The buffer of the multi-value index inside (configured). */
+static unsigned char *cells_memory(const bento_spatial_hash *sh)
 {
     return (unsigned char *)bento_impl_head_of(sh->cells.saved,
-                                               sizeof(bento_impl_multi_index_params)) -
-           BENTO_IMPL_SPATIAL_HASH_HEAD;
+                                               sizeof(bento_impl_multi_index_params));
 }
 
 /*
- * The journal of the whole buffer (the multi-value index's and the hash index's own stay
- * idle): the spatial hash has no counters of its own, so it starts right after the
- * parameters, and entries count words from there.
+ * Check a parameter record and the buffer and point the positions into `memory`, and the
+ * multi-value index inside at BENTO_IMPL_SPATIAL_HASH_HEAD (configured, not read: init lays it
+ * out, open attaches it). dims and cell_shift are checked before anything uses them.
  */
-static uint32_t *journal_of(const bento_spatial_hash *sh)
+static bento_status spatial_hash_configure(void *x, void *memory, size_t bytes,
+                                           const void *record, const void *with, size_t *used)
 {
-    return (uint32_t *)bento_impl_saved_at(memory_of(sh), sizeof(bento_impl_spatial_hash_params));
-}
-
-#if BENTO_POWER_SAFE
-#define BEGIN(j, sh) bento_impl_begin((j), journal_of(sh), 0u)
-#define INSERT(sh, key, item, j) bento_impl_multi_index_insert_logged(&(sh)->cells, key, item, j)
-#define MOVE(sh, key, item, j) bento_impl_multi_index_move_logged(&(sh)->cells, key, item, j)
-#define REMOVE(sh, item, j) bento_impl_multi_index_remove_value_logged(&(sh)->cells, item, j)
-#else
-#define BEGIN(j, sh) bento_impl_begin((j), BENTO_IMPL_NULL, 0u)
-#define INSERT(sh, key, item, j) bento_multi_index_insert(&(sh)->cells, key, item)
-#define MOVE(sh, key, item, j) bento_multi_index_move(&(sh)->cells, key, item)
-#define REMOVE(sh, item, j) bento_multi_index_remove_value(&(sh)->cells, item)
-#endif
-
-/* Inert: the struct zeroed (dims 0), the multi-value index inside it inert too. */
-static void inert(bento_spatial_hash *sh)
-{
-    bento_impl_zero(sh, sizeof *sh);
-    BENTO_IMPL_INERT(&sh->cells);
-    BENTO_IMPL_INERT(&sh->cells.keys);
-}
-
-/*
- * Check the parameters and the buffer and point the positions into `memory`; shared by init
- * and open (which set up the multi-value index themselves, at BENTO_IMPL_SPATIAL_HASH_HEAD).
- * dims and cell_shift are checked before anything uses them. Inert on failure; on BENTO_OK
- * *cells_bytes holds the multi-value index's bytes.
- */
-static bento_status configure(bento_spatial_hash *sh, void *memory, size_t bytes,
-                              uint32_t cell_capacity, uint32_t item_capacity, uint32_t dims,
-                              uint32_t cell_shift, size_t *cells_bytes)
-{
+    bento_spatial_hash *const sh = (bento_spatial_hash *)x;
+    const bento_impl_spatial_hash_params *const p = (const bento_impl_spatial_hash_params *)record;
+    const size_t cells_bytes = bento_impl_multi_index_bytes(p->cell_capacity, p->item_capacity);
     bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_SPATIAL_HASH_HEAD);
-    size_t positions;
+    bento_impl_multi_index_params cells;
+    size_t positions, cells_used;
     bento_status status;
-    inert(sh);
-    *cells_bytes = bento_impl_multi_index_bytes(cell_capacity, item_capacity);
-    if (memory == NULL || dims < 2u || dims > 3u || cell_shift > 31u || *cells_bytes == 0u) {
+    (void)with;
+    if (memory == NULL || p->dims < 2u || p->dims > 3u || p->cell_shift > 31u ||
+        cells_bytes == 0u) {
         return BENTO_E_ARGUMENT;
     }
-    (void)bento_impl_layout_add(&layout, 1u, *cells_bytes, 4u);
-    positions = bento_impl_layout_add(&layout, item_capacity, 4u * (size_t)dims, 4u);
+    (void)bento_impl_layout_add(&layout, 1u, cells_bytes, 4u);
+    positions = bento_impl_layout_add(&layout, p->item_capacity, 4u * (size_t)p->dims, 4u);
+    *used = layout.bytes;
     status = bento_impl_layout_fits(&layout, memory, 4u, bytes);
     if (status != BENTO_OK) {
         return status;
     }
+    /* cannot fail: the capacities and the buffer were checked above */
+    cells.key_capacity = p->cell_capacity;
+    cells.value_capacity = p->item_capacity;
+    (void)bento_impl_multi_index_kind.configure(
+        &sh->cells, (unsigned char *)memory + BENTO_IMPL_SPATIAL_HASH_HEAD, cells_bytes, &cells,
+        NULL, &cells_used);
     sh->position = (int32_t *)(void *)((unsigned char *)memory + positions);
-    sh->dims = dims;
-    sh->cell_shift = cell_shift;
+    sh->saved = (uint32_t *)bento_impl_saved_at(memory, sizeof(bento_impl_spatial_hash_params));
+    sh->dims = p->dims;
+    sh->cell_shift = p->cell_shift;
     return BENTO_OK;
 }
 
-/* The parameter record of a configured spatial hash: what init writes to the header, check
- * compares. */
-static bento_impl_spatial_hash_params params_of(const bento_spatial_hash *sh)
+/* The parameter record of a configured spatial hash, and its buffer's bytes. */
+static size_t spatial_hash_record(const void *x, void *record)
 {
-    bento_impl_spatial_hash_params p;
-    p.cell_capacity = sh->cells.keys.capacity;
-    p.item_capacity = sh->cells.value_capacity;
-    p.dims = sh->dims;
-    p.cell_shift = sh->cell_shift;
-    return p;
+    const bento_spatial_hash *const sh = (const bento_spatial_hash *)x;
+    bento_impl_spatial_hash_params *const p = (bento_impl_spatial_hash_params *)record;
+    p->cell_capacity = sh->cells.keys.capacity;
+    p->item_capacity = sh->cells.value_capacity;
+    p->dims = sh->dims;
+    p->cell_shift = sh->cell_shift;
+    return BENTO_SPATIAL_HASH_BYTES(p->cell_capacity, p->item_capacity, p->dims);
 }
+
+/* Empty: the multi-value index inside laid out empty (its init: the same stores each time).
+ * Init, clear and the redo of a cut clear make these stores, none through this journal. */
+static void spatial_hash_empty(void *x)
+{
+    bento_spatial_hash *const sh = (bento_spatial_hash *)x;
+    const uint32_t cell_capacity = sh->cells.keys.capacity;
+    const uint32_t item_capacity = sh->cells.value_capacity;
+    (void)bento_multi_index_init(&sh->cells, cells_memory(sh),
+                                 BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity),
+                                 cell_capacity, item_capacity);
+}
+
+/* A clear cut by a reset, made again under the journal that still names it. */
+static bento_status spatial_hash_redo(void *x, uint32_t action, uint32_t arg)
+{
+    (void)arg;
+    if (action != CLEAR_ALL) {
+        return BENTO_E_CORRUPT;
+    }
+    spatial_hash_empty(x);
+    return BENTO_OK;
+}
+
+/* Open the multi-value index inside: its own header, of the capacities this header names. */
+static bento_status spatial_hash_attach(void *x)
+{
+    bento_spatial_hash *const sh = (bento_spatial_hash *)x;
+    const uint32_t cell_capacity = sh->cells.keys.capacity;
+    const uint32_t item_capacity = sh->cells.value_capacity;
+    return bento_multi_index_open(&sh->cells, cells_memory(sh),
+                                  BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity)) ==
+                       BENTO_OK &&
+                   sh->cells.keys.capacity == cell_capacity &&
+                   sh->cells.value_capacity == item_capacity
+               ? BENTO_OK
+               : BENTO_E_CORRUPT;
+}
+
+static bento_status spatial_hash_invariants(const void *x);
+
+static const bento_impl_kind spatial_hash_kind = {
+    BENTO_IMPL_KIND_STATELESS(BENTO_IMPL_KIND_SPATIAL_HASH, bento_spatial_hash,
+                              bento_impl_spatial_hash_params, BENTO_IMPL_SPATIAL_HASH_HEAD,
+                              BENTO_IMPL_SPATIAL_HASH_ENTRIES),
+    spatial_hash_configure, spatial_hash_record, spatial_hash_empty,
+    BENTO_IMPL_REDO_OF(spatial_hash_redo), spatial_hash_attach, spatial_hash_invariants, NULL,
+};
 
 bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_t bytes,
                                      uint32_t cell_capacity, uint32_t item_capacity,
                                      uint32_t dims, uint32_t cell_shift)
 {
-    bento_impl_spatial_hash_params params;
-    size_t cells_bytes;
-    bento_status status;
+    bento_impl_spatial_hash_params p;
     BENTO_ASSERT(sh != NULL);
-    status = configure(sh, memory, bytes, cell_capacity, item_capacity, dims, cell_shift,
-                       &cells_bytes);
-    if (status != BENTO_OK) {
-        return status;
-    }
-    /* cannot fail: the capacities and the buffer were checked above */
-    (void)bento_multi_index_init(&sh->cells, (unsigned char *)memory + BENTO_IMPL_SPATIAL_HASH_HEAD,
-                                 cells_bytes, cell_capacity, item_capacity);
-    params = params_of(sh);
-    bento_impl_head_write(memory, BENTO_IMPL_KIND_SPATIAL_HASH,
-                          BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims), &params,
-                          sizeof params);
-    bento_impl_settle(journal_of(sh), 0u);
-    return BENTO_OK;
-}
-
-/* An operation cut by a reset: undone, or its clear done again (an init of the multi-value
- * index with the capacities the header names: the same stores). */
-static bento_status recover(bento_spatial_hash *sh, void *memory, size_t used,
-                            const bento_impl_spatial_hash_params *p, size_t cells_bytes)
-{
-    uint32_t *const journal =
-        (uint32_t *)bento_impl_saved_at(memory, sizeof(bento_impl_spatial_hash_params));
-    uint32_t action, arg;
-    bento_status status = bento_impl_recover(memory, used, journal, 0u,
-                                             BENTO_IMPL_SPATIAL_HASH_ENTRIES, &action, &arg);
-    if (status == BENTO_OK && action != 0u) {
-        bento_impl_journal j;
-        if (action != CLEAR_ALL) {
-            return BENTO_E_CORRUPT;
-        }
-        (void)bento_multi_index_init(&sh->cells, (unsigned char *)memory + BENTO_IMPL_SPATIAL_HASH_HEAD,
-                                     cells_bytes, p->cell_capacity, p->item_capacity);
-        bento_impl_begin(&j, journal, 0u);
-        bento_impl_done(&j);
-    }
-    return status;
+    p.cell_capacity = cell_capacity;
+    p.item_capacity = item_capacity;
+    p.dims = dims;
+    p.cell_shift = cell_shift;
+    return bento_impl_init(&spatial_hash_kind, sh, memory, bytes, &p, NULL);
 }
 
 bento_status bento_spatial_hash_open(bento_spatial_hash *sh, void *memory, size_t bytes)
 {
-    const bento_impl_spatial_hash_params *p;
-    size_t used, cells_bytes;
-    bento_status status;
     BENTO_ASSERT(sh != NULL);
-    inert(sh);
-    status = bento_impl_head_read(memory, bytes, BENTO_IMPL_KIND_SPATIAL_HASH,
-                                  BENTO_IMPL_SPATIAL_HASH_HEAD, &used);
-    if (status != BENTO_OK) {
-        return status;
-    }
-    p = (const bento_impl_spatial_hash_params *)bento_impl_params_at(memory);
-    status = configure(sh, memory, used, p->cell_capacity, p->item_capacity, p->dims, p->cell_shift,
-                       &cells_bytes);
-    if (status == BENTO_OK && used != BENTO_IMPL_SPATIAL_HASH_HEAD + cells_bytes +
-                                          (size_t)p->item_capacity * sh->dims * 4u) {
-        status = BENTO_E_CORRUPT;
-    }
-    if (status == BENTO_OK) {
-        status = recover(sh, memory, used, p, cells_bytes);
-    }
-    /* the multi-value index inside: its own header, of the capacities this header names */
-    if (status == BENTO_OK &&
-        (bento_multi_index_open(&sh->cells, (unsigned char *)memory + BENTO_IMPL_SPATIAL_HASH_HEAD,
-                                cells_bytes) != BENTO_OK ||
-         sh->cells.keys.capacity != p->cell_capacity ||
-         sh->cells.value_capacity != p->item_capacity)) {
-        status = BENTO_E_CORRUPT;
-    }
-    if (status == BENTO_OK && bento_spatial_hash_check(sh) != BENTO_OK) {
-        status = BENTO_E_CORRUPT;
-    }
-    if (status != BENTO_OK) {
-        inert(sh);
-        return BENTO_E_CORRUPT; /* the alignment was checked with the header */
-    }
-    return BENTO_OK;
+    return bento_impl_open(&spatial_hash_kind, sh, memory, bytes, NULL);
 }
+
+bento_status bento_spatial_hash_check(const bento_spatial_hash *sh)
+{
+    BENTO_ASSERT(sh != NULL);
+    return bento_impl_check(&spatial_hash_kind, sh);
+}
+
+/* The journal of the whole buffer (the nested indices' own stay idle): the spatial hash has no
+ * counters of its own, so it starts right after the record. */
+#define BEGIN(j, sh) bento_impl_begin((j), (sh)->saved, 0u)
 
 void bento_spatial_hash_clear(bento_spatial_hash *sh)
 {
+    bento_impl_journal j;
     BENTO_ASSERT(sh != NULL);
-#if BENTO_POWER_SAFE
-    if (sh->cells.value_capacity != 0u) { /* inert: empty, and no journal */
-        /* one action, named before its first store, which open does again after a reset:
-         * the multi-value index emptied as init empties it, its own journal left idle */
-        bento_impl_journal j;
-        BEGIN(&j, sh);
-        bento_impl_redo(&j, CLEAR_ALL, 0u);
-        (void)bento_multi_index_init(&sh->cells, memory_of(sh) + BENTO_IMPL_SPATIAL_HASH_HEAD,
-                                     BENTO_MULTI_INDEX_BYTES(sh->cells.keys.capacity,
-                                                             sh->cells.value_capacity),
-                                     sh->cells.keys.capacity, sh->cells.value_capacity);
-        bento_impl_done(&j);
+    if (sh->dims == 0u) {
+        return; /* inert: empty, and its journal would be its own struct */
     }
-#else
-    bento_multi_index_clear(&sh->cells);
-#endif
+    /* one action, named before its first store, which open does again after a reset */
+    BEGIN(&j, sh);
+    bento_impl_redo(&j, CLEAR_ALL, 0u);
+    spatial_hash_empty(sh);
+    bento_impl_done(&j);
 }
 
 static void store(bento_spatial_hash *sh, uint32_t item, const int32_t *position)
@@ -244,15 +205,10 @@ bento_status bento_spatial_hash_insert(bento_spatial_hash *sh, uint32_t item,
     if (position == NULL) {
         return BENTO_E_ARGUMENT;
     }
-#if BENTO_POWER_SAFE
-    if (item >= sh->cells.value_capacity) {
-        return BENTO_E_ARGUMENT; /* as the multi-value index answers; and no journal if inert */
-    }
-#endif
-    /* the position of an item not in is no part of the state: stored after the commit,
-     * before the journal is idle, with no entry */
+    /* the position of an item not in is no part of the state: stored with no entry, before
+     * the journal is idle */
     BEGIN(&j, sh);
-    status = INSERT(sh, key_at(sh, position), item, &j);
+    status = bento_impl_multi_index_insert(&sh->cells, &j, key_at(sh, position), item);
     if (status == BENTO_OK) {
         store(sh, item, position);
         bento_impl_done(&j);
@@ -265,9 +221,7 @@ bento_status bento_spatial_hash_move(bento_spatial_hash *sh, uint32_t item,
 {
     bento_status status;
     bento_impl_journal j;
-#if BENTO_POWER_SAFE
     uint32_t d;
-#endif
     BENTO_ASSERT(sh != NULL);
     if (position == NULL || item >= sh->cells.value_capacity) {
         return BENTO_E_ARGUMENT;
@@ -276,15 +230,12 @@ bento_status bento_spatial_hash_move(bento_spatial_hash *sh, uint32_t item,
         return BENTO_E_NOT_FOUND;
     }
     BEGIN(&j, sh);
-#if BENTO_POWER_SAFE
-    for (d = 0u; d < sh->dims; d++) {
-        bento_impl_log(&j, &sh->position[sh->dims * item + d]);
-    }
-#endif
-    status = MOVE(sh, key_at(sh, position), item, &j);
+    status = bento_impl_multi_index_move(&sh->cells, &j, key_at(sh, position), item);
     if (status == BENTO_OK) {
-        bento_impl_commit(&j); /* the position's words (a move within the cell commits nothing) */
-        store(sh, item, position);
+        for (d = 0u; d < sh->dims; d++) {
+            bento_impl_put(&j, (uint32_t *)(void *)&sh->position[sh->dims * item + d],
+                           (uint32_t)position[d]);
+        }
     }
     if (status == BENTO_OK || status == BENTO_E_CORRUPT) {
         bento_impl_done(&j);
@@ -294,20 +245,10 @@ bento_status bento_spatial_hash_move(bento_spatial_hash *sh, uint32_t item,
 
 bento_status bento_spatial_hash_remove(bento_spatial_hash *sh, uint32_t item)
 {
-    bento_status status;
     bento_impl_journal j;
     BENTO_ASSERT(sh != NULL);
-#if BENTO_POWER_SAFE
-    if (item >= sh->cells.value_capacity) {
-        return BENTO_E_ARGUMENT; /* as the multi-value index answers; and no journal if inert */
-    }
-#endif
     BEGIN(&j, sh);
-    status = REMOVE(sh, item, &j);
-    if (status == BENTO_OK) {
-        bento_impl_done(&j);
-    }
-    return status;
+    return bento_impl_end(&j, bento_impl_multi_index_remove_value(&sh->cells, &j, item));
 }
 
 bool bento_spatial_hash_contains(const bento_spatial_hash *sh, uint32_t item)
@@ -525,22 +466,10 @@ static bool items_sound(const bento_spatial_hash *sh)
     return true;
 }
 
-/* The header as init wrote it and the operations keep it (no counters of its own). */
-static bool header_sound(const bento_spatial_hash *sh)
+/* The multi-value index inside sound, and every item in the cell its position names. */
+static bento_status spatial_hash_invariants(const void *x)
 {
-    const bento_impl_spatial_hash_params p = params_of(sh);
-    return bento_impl_head_sound(journal_of(sh), BENTO_IMPL_NULL, 0u, BENTO_IMPL_KIND_SPATIAL_HASH,
-                                 BENTO_SPATIAL_HASH_BYTES(p.cell_capacity, p.item_capacity, p.dims),
-                                 &p, sizeof p);
-}
-
-bento_status bento_spatial_hash_check(const bento_spatial_hash *sh)
-{
-    BENTO_ASSERT(sh != NULL);
-    if (sh->cells.value_capacity == 0u) {
-        return BENTO_OK; /* inert */
-    }
-    return header_sound(sh) && bento_multi_index_check(&sh->cells) == BENTO_OK && items_sound(sh)
-               ? BENTO_OK
-               : BENTO_E_CORRUPT;
+    const bento_spatial_hash *const sh = (const bento_spatial_hash *)x;
+    return bento_multi_index_check(&sh->cells) == BENTO_OK && items_sound(sh) ? BENTO_OK
+                                                                              : BENTO_E_CORRUPT;
 }

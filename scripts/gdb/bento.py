@@ -28,13 +28,13 @@ HEAD_WORDS = 4
 # kind and parameter record words, core/src/internal.h and each public header
 KINDS = {
     "pool": (0x0101, 3),
-    "sparse_set": (0x0202, 4),
+    "sparse_set": (0x0203, 4),
     "block_pool": (0x0302, 2),
     "paged_set": (0x0402, 5),
     "index": (0x0502, 1),
     "index32": (0x0602, 1),
-    "multi_index": (0x0702, 2),
-    "spatial_hash": (0x0802, 4),
+    "multi_index": (0x0703, 2),
+    "spatial_hash": (0x0803, 4),
     "grid": (0x0901, 4),
 }
 # a capacity beyond this is not one any init accepts on a debugged target: damage
@@ -988,7 +988,8 @@ def _struct_name(t):
 
 def _make(kind, cls, value, typed):
     if cls is None:
-        return IndexPrinter(value, typed, kind)
+        # a bento_index32 is a bento_index underneath, its keys one word
+        return IndexPrinter(value["generic_"] if kind == "index32" else value, typed, kind)
     return cls(value, typed)
 
 

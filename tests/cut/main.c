@@ -347,6 +347,7 @@ static struct {
     uint32_t seed;
     uint32_t op;
     uint64_t k;
+    uint64_t first_k; /* the first cut a second cut's image came from */
     bool second;
     const char *phase;
 } now;
@@ -455,10 +456,13 @@ static enum outcome judge(void)
     }
     if (st != BENTO_OK) {
         if (getenv("CUT_SHOW") != NULL) { /* CUT_SHOW=1: say where each lost cut was refused */
-            printf("lost: %s %s, seed %u, operation %u, cut %llu%s: %s answers %s\n",
-                   now.container, now.kind, (unsigned)now.seed, (unsigned)now.op,
-                   (unsigned long long)now.k, now.second ? " (second cut, inside open)" : "",
-                   now.phase, bento_status_name(st));
+            printf("lost: %s %s, seed %u, operation %u, cut %llu", now.container, now.kind,
+                   (unsigned)now.seed, (unsigned)now.op, (unsigned long long)now.k);
+            if (now.second) {
+                printf(" (second cut, inside the open of first cut %llu)",
+                       (unsigned long long)now.first_k);
+            }
+            printf(": %s answers %s\n", now.phase, bento_status_name(st));
         }
         return LOST;
     }
@@ -532,6 +536,7 @@ static enum outcome trial(bool second, uint64_t k)
     }
     if (!second) {
         save_regions(bytes_cut);
+        now.first_k = k;
     }
     result = judge();
     in_trial = 0;

@@ -167,7 +167,7 @@ static uint64_t some_key(const harness *h, fuzz_input *in)
     }
     key = key_of(h, fuzz_u8(in) * 0x9e3779b97f4a7c15ull);
     if (how >= 5u) {
-        const uint32_t shift = h->wide ? h->ix.shift : h->ix32.shift;
+        const uint32_t shift = h->wide ? h->ix.shift : h->ix32.generic_.shift;
         const uint32_t bucket = how & 1u;
         for (tries = 0u; shift != 0u && tries < 4096u && bento_index_hash(key) >> shift != bucket;
              tries++) {

@@ -212,6 +212,11 @@ const char *bento_status_name(bento_status status);
 #ifndef BENTO_BARRIER
 #if defined(__GNUC__) || defined(__clang__)
 #define BENTO_BARRIER() __asm__ __volatile__("" : : : "memory")
+/** @cond INTERNAL */
+/* The default barrier orders the compiler only: the journal may then order single words
+ * (core/src/internal.h, bento_impl_put) instead of all of memory. */
+#define BENTO_IMPL_COMPILER_BARRIER 1
+/** @endcond */
 #elif BENTO_POWER_SAFE
 #error "BENTO_POWER_SAFE needs BENTO_BARRIER() defined for this compiler (bento/common.h)"
 #else

@@ -92,6 +92,7 @@ typedef struct bento_index {
     bento_index_state state; /**< the counters (the operations' copy) */
     uint32_t capacity;        /**< slots: a power of two (0 when inert) */
     uint32_t max_count;       /**< BENTO_INDEX_MAX_COUNT(capacity) */
+    uint32_t key_words;       /**< words per key: 2, or 1 under a bento_index32 */
 } bento_index;
 
 /** Bytes of caller memory for an index of `capacity` slots (a constant expression). */
@@ -236,19 +237,15 @@ bool bento_index_iter_next(bento_index_iter *it);
  * per hit. Same scheme, limits, statuses, complexities and
  * contracts (under BENTO_POWER_SAFE too) as above, function for function: bento_index32_init, _open, _get, _value,
  * _contains, _insert, _upsert, _remove, _clear, _count, _capacity, _max_count, _check,
- * _iter_init, _iter_next. Both widths are one implementation compiled twice, into separate
- * objects: firmware that uses one width carries one. The hash of a 32-bit key is the hash of
+ * _iter_init, _iter_next. Both widths are one implementation, in one object: a bento_index32
+ * is a bento_index whose keys are one word, and its lookups are inlined for that width. The hash of a 32-bit key is the hash of
  * the same value as a 64-bit key, so both indices place it in the same first bucket.
  */
 
-/** An index with 32-bit keys. Its fields are the implementation's: use the functions. */
+/** An index with 32-bit keys: the index above, its keys one word each (buckets of 10 words,
+ * see above). Its field is the implementation's: use the functions. */
 typedef struct bento_index32 {
-    uint32_t *buckets;        /**< capacity / 4 buckets of 10 words (see above) */
-    uint32_t shift;           /**< 32 - log2(buckets): the first bucket is hash >> shift */
-    bento_index_state *saved; /**< the counters' copy in the buffer (`state` itself when inert) */
-    bento_index_state state; /**< the counters (the operations' copy) */
-    uint32_t capacity;        /**< slots: a power of two (0 when inert) */
-    uint32_t max_count;       /**< BENTO_INDEX_MAX_COUNT(capacity) */
+    bento_index generic_; /**< the index underneath (private) */
 } bento_index32;
 
 /** Bytes of caller memory for a 32-bit-key index of `capacity` slots (a constant expression). */
@@ -380,18 +377,13 @@ typedef struct bento_impl_index_params {
 
 /* Header: the parameter record, then the counters, then the journal, padded to a
  * multiple of 64 bytes so that the buckets of a 64-aligned buffer are cache lines. Both key
- * widths. The journal has room for the most words an insert changes (64-bit keys): along a
- * path of BENTO_INDEX_MAX_MOVES moves, the fingerprint and spill words of its 4 buckets (8),
- * the value and key words of each slot a move fills (9, a slot an earlier move emptied
- * included: its old words are still the state before), then the new entry's fingerprint word,
- * value and key (4), its first bucket's spill word and the count (2). */
+ * widths. The journal has room for the stores of the longest insert (64-bit keys), one entry
+ * each: BENTO_INDEX_MAX_MOVES moves of 6 (a spill count, the value, the two key words and the
+ * fingerprint word of the slot filled, the fingerprint word of the slot left), then the new
+ * entry's 4, its first bucket's spill count and the count. */
 #define BENTO_IMPL_INDEX_PARAMS (sizeof(bento_impl_index_params) / 4u)
-#define BENTO_IMPL_INDEX_ENTRIES 23u
-#if BENTO_POWER_SAFE
-#define BENTO_IMPL_INDEX_HEAD 256u
-#else
-#define BENTO_IMPL_INDEX_HEAD 64u
-#endif
+#define BENTO_IMPL_INDEX_ENTRIES (6u * BENTO_INDEX_MAX_MOVES + 6u)
+#define BENTO_IMPL_INDEX_HEAD (BENTO_IMPL_JOURNAL_WORDS(1u) != 0u ? 256u : 64u)
 
 /* Bucket words, both widths: the fingerprints, the spill counts, 4 values, then 4 keys of
  * `kw` words (1 or 2). */
@@ -555,7 +547,7 @@ static inline uint32_t *bento_impl_index_get(const bento_index *ix, uint64_t key
 
 static inline uint32_t *bento_impl_index32_get(const bento_index32 *ix, uint32_t key, uint32_t shift)
 {
-    return bento_impl_index_find(ix->buckets, bento_index32_hash(key), shift, 10u, 1u, key);
+    return bento_impl_index_find(ix->generic_.buckets, bento_index32_hash(key), shift, 10u, 1u, key);
 }
 
 static inline uint32_t *bento_index_get(const bento_index *ix, uint64_t key)
@@ -596,7 +588,7 @@ static inline uint32_t bento_index_max_count(const bento_index *ix)
 static inline uint32_t *bento_index32_get(const bento_index32 *ix, uint32_t key)
 {
     BENTO_ASSERT(ix != BENTO_IMPL_NULL);
-    return bento_impl_index32_get(ix, key, ix->shift);
+    return bento_impl_index32_get(ix, key, ix->generic_.shift);
 }
 
 static inline uint32_t bento_index32_value(const bento_index32 *ix, uint32_t key, uint32_t absent)
@@ -613,19 +605,19 @@ static inline bool bento_index32_contains(const bento_index32 *ix, uint32_t key)
 static inline uint32_t bento_index32_count(const bento_index32 *ix)
 {
     BENTO_ASSERT(ix != BENTO_IMPL_NULL);
-    return ix->state.count;
+    return bento_index_count(&ix->generic_);
 }
 
 static inline uint32_t bento_index32_capacity(const bento_index32 *ix)
 {
     BENTO_ASSERT(ix != BENTO_IMPL_NULL);
-    return ix->capacity;
+    return bento_index_capacity(&ix->generic_);
 }
 
 static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
 {
     BENTO_ASSERT(ix != BENTO_IMPL_NULL);
-    return ix->max_count;
+    return bento_index_max_count(&ix->generic_);
 }
 
 /* Both typed indices: `generic` is bento_index or bento_index32, `get` its internal lookup,
@@ -646,7 +638,7 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
                                      BENTO_IMPL_CAST(uint64_t, capacity_) *                       \
                                          (sizeof(GK) == 8u ? 16u : 10u));                         \
     BENTO_IMPL_TYPED_ALIGNED(name, generic, bytes_, aligned_)                                     \
-    BENTO_IMPL_TYPED_OPEN(name, generic, x->generic_.capacity == (capacity_))                     \
+    BENTO_IMPL_TYPED_OPEN(name, generic, generic##_capacity(&x->generic_) == (capacity_))                     \
     BENTO_IMPL_STRUCTS_BEGIN                                                                      \
     typedef struct name##_iter {                                                                  \
         K key;                                                                                    \

@@ -289,13 +289,13 @@ typedef struct bento_impl_multi_index_params {
     uint32_t value_capacity;
 } bento_impl_multi_index_params;
 
-/* Header: the parameter record, then the counters, then the
- * journal of the whole buffer (the hash index's own stays idle), with room for the most words
- * an operation changes: a move to a new key (the value's two key words, the hash index's
- * insert, then its unlinking: its links, the count and the neighbours' links, or the remove
- * of its old key). */
+/* Header: the parameter record, then the counters, then the journal of the whole buffer (the
+ * hash index's own stays idle), with room for the stores of the longest operation, one entry
+ * each: a move to a new key (the hash index's insert; the value's unlinking: two links of its
+ * neighbours or the remove of its old key, its own two links and the count; its two key
+ * words; its listing under the new key: its link and the count). */
 #define BENTO_IMPL_MULTI_INDEX_PARAMS (sizeof(bento_impl_multi_index_params) / 4u)
-#define BENTO_IMPL_MULTI_INDEX_ENTRIES (BENTO_IMPL_INDEX_ENTRIES + 8u)
+#define BENTO_IMPL_MULTI_INDEX_ENTRIES (BENTO_IMPL_INDEX_ENTRIES + 10u)
 #define BENTO_IMPL_MULTI_INDEX_HEAD                                                               \
     BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_MULTI_INDEX_PARAMS + sizeof(bento_multi_index_state) / 4u + \
                           BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_MULTI_INDEX_ENTRIES))

@@ -560,11 +560,11 @@ typedef struct bento_impl_sparse_set_params {
 /* Header: the parameter record, then the counters, then the journal; after the header, the
  * element size of each column, a word each. An operation logs at most 4 words (remove: the
  * removed key's entry, the moved key and its entry, the count; a swap of sort_as: two keys and
- * their entries); the room of 6 entries also holds what a sort or a swap of sort_as records
- * of its progress (12 words: core/src/sparse_set.c, "R_"). BENTO_IMPL_SPARSE_SET_HEAD: the
- * bytes before the dense keys. */
+ * their entries); the room of 10 entries also holds what a sort or a swap of sort_as keeps of
+ * its progress and the 32-byte window of rows it holds (19 words: core/src/sparse_set.c, "R_").
+ * BENTO_IMPL_SPARSE_SET_HEAD: the bytes before the dense keys. */
 #define BENTO_IMPL_SPARSE_SET_PARAMS (sizeof(bento_impl_sparse_set_params) / 4u)
-#define BENTO_IMPL_SPARSE_SET_ENTRIES 6u
+#define BENTO_IMPL_SPARSE_SET_ENTRIES 10u
 #define BENTO_IMPL_SPARSE_SET_HEADER                                                               \
     BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_SPARSE_SET_PARAMS + 1u +                                      \
                           BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_SPARSE_SET_ENTRIES))

@@ -59,6 +59,8 @@ BENTO_IMPL_STRUCTS_BEGIN
 typedef struct bento_spatial_hash {
     bento_multi_index cells; /**< cell key -> items */
     int32_t *position;       /**< dims * item_capacity coordinates */
+    uint32_t *saved;         /**< its journal in the buffer (it has no counters of its own;
+                                  when inert, this field itself) */
     uint32_t dims;           /**< 2 or 3 (0 when inert) */
     uint32_t cell_shift;     /**< a cell is 2^cell_shift units a side */
 } bento_spatial_hash;
@@ -277,8 +279,8 @@ typedef struct bento_impl_spatial_hash_params {
 } bento_impl_spatial_hash_params;
 
 /* Header: the parameter record; no counters of its own; then the journal of the whole buffer
- * (the nested indices' own stay idle), with room for the most words an operation changes: a
- * move (an item's coordinates, then the multi-value index's move). */
+ * (the nested indices' own stay idle), with room for the stores of the longest operation: a
+ * move (the multi-value index's, then the item's coordinates). */
 #define BENTO_IMPL_SPATIAL_HASH_PARAMS (sizeof(bento_impl_spatial_hash_params) / 4u)
 #define BENTO_IMPL_SPATIAL_HASH_ENTRIES (BENTO_IMPL_MULTI_INDEX_ENTRIES + 3u)
 #define BENTO_IMPL_SPATIAL_HASH_HEAD                                                              \
