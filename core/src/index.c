@@ -29,11 +29,11 @@ static inline uint32_t bucket_words(uint32_t key_words)
 /*
  * Every routine below takes the key width `kw` (words per key, 1 or 2) as an argument rather
  * than reading it from the index. The insert and remove paths are made once for each width
- * with kw a constant (find_slot64 and find_slot32, bento_impl_index_put and put32, and
- * take_key inlined into each remove), as
+ * with kw a constant (find_slot64 and find_slot32, make_room64 and make_room32,
+ * bento_impl_index_put and put32, and take_key inlined into each remove), as
  * the inline lookup in bento/index.h is: a width read at run time measured a fifth more
- * instructions per insert and remove on the Cortex-M4. The rest (make_room, which is rare,
- * the checker, the walk) serve both widths with ix->key_words.
+ * instructions per insert and remove on the Cortex-M4, and a tenth more per full insert on the
+ * Cortex-M0. The rest (the checker, the walk) serve both widths with ix->key_words.
  */
 
 /* Bucket b's words. */
@@ -148,8 +148,9 @@ BENTO_IMPL_NOINLINE static uint32_t find_slot32(const bento_index *ix, uint32_t 
  * the spill count of its first bucket: it leaves its first bucket (one more spilled) or comes
  * back to it (one fewer).
  */
-static void move_entry(const bento_index *ix, bento_impl_journal *j, uint32_t kw, uint32_t from,
-                       uint32_t s, uint32_t to)
+BENTO_IMPL_ALWAYS_INLINE static inline void move_entry(const bento_index *ix,
+                                                      bento_impl_journal *j, uint32_t kw,
+                                                      uint32_t from, uint32_t s, uint32_t to)
 {
     uint32_t *const f = bucket_of(ix, kw, from), *const d = bucket_of(ix, kw, to);
     const uint32_t fp = fp_at(f, s);
@@ -171,8 +172,9 @@ static void move_entry(const bento_index *ix, bento_impl_journal *j, uint32_t kw
  * (the entry of path[k] that moves to path[k + 1]). Only the path is kept: a few words of
  * stack. Reads at most 4 + 16 + 64 buckets for limit 3.
  */
-static bool search(const bento_index *ix, uint32_t kw, uint32_t root, uint32_t limit,
-                   uint32_t *path, unsigned char *slot)
+BENTO_IMPL_ALWAYS_INLINE static inline bool search(const bento_index *ix, uint32_t kw,
+                                                   uint32_t root, uint32_t limit, uint32_t *path,
+                                                   unsigned char *slot)
 {
     uint32_t at = 0u;
     path[0] = root;
@@ -208,13 +210,14 @@ static bool search(const bento_index *ix, uint32_t kw, uint32_t root, uint32_t l
  * Both buckets of a key full (root[0] and root[1]): free a slot of one of them by moving
  * entries along the shortest path the search finds (iterative deepening, so the first path
  * found is a shortest one). Sets *r to the bucket (0 or 1) and answers the slot freed, or 4
- * when no path is BENTO_INDEX_MAX_MOVES moves long or less (nothing moved). Apart from add,
- * so that its path stays off the stack of the common insert, and for both widths: it is rare.
+ * when no path is BENTO_INDEX_MAX_MOVES moves long or less (nothing moved). Made apart from
+ * add (make_room64, make_room32), so that its path stays off the stack of the common insert;
+ * the search and the moves inlined into it, where the Cortex-M0 keeps the path in registers.
  */
-BENTO_IMPL_NOINLINE static uint32_t make_room(const bento_index *ix, bento_impl_journal *j,
-                                              const uint32_t *root, uint32_t *r)
+BENTO_IMPL_ALWAYS_INLINE static inline uint32_t make_room(const bento_index *ix,
+                                                          bento_impl_journal *j, uint32_t kw,
+                                                          const uint32_t *root, uint32_t *r)
 {
-    const uint32_t kw = ix->key_words;
     uint32_t path[BENTO_INDEX_MAX_MOVES + 1u], limit, k;
     unsigned char slot[BENTO_INDEX_MAX_MOVES];
     for (limit = 1u; limit <= BENTO_INDEX_MAX_MOVES; limit++) {
@@ -230,6 +233,18 @@ BENTO_IMPL_NOINLINE static uint32_t make_room(const bento_index *ix, bento_impl_
         }
     }
     return 4u;
+}
+
+BENTO_IMPL_NOINLINE static uint32_t make_room64(const bento_index *ix, bento_impl_journal *j,
+                                                const uint32_t *root, uint32_t *r)
+{
+    return make_room(ix, j, 2u, root, r);
+}
+
+BENTO_IMPL_NOINLINE static uint32_t make_room32(const bento_index *ix, bento_impl_journal *j,
+                                                const uint32_t *root, uint32_t *r)
+{
+    return make_room(ix, j, 1u, root, r);
 }
 
 /* Add `key`, known to be absent: a free slot of its first bucket, else of its second, else
@@ -251,7 +266,7 @@ BENTO_IMPL_ALWAYS_INLINE static inline bento_status add(bento_index *ix, bento_i
         s = free_slot(bucket_of(ix, kw, root[1]));
     }
     if (s == 4u) {
-        s = make_room(ix, j, root, &r);
+        s = kw == 2u ? make_room64(ix, j, root, &r) : make_room32(ix, j, root, &r);
         if (s == 4u) {
             return BENTO_E_FULL;
         }
