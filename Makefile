@@ -479,21 +479,27 @@ $(RESULTS)/cmake-%: FORCE | cmake-tools
 	+@$(CHECK_RUN) $@ cmake $* ctest -- scripts/cmake-check $(BUILD)/cmake/$* $(filter-out host,$*)
 
 # Projects that use the kit as a user would, outside its build, following README.md to the
-# letter (tests/consumers/run): each built and run for the host, a Cortex-M0 and a Cortex-M4.
+# letter (tests/consumers/run): each built and run for the host, a Cortex-M0 and a Cortex-M4;
+# the plain Makefile also for a RISC-V board and the AVR.
 CONSUMER_TARGETS := host microbit mps2-an386
 CONSUMERS := make make-readme cmake-subdir cmake-find
+MAKE_CONSUMERS := make make-readme
+MAKE_CONSUMER_TARGETS := hifive1 avr
 HOST_CONSUMERS := cmake-fetch pkg-config
+consumer_tools = $(if $(filter host,$1),,$(if $(filter avr,$1),avr-tools,$(NEED.$(ARCH.$1)) qemu-tools))
 define consumer_rule
-$(RESULTS)/consumer-$1.$2: FORCE | cmake-tools $(if $(filter host,$2),,arm-tools qemu-tools)
+$(RESULTS)/consumer-$1.$2: FORCE | cmake-tools $(call consumer_tools,$2)
 	+@$(CHECK_RUN) $$@ 'consumer $1' $2 $(if $(filter make-readme,$1),exit0,counts) -- \
 	    tests/consumers/run $1 $2 $(abspath $(BUILD))/consumers/$1-$2
 endef
 $(foreach c,$(CONSUMERS),$(foreach t,$(CONSUMER_TARGETS),$(eval $(call consumer_rule,$c,$t))))
+$(foreach c,$(MAKE_CONSUMERS),$(foreach t,$(MAKE_CONSUMER_TARGETS),$(eval $(call consumer_rule,$c,$t))))
 $(foreach c,$(HOST_CONSUMERS),$(eval $(call consumer_rule,$c,host)))
 $(RESULTS)/readme-files: FORCE
 	@$(CHECK_RUN) $@ 'consumer files' README.md exit0 -- scripts/readme-files
 CONSUMER_RESULTS := $(RESULTS)/readme-files \
                     $(foreach c,$(CONSUMERS),$(foreach t,$(CONSUMER_TARGETS),$(RESULTS)/consumer-$c.$t)) \
+                    $(foreach c,$(MAKE_CONSUMERS),$(foreach t,$(MAKE_CONSUMER_TARGETS),$(RESULTS)/consumer-$c.$t)) \
                     $(foreach c,$(HOST_CONSUMERS),$(RESULTS)/consumer-$c.host)
 
 # The core alone, for every core with gcc and clang, C99 and C11, -Werror: one library each.

@@ -20,7 +20,10 @@ extern uint32_t __data_load[], __data_start[], __data_end[], __bss_start[], __bs
 extern uint32_t __stack_top[];
 
 int main(void);
-void _start(void) __attribute__((naked, noreturn, section(".text.start")));
+/* The entry's section is named so that no C function can produce it: under -ffunction-sections
+ * every function goes to .text.<name>, so a .text.start would take in any function called
+ * start (a user's or a library's), and linker/riscv.ld would put that at the reset address. */
+void _start(void) __attribute__((naked, noreturn, section(".reset")));
 void Reset_Handler(void) __attribute__((noreturn, used));
 void Trap_Handler(void) __attribute__((interrupt("machine"), aligned(4)));
 void MachineTimer_Handler(void);
