@@ -497,7 +497,11 @@ $(foreach c,$(MAKE_CONSUMERS),$(foreach t,$(MAKE_CONSUMER_TARGETS),$(eval $(call
 $(foreach c,$(HOST_CONSUMERS),$(eval $(call consumer_rule,$c,host)))
 $(RESULTS)/readme-files: FORCE
 	@$(CHECK_RUN) $@ 'consumer files' README.md exit0 -- scripts/readme-files
-CONSUMER_RESULTS := $(RESULTS)/readme-files \
+# A program built in the other BENTO_POWER_SAFE mode than its kit must fail to link, in each route.
+$(RESULTS)/consumer-mode: FORCE | cmake-tools
+	@$(CHECK_RUN) $@ 'consumer mode' 'mismatched BENTO_POWER_SAFE' last -- \
+	    tests/consumers/mode $(abspath $(BUILD))/consumers/mode
+CONSUMER_RESULTS := $(RESULTS)/readme-files $(RESULTS)/consumer-mode \
                     $(foreach c,$(CONSUMERS),$(foreach t,$(CONSUMER_TARGETS),$(RESULTS)/consumer-$c.$t)) \
                     $(foreach c,$(MAKE_CONSUMERS),$(foreach t,$(MAKE_CONSUMER_TARGETS),$(RESULTS)/consumer-$c.$t)) \
                     $(foreach c,$(HOST_CONSUMERS),$(RESULTS)/consumer-$c.host)

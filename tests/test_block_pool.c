@@ -902,6 +902,8 @@ static void critical_exit(uint32_t state)
 #undef BENTO_CRITICAL_EXIT
 #define BENTO_CRITICAL_ENTER() critical_enter()
 #define BENTO_CRITICAL_EXIT(state) critical_exit(state)
+#undef bento_block_pool_init
+#undef bento_block_pool_open
 #define bento_block_pool_init hooked_block_pool_init
 #define bento_block_pool_open hooked_block_pool_open
 #define bento_block_pool_alloc hooked_block_pool_alloc
@@ -914,6 +916,10 @@ bento_status hooked_block_pool_check(const bento_block_pool *pool);
 #include "../core/src/block_pool.c"
 #undef bento_block_pool_init
 #undef bento_block_pool_open
+#if BENTO_POWER_SAFE /* the names bento/common.h gives them */
+#define bento_block_pool_init bento_block_pool_init_power_safe
+#define bento_block_pool_open bento_block_pool_open_power_safe
+#endif
 #undef bento_block_pool_alloc
 #undef bento_block_pool_free
 #undef bento_block_pool_clear

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M3 M9 M11 M12 M15 M17 M19 M20 M22 M23 M26 T1. */
+/* Deviations (docs/deviations.md): M3 M9 M11 M12 M15 M17 M19 M20 M22 M23 M26 M30 T1. */
 /* bento/block_pool.c - fixed-size blocks. The contract is in bento/block_pool.h. */
 #include <bento/block_pool.h>
 

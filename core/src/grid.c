@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M1 M3 M9 M10 M12 M15 M17 M19 M20 M22 M26 T1. */
+/* Deviations (docs/deviations.md): M1 M2 M3 M9 M10 M12 M15 M17 M19 M20 M22 M26 M30 T1. */
 /* bento/grid.c - the spatial grid. The contract is in bento/grid.h. */
 #include <bento/grid.h>
 

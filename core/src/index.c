@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M3 M6 M9 M12 M14 M15 M17 M19 M21 M22 M23 M26 T1. */
+/* Deviations (docs/deviations.md): M3 M6 M9 M12 M14 M15 M17 M19 M21 M22 M23 M26 M30 T1. */
 /*
  * bento/index.c - the hash index, both key widths in one implementation: a bucket holds 4 keys
  * of `key_words` words (2: bento_index, 1: bento_index32, which is a bento_index underneath).

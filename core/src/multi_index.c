@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M9 M12 M15 M17 M19 M22 M23 M26 T1. */
+/* Deviations (docs/deviations.md): M9 M12 M15 M17 M19 M22 M23 M26 M30 T1. */
 /* bento/multi_index.c - the multi-value index. The contract is in bento/multi_index.h. */
 #include <bento/multi_index.h>
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M3 M8 M9 M11 M12 M14 M15 M17 M19 M20 M22 M23 M26 T1. */
+/* Deviations (docs/deviations.md): M3 M8 M9 M11 M12 M14 M15 M17 M19 M20 M22 M23 M26 M30 T1. */
 /* bento/paged_set.c - the paged sparse set. The contract is in bento/paged_set.h. */
 #include <bento/paged_set.h>
 

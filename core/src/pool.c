@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M3 M8 M9 M12 M15 M17 M19 M20 M22 M26 T1. */
+/* Deviations (docs/deviations.md): M3 M8 M9 M12 M15 M17 M19 M20 M22 M26 M30 T1. */
 /* bento/pool.c - the handle pool. The contract is in bento/pool.h. */
 #include <bento/pool.h>
 

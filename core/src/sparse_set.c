@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M1 M3 M7 M9 M12 M13 M15 M17 M19 M21 M22 M23 M25 M26 T1. */
+/* Deviations (docs/deviations.md): M1 M2 M3 M7 M9 M12 M13 M15 M17 M19 M21 M22 M23 M25 M26 M30 T1. */
 /* bento/sparse_set.c - the sparse set. The contract is in bento/sparse_set.h. */
 #include <bento/sparse_set.h>
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M3 M4 M9 M12 M15 M16 M17 M22 M26 T1. */
+/* Deviations (docs/deviations.md): M3 M4 M9 M12 M15 M16 M17 M22 M26 M30 T1. */
 /* bento/spatial_hash.c - the spatial hash. The contract is in bento/spatial_hash.h. */
 #include <bento/spatial_hash.h>
 

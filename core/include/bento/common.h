@@ -191,11 +191,41 @@ const char *bento_status_name(bento_status status);
  * operation it calls resumable leaves one that opens consistent and that running the
  * operation again completes (bento/common.h, "Resets"). The journal makes each such buffer a
  * few dozen bytes longer (the BYTES macros count it) and each operation a few stores per word
- * it changes slower. A buffer written with one setting is refused by open under the other.
+ * it changes slower. A buffer written with one setting is refused by open under the other,
+ * and a program built with one setting does not link with a kit built with the other.
  */
 #ifndef BENTO_POWER_SAFE
 #define BENTO_POWER_SAFE 0
 #endif
+
+/** @cond INTERNAL */
+/* A program and the kit it links must be built in the same mode: the buffers' layouts and the
+ * containers' structs differ between the two. With the journal, the functions that make a
+ * container (init and open) take other names, so that a program built in one mode that links a
+ * kit built in the other fails to link, on "undefined reference to `bento_pool_init_power_safe'"
+ * (the program journals, the kit does not) or "... to `bento_pool_init'" (the other way). */
+#if BENTO_POWER_SAFE
+#define bento_pool_init bento_pool_init_power_safe
+#define bento_pool_open bento_pool_open_power_safe
+#define bento_block_pool_init bento_block_pool_init_power_safe
+#define bento_block_pool_open bento_block_pool_open_power_safe
+#define bento_sparse_set_init bento_sparse_set_init_power_safe
+#define bento_sparse_set_open bento_sparse_set_open_power_safe
+#define bento_paged_set_init bento_paged_set_init_power_safe
+#define bento_paged_set_open bento_paged_set_open_power_safe
+#define bento_index_init bento_index_init_power_safe
+#define bento_index_open bento_index_open_power_safe
+#define bento_index32_init bento_index32_init_power_safe
+#define bento_index32_open bento_index32_open_power_safe
+#define bento_multi_index_init bento_multi_index_init_power_safe
+#define bento_multi_index_open bento_multi_index_open_power_safe
+#define bento_spatial_hash_init bento_spatial_hash_init_power_safe
+#define bento_spatial_hash_open bento_spatial_hash_open_power_safe
+#define bento_grid_init bento_grid_init_power_safe
+#define bento_grid_init_window bento_grid_init_window_power_safe
+#define bento_grid_open bento_grid_open_power_safe
+#endif
+/** @endcond */
 
 /**
  * @def BENTO_BARRIER
