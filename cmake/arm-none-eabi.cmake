@@ -27,13 +27,11 @@ if(BENTO_BOARD OR BENTO_BOARD_DIR)
         message(FATAL_ERROR "bento: ${_bento_board_dir} is a ${BENTO_BOARD_ARCH} board, not an Arm "
                 "one; the CMake build knows the Cortex-M boards only (build it with the Makefile)")
     endif()
-    # The CPU flags go to every compile and link as options of their own, not through
-    # CMAKE_C_FLAGS_INIT: a user's -DCMAKE_C_FLAGS=... replaces the _INIT value and would drop
-    # them (the objects then built for another instruction set). Options given here are kept.
+    # The CPU flags, and the sections that let the link drop what is unused, go to every
+    # compile and link as options of their own, not through CMAKE_C_FLAGS_INIT: a user's
+    # -DCMAKE_C_FLAGS=... replaces the _INIT value and would drop them (the objects then built
+    # for another instruction set, or an image twice its size). Options given here are kept.
     separate_arguments(_bento_cpu_flags UNIX_COMMAND "${BENTO_BOARD_CPU_FLAGS}")
-    add_compile_options(${_bento_cpu_flags})
-    add_link_options(${_bento_cpu_flags})
-    set(CMAKE_C_FLAGS_INIT "-ffunction-sections -fdata-sections")
-    set(CMAKE_CXX_FLAGS_INIT "-ffunction-sections -fdata-sections")
-    set(CMAKE_EXE_LINKER_FLAGS_INIT "-Wl,--gc-sections")
+    add_compile_options(${_bento_cpu_flags} -ffunction-sections -fdata-sections)
+    add_link_options(${_bento_cpu_flags} -Wl,--gc-sections)
 endif()
