@@ -14,8 +14,8 @@
  * -fno-exceptions -fno-rtti and with a toolchain that ships no C++ library (arm-none-eabi).
  *
  * Idioms: statuses are bento::status, an enum class marked [[nodiscard]]; lookups return a
- * pointer or nullptr; handles are bento::handle<Tag, UInt, IndexBits>, one type per pool, so a
- * handle of one pool does not convert to another's; range-for walks values, (key, value)
+ * pointer or nullptr; handles are bento::handle<Tag, UInt, IndexBits>, one type per pool type
+ * (or per Tag given), so a handle of one pool does not convert to another's; range-for walks values, (key, value)
  * pairs and joins, whose elements bind with structured bindings:
  *
  *     for (auto [h, pos, vel] : bento::join(positions, velocities)) { pos.x += vel.x; }
@@ -46,6 +46,9 @@ template <class T> struct enable_if<true, T> { using type = T; };
 template <class A, class B> struct same { static constexpr bool value = false; };
 template <class A> struct same<A, A> { static constexpr bool value = true; };
 template <class T> struct dependent_false { static constexpr bool value = false; };
+// the tag of a pool's handles: the Tag it was given, or else the pool's own type
+template <class Tag, class Pool> struct tag_or { using type = Tag; };
+template <class Pool> struct tag_or<void, Pool> { using type = Pool; };
 // the type a callable parameter `C &&` names: without reference and const
 template <class T> struct plain { using type = T; };
 template <class T> struct plain<T &> : plain<T> {};
@@ -170,7 +173,8 @@ template <class Container, class Storage> class lifecycle {
 
 /**
  * A generational handle: `raw = generation << IndexBits | index`, 0 the null handle. Tag makes
- * it one pool's own type: handles of pools with different tags do not convert.
+ * it one pool's own type (bento::pool: its Tag, or else the pool's type): handles of different
+ * tags do not convert.
  */
 template <class Tag, class UInt, unsigned IndexBits> struct handle {
     static_assert(detail::same<UInt, uint8_t>::value || detail::same<UInt, uint16_t>::value ||
@@ -355,11 +359,13 @@ struct sentinel {};
 /**
  * A handle pool of T (bento/pool.h): Capacity slots, handles of the unsigned type UInt
  * (uint16_t or uint32_t) with the fewest index bits that name Capacity slots, the rest
- * generation bits, and Policy at a slot's last generation. Tag names the handle type (T by
- * default): pools with the same Tag, UInt and index bits share one.
+ * generation bits, and Policy at a slot's last generation. Its handle type is its own: by
+ * default its Tag is the pool's type itself, so handles are shared only by pools of the very
+ * same type (the same T, Capacity, UInt, Policy and Storage); give two such pools a Tag each
+ * (any type, declared or not) to keep their handles apart, or the same Tag to share them.
  */
 template <class T, uint32_t Capacity, class UInt = uint32_t, policy Policy = policy::retire,
-          class Storage = embedded, class Tag = T>
+          class Storage = embedded, class Tag = void>
 class pool : public lifecycle<pool<T, Capacity, UInt, Policy, Storage, Tag>, Storage> {
     friend class lifecycle<pool, Storage>;
     static_assert(Capacity >= 1u, "a pool's capacity must be at least 1");
@@ -374,7 +380,7 @@ class pool : public lifecycle<pool<T, Capacity, UInt, Policy, Storage, Tag>, Sto
     static constexpr unsigned index_bits = detail::index_bits_for(Capacity);
     static_assert((1ull << index_bits) >= Capacity, "the capacity does not fit the index bits");
     /** the pool's handle type */
-    using handle_type = handle<Tag, UInt, index_bits>;
+    using handle_type = handle<typename detail::tag_or<Tag, pool>::type, UInt, index_bits>;
     /** the value type */
     using value_type = T;
     /** bytes of the pool's buffer (BENTO_POOL_BYTES) */
