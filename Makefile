@@ -587,7 +587,7 @@ EXAMPLE := demo
 BOARD := $(DEFAULT_BOARD)
 .PHONY: demo run
 demo: run
-run: $(BUILD)/boards/$(BOARD)/example-$(EXAMPLE).elf | qemu-tools
+run: $(BUILD)/boards/$(BOARD)/example-$(EXAMPLE).elf | qemu-$(ARCH.$(BOARD))-tools
 	@$(QEMU_RUN) $(BOARD) $<
 
 # ---------------------------------------------------------------- API reference
@@ -733,7 +733,7 @@ $(foreach b,$(BOARDS),$(eval $(foreach c,$b $b-gcc-c99 $b-gcc-c11 $b-clang-c99 $
 $(OBJ)/gcc-c99-m32-sanitize/flags: | m32-tools
 
 .SECONDARY:
-.PHONY: arm-tools riscv-tools qemu-tools cmake-tools m32-tools FORCE
+.PHONY: arm-tools riscv-tools qemu-tools qemu-cortex-m-tools qemu-riscv-tools cmake-tools m32-tools FORCE
 m32-tools:
 	@scripts/need gcc-multilib
 arm-tools:
@@ -742,6 +742,11 @@ riscv-tools:
 	@scripts/need riscv
 qemu-tools:
 	@scripts/need qemu-system-arm qemu-system-riscv32
+# one architecture's emulator only, for a run on one board (make demo)
+qemu-cortex-m-tools:
+	@scripts/need qemu-system-arm
+qemu-riscv-tools:
+	@scripts/need qemu-system-riscv32
 cmake-tools:
 	@scripts/need cmake
 FORCE:

@@ -21,7 +21,8 @@ $(RESULTS)/consumer-meson.%: | meson-tools
 # The Arduino library: arduino/library.properties over the single header.
 ARDUINO_LIBRARY := $(BUILD)/arduino/bento
 $(ARDUINO_LIBRARY)/library.properties: arduino/library.properties $(SINGLE)/bento.h \
-                                       scripts/arduino-library LICENSE $(wildcard core/include/bento/*.h)
+                                       scripts/arduino-library LICENSE $(wildcard core/include/bento/*.h) \
+                                       $(wildcard arduino/examples/*/*)
 	$(call step,GEN,arduino library,$(ARDUINO_LIBRARY))
 	$(Q)scripts/arduino-library $(SINGLE) $(ARDUINO_LIBRARY) > /dev/null
 
@@ -35,16 +36,22 @@ $(RESULTS)/manifest-arduino: $(ARDUINO_LIBRARY)/library.properties FORCE | arm-t
 	@$(CHECK_RUN) $@ 'manifest' 'library.properties (Arduino)' last -- \
 	    scripts/check-manifest arduino $(ARDUINO_LIBRARY) $(MANIFEST_BOARD) \
 	    $(BUILD)/manifest/arduino -std=gnu11 $(WARNINGS)
+# The library's example sketch built by arduino-builder, as the Arduino IDE builds it, for the
+# Uno, and run under simavr (tests/consumers/arduino-sketch).
+$(RESULTS)/arduino-sketch: $(ARDUINO_LIBRARY)/library.properties FORCE | arduino-tools avr-tools
+	@$(CHECK_RUN) $@ 'arduino sketch' 'examples/particles on the Uno' last -- \
+	    tests/consumers/arduino-sketch $(ARDUINO_LIBRARY) $(abspath $(BUILD))/arduino/sketch
 $(RESULTS)/zephyr-module: FORCE | zephyr-tools
 	@$(CHECK_RUN) $@ 'zephyr module' 'module.yml, Kconfig' last -- tests/zephyr/check
 
 BUILD_SYSTEM_RESULTS := $(foreach t,host $(MESON_BOARD),$(RESULTS)/consumer-meson.$t) \
                         $(RESULTS)/manifest-platformio $(RESULTS)/manifest-arduino \
+                        $(RESULTS)/arduino-sketch \
                         $(RESULTS)/zephyr-module
 CHECK_RESULTS += $(BUILD_SYSTEM_RESULTS)
 check consumers: $(BUILD_SYSTEM_RESULTS)
 
-.PHONY: build-systems arduino meson-tools zephyr-tools
+.PHONY: build-systems arduino meson-tools zephyr-tools arduino-tools
 build-systems: $(BUILD_SYSTEM_RESULTS)
 	$(call summary,$^)
 arduino: $(ARDUINO_LIBRARY)/library.properties
@@ -52,3 +59,5 @@ meson-tools:
 	@scripts/need meson
 zephyr-tools:
 	@scripts/need zephyr-tools
+arduino-tools:
+	@scripts/need arduino
