@@ -41,6 +41,14 @@ RESULTS := $(BUILD)/results
 DEFAULT_BOARD := mps2-an385
 QEMU_RUN := scripts/qemu-run
 CHECK_RUN := scripts/check-run
+# Progress: each step's line ends with [n/N, m:ss] (scripts/check-run): the steps done, the
+# steps of make check (BENTO_STEPS, set at the end of this file) and the time since make
+# started. A sub-make keeps its parent's count and clock.
+ifeq ($(MAKELEVEL),0)
+export BENTO_START := $(shell date +%s)
+export BENTO_PROGRESS := $(abspath $(BUILD))/progress
+$(shell mkdir -p $(BUILD) && rm -f $(BUILD)/progress)
+endif
 
 CORE_SRCS := $(sort $(wildcard core/src/*.c))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
@@ -315,7 +323,8 @@ SINGLE_FLAGS = $(cflags.gcc-c99) -I$(SINGLE)/include -I$(SINGLE) -Iport -Itests 
 SINGLE_OBJS := $(patsubst %.c,$(OBJ)/single/%.o,$(GEN)/single_impl.c tests/bento_test.c $(TEST_SRCS) \
                                                 $(HOST_PORT_SRCS))
 
-$(SINGLE)/bento.h: scripts/amalgamate LICENSE $(CORE_SRCS) $(wildcard core/src/*.h core/include/bento/*.h)
+$(SINGLE)/bento.h: scripts/amalgamate LICENSE $(CORE_SRCS) \
+                  $(wildcard core/src/*.h core/include/bento/*.h core/include/bento/*.hpp)
 	$(call step,GEN,single header,$@)
 	$(Q)scripts/amalgamate $(SINGLE)
 
@@ -343,8 +352,16 @@ $(RESULTS)/single-cortex-m0: $(GEN)/single_impl.c $(SINGLE)/bento.h FORCE | arm-
 	@$(CHECK_RUN) $@ 'single header' 'Cortex-M0' exit0 -- \
 	    $(ARM_CC) $(cflags.microbit) -I$(SINGLE) -c $< -o $(OBJ)/single/impl-m0.o
 
+# The C++ face over the single header (build/single/bento.hpp): tests/cxx/face.cpp with the
+# single header's include folder first, linked with the implementation compiled as C.
+SINGLE_IMPL_OBJ := $(OBJ)/single/$(GEN)/single_impl.o
+$(RESULTS)/single-cxx: tests/cxx/face.cpp $(SINGLE)/bento.h $(SINGLE_IMPL_OBJ) FORCE
+	@$(CHECK_RUN) $@ 'single header' 'C++ face (bento.hpp)' last -- \
+	    scripts/strict-check g++ '-I$(SINGLE)/include -I$(SINGLE) $(CXX_FACE_FLAGS)' $< \
+	    $(BUILD)/cxx/face-single $(SINGLE_IMPL_OBJ)
+
 SINGLE_RESULTS := $(RESULTS)/single-tests $(if $(HAVE_CLANG),$(RESULTS)/single-clang-c11) \
-                  $(RESULTS)/single-cortex-m0
+                  $(RESULTS)/single-cortex-m0 $(RESULTS)/single-cxx
 
 # ---------------------------------------------------------------- licence
 
@@ -577,9 +594,6 @@ single: $(SINGLE_RESULTS)
 	$(call summary,$^)
 cxx: $(CXX_RESULTS) $(STRICT_C_RESULTS)
 	$(call summary,$^)
-check: $(CHECK_RESULTS)
-	$(call summary,$^)
-
 # ---------------------------------------------------------------- demo
 
 # make run EXAMPLE=chunks BOARD=microbit: any example on any board.
@@ -654,7 +668,7 @@ FUZZ_REPLAY_RESULTS := $(foreach t,$(FUZZ_TARGETS),$(RESULTS)/fuzz/replay-$t)
 $(RESULTS)/fuzz/replay-%: $(BUILD)/fuzz/replay/% FORCE
 	@$(CHECK_RUN) $@ fuzz '$* corpus (gcc)' last -- $< tests/fuzz/corpus/$*
 
-check: $(FUZZ_CHECK_RESULTS) $(FUZZ_REPLAY_RESULTS)
+CHECK_RESULTS += $(FUZZ_CHECK_RESULTS) $(FUZZ_REPLAY_RESULTS)
 
 # Coverage of core/: the host suite built for x86-64 (cov), i386 (cov32, where size_t is
 # 32 bits and the layouts' overflow paths are reachable) and with BENTO_POWER_SAFE
@@ -699,7 +713,7 @@ coverage-tools:
 	@scripts/need gcovr
 $(RESULTS)/coverage: FORCE | coverage-tools
 	@$(CHECK_RUN) $@ 'coverage' 'core/' last -- $(MAKE) --no-print-directory coverage-data
-check: $(RESULTS)/coverage
+CHECK_RESULTS += $(RESULTS)/coverage
 
 .PHONY: fuzz fuzz-corpus fuzz-tools
 fuzz: $(FUZZ_RESULTS)
@@ -754,3 +768,11 @@ FORCE:
 .PHONY: clean
 clean:
 	rm -rf $(BUILD)
+
+# make check: every result in CHECK_RESULTS, which the files included above add to; its
+# progress (above) counts them.
+check: $(CHECK_RESULTS)
+	$(call summary,$^)
+ifeq ($(or $(MAKECMDGOALS),check),check)
+export BENTO_STEPS := $(words $(sort $(CHECK_RESULTS)))
+endif

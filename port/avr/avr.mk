@@ -69,7 +69,6 @@ AVR_RESULTS := $(foreach c,$(AVR_CONFIGS),$(RESULTS)/matrix-$c) \
                $(patsubst tests/compile_fail/avr/%.c,$(RESULTS)/compile-fail-avr-%,$(AVR_COMPILE_FAIL)) \
                $(foreach s,$(SUITES),$(RESULTS)/avr-$s)
 CHECK_RESULTS += $(AVR_RESULTS)
-check: $(AVR_RESULTS)
 
 .PHONY: avr avr-tools
 avr: $(AVR_RESULTS)

@@ -57,4 +57,3 @@ $(RESULTS)/cut: $(CUT_DIR)/cut FORCE
 	@$(CHECK_RUN) $@ 'cut points' '$(CUT_CHECK_OPS) operations each, 1/$(CUT_CHECK_SECOND) opens cut' last -- \
 	    $(CUT_DIR)/cut -n $(CUT_CHECK_OPS) -r $(CUT_CHECK_SECOND)
 CHECK_RESULTS += $(RESULTS)/cut
-check: $(RESULTS)/cut

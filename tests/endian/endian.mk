@@ -73,7 +73,6 @@ $(foreach r,le be,$(foreach w,le be,$(eval $(call endian_read_rule,$r,$w))))
 ENDIAN_RESULTS := $(PPC_RESULTS) $(foreach o,le be,$(RESULTS)/endian-write-$o) \
                   $(foreach r,le be,$(foreach w,le be,$(RESULTS)/endian-read-$r-from-$w))
 CHECK_RESULTS += $(ENDIAN_RESULTS)
-check: $(ENDIAN_RESULTS)
 
 .PHONY: endian powerpc-tools
 endian: $(ENDIAN_RESULTS)

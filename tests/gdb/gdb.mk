@@ -88,4 +88,3 @@ gdb-tools:
 gdb-multiarch-tools:
 	@scripts/need gdb-multiarch
 CHECK_RESULTS += $(GDB_RESULTS)
-check: $(GDB_RESULTS)
