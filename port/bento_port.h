@@ -33,6 +33,16 @@ uint32_t bento_port_seed(void);
 /* How much work randomised tests may do: 1 on small boards, larger on the host. */
 uint32_t bento_port_scale(void);
 
+/* Reset the machine now, as a watchdog or a brown-out would: the program starts again from its
+ * reset vector, and RAM outside what startup writes (a .noinit section) keeps its contents.
+ * Never returns. port/cortex-m only (SYSRESETREQ through AIRCR, which every Cortex-M has); the
+ * host cannot reset, and QEMU's sifive_e (the RISC-V boards) has no device that resets the
+ * machine (a FE310 resets through its always-on watchdog, which QEMU 7.2 does not model). */
+#if defined(__GNUC__)
+__attribute__((noreturn))
+#endif
+void bento_port_reset(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -95,8 +95,6 @@ static const char *const op_names[] = {"insert", "remove", "clear"};
 #define SYST_CSR (*(volatile uint32_t *)0xE000E010u)
 #define SYST_RVR (*(volatile uint32_t *)0xE000E014u)
 #define SYST_CVR (*(volatile uint32_t *)0xE000E018u)
-#define AIRCR (*(volatile uint32_t *)0xE000ED0Cu)
-#define AIRCR_SYSRESETREQ 0x05FA0004u
 
 /* What the resets did to one container's operations (the summary prints one line each). */
 typedef struct tally {
@@ -620,12 +618,7 @@ void reset_now(const uint32_t *frame)
         put(&rec.last_pc, frame[6]);
     }
     put(&rec.requested, rec.requested + 1u);
-    __asm__ volatile("dsb 0xf" : : : "memory");
-    AIRCR = AIRCR_SYSRESETREQ;
-    __asm__ volatile("dsb 0xf" : : : "memory");
-    for (;;) {
-        /* the reset takes effect */
-    }
+    bento_port_reset();
 }
 
 /* A random reload of 1 to `span` ticks (with `widen`, from TICKS_MIN up, its range widened

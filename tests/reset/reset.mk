@@ -45,7 +45,20 @@ $(RESULTS)/board-%-reset: $(BUILD)/boards/%/reset-safe-$(RESETS).elf FORCE | qem
 $(RESULTS)/board-%-reset-unsafe: $(BUILD)/boards/%/reset-unsafe-$(RESETS).elf FORCE | qemu-tools
 	@$(CHECK_RUN) $@ 'board $*' 'reset without journal (must fail)' last -- \
 	    scripts/expect-status 1 $(call reset_run,$*,120) $< -icount shift=0
-RESET_RESULTS := $(foreach b,$(RESET_BOARDS),$(RESULTS)/board-$b-reset $(RESULTS)/board-$b-reset-unsafe)
+# examples/retained (the README's retained-RAM recipe, whole), with the journal: its resets are
+# its own, between two containers' operations, and it must end with every sensor indexed.
+define retained_rules
+$(BUILD)/boards/$1/retained.elf: $(OBJ)/$1/reset-safe/examples/retained/gateway.o \
+        $(patsubst %.c,$(OBJ)/$1/reset-safe/%.o,$(CORE_SRCS)) $(call board_port_objs,$1) \
+        $(call board_ld,$1)
+	@mkdir -p $$(@D)
+	$$(call board_link,$1)
+endef
+$(foreach b,$(RESET_BOARDS),$(eval $(call retained_rules,$b)))
+$(RESULTS)/board-%-retained: $(BUILD)/boards/%/retained.elf FORCE | qemu-tools
+	@$(CHECK_RUN) $@ 'board $*' 'retained RAM example' last -- $(call reset_run,$*,120) $<
+RESET_RESULTS := $(foreach b,$(RESET_BOARDS),$(RESULTS)/board-$b-reset $(RESULTS)/board-$b-reset-unsafe \
+                                             $(RESULTS)/board-$b-retained)
 CHECK_RESULTS += $(RESET_RESULTS)
 qemu-test: $(RESET_RESULTS)
 
