@@ -313,6 +313,99 @@ class Typed(object):
         return "%s (%s)" % (self.name, " ".join(parts))
 
 
+class CxxTyped(Typed):
+    """What a class of bento.hpp tells through its template arguments: the same as Typed."""
+
+    # class template: {what: template argument} (a sparse set's columns: from that one on)
+    ROLES = {
+        "bento::pool": {"element": 0},
+        "bento::block_pool": {"element": 0},
+        "bento::paged_set": {"element": 0, "key": 2},
+        "bento::index": {"key": 0, "value": 1},
+        "bento::multi_index": {"key": 0, "value": 1},
+        "bento::spatial_hash": {"value": 0},
+        "bento::grid": {"element": 0},
+        "bento::sparse_set_in": {"key": 0, "columns": 3},
+    }
+
+    def __init__(self, t, template, kind):  # pylint: disable=super-init-not-called
+        self.name = str(t)
+        self.kind = kind
+        self.element = self.key = self.value = self.handle = self.elements = None
+        roles = CxxTyped.ROLES[template]
+        for what in ("element", "key", "value"):
+            if what in roles:
+                setattr(self, what, _argument(t, roles[what]))
+        if "columns" in roles:
+            columns = []
+            while True:
+                c = _argument(t, roles["columns"] + len(columns))
+                if c is None:
+                    break
+                columns.append(("%d" % len(columns), c))
+            self.elements = columns or None
+        if kind == "pool":
+            self.handle = _type(str(t) + "::handle_type")
+        # a multi-value index or spatial hash keeps the ids of handle values in its buffer and
+        # their generations beside it (bento.hpp, stamps): the ids print as numbers
+        if kind in ("multi_index", "spatial_hash") and _template(self.value) == "bento::handle":
+            self.value = None
+
+    def describe(self, kind):
+        of = self.element
+        if self.elements:
+            of = "{%s}" % ", ".join("%s %s" % (_short(t), n) for n, t in self.elements)
+        parts = ["bento_%s" % kind]
+        if of is not None:
+            parts.append("of %s" % _short(of))
+        if self.key is not None:
+            parts.append("key %s" % _short(self.key))
+        if self.value is not None:
+            parts.append("value %s" % _short(self.value))
+        return "%s (%s)" % (self.name.split("<", 1)[0], " ".join(parts))
+
+
+def _argument(t, n):
+    """Template argument n of t, a type, or None. gdb does not give the arguments of a
+    parameter pack (a sparse set's columns): those are read from the type's name."""
+    try:
+        a = t.template_argument(n)
+        return a if isinstance(a, gdb.Type) else None
+    except (gdb.error, RuntimeError, TypeError):
+        pass
+    name = t.strip_typedefs().tag or t.strip_typedefs().name or ""
+    args, depth, start = [], 0, name.find("<") + 1
+    if start == 0:
+        return None
+    for i in range(start, len(name)):
+        c = name[i]
+        if c == "<":
+            depth += 1
+        elif c == ">" and depth > 0:
+            depth -= 1
+        elif c in ",>" and depth == 0:
+            args.append(name[start:i].strip())
+            start = i + 1
+            if c == ">":
+                break
+    return _type(args[n]) if n < len(args) else None
+
+
+def _short(t):
+    """A type's name, a handle's as bento::handle (its tag is a long pool type)."""
+    if not isinstance(t, gdb.Type):
+        return str(t)
+    return "bento::handle" if _template(t) == "bento::handle" else str(t)
+
+
+def _template(t):
+    """The name of the class template t is made from, without its arguments, or None."""
+    if t is None:
+        return None
+    name = t.strip_typedefs().tag or t.strip_typedefs().name or ""
+    return name.split("<", 1)[0] if "<" in name else None
+
+
 def _keyed(n, size, type_):
     """A key or value of a typed container: a handle or an integer type of that size, or an
     unsigned integer of `size` bytes."""
@@ -950,17 +1043,23 @@ class HandlePrinter(object):
             raw = _u(self.value["raw"])
         except gdb.error as e:
             return "<%s>" % e
+        name = "bento::handle" if self.name.startswith("bento::handle<") else self.name
         if raw == 0:
-            return "%s null" % self.name
+            return "%s null" % name
         bits = HandlePrinter.bits.get(self.name)
+        if bits is None and self.name.startswith("bento::handle<"):
+            try:  # bento.hpp's handle<Tag, UInt, IndexBits>
+                bits = int(self.value.type.strip_typedefs().template_argument(2))
+            except (gdb.error, RuntimeError, TypeError):
+                bits = None
         if bits is None:
             try:
                 bits = int(gdb.parse_and_eval(self.name + "_INDEX_BITS"))
             except gdb.error:
                 bits = None
         if bits is None:
-            return "%s 0x%x" % (self.name, raw)
-        return "%s 0x%x (index %d, generation %d)" % (self.name, raw, raw & ((1 << bits) - 1),
+            return "%s 0x%x" % (name, raw)
+        return "%s 0x%x (index %d, generation %d)" % (name, raw, raw & ((1 << bits) - 1),
                                                      raw >> bits)
 
 
@@ -1026,7 +1125,17 @@ def lookup(value):
                 except gdb.error:
                     pass
             return printer
-    if names == ["raw"] and (name.endswith("_handle") or _has_handle_functions(name)):
+    template = name.split("<", 1)[0] if "<" in name else None
+    if template in CxxTyped.ROLES and "g_" in names:
+        generic, _ = _struct_name(value["g_"].type)
+        if generic in GENERIC:
+            kind, cls = GENERIC[generic]
+            key = (name, kind)
+            if key not in _cache:
+                _cache[key] = CxxTyped(t, template, kind)
+            return _make(kind, cls, value["g_"], _cache[key])
+    if names == ["raw"] and (template == "bento::handle" or name.endswith("_handle") or
+                             _has_handle_functions(name)):
         return HandlePrinter(value, name)
     return None
 

@@ -70,6 +70,31 @@ $(RESULTS)/gdb-board-$1: $(BUILD)/boards/$1/gdb-views.elf FORCE | qemu-tools gdb
 endef
 $(foreach b,$(GDB_BOARDS),$(eval $(call gdb_board_rules,$b)))
 
+# bento.hpp's classes (tests/gdb/cxx.cpp, as an engine declares them): on the host with g++
+# and the x86-64 kit, and on GDB_CXX_BOARD with arm-none-eabi-g++ (tests/cxx/cxx.mk's flags for
+# the engine example, at -O0).
+GDB_CXX_BOARD := mps2-an386
+$(BUILD)/host/gdb-classes/gdb-views: tests/gdb/cxx.cpp core/include/bento/bento.hpp \
+        $(call host_port_objs,gdb-host) $(call lib,gdb-host)
+	@mkdir -p $(@D)
+	$(Q)g++ $(CXX_FACE_FLAGS:-O2=-O0) -g -Icore/include -Iport $< \
+	    $(call host_port_objs,gdb-host) $(call lib,gdb-host) -o $@
+$(RESULTS)/gdb-classes: $(BUILD)/host/gdb-classes/gdb-views FORCE | gdb-tools
+	@$(CHECK_RUN) $@ gdb 'printers, C++ classes, host' last -- \
+	    tests/gdb/run host $< $(BUILD)/gdb/gdb-classes
+$(OBJ)/gdb-$(GDB_CXX_BOARD)/tests/gdb/cxx.o: tests/gdb/cxx.cpp core/include/bento/bento.hpp \
+        $(OBJ)/$(GDB_CXX_BOARD)/flags | arm-tools
+	@mkdir -p $(@D)
+	$(Q)$(ARM_CXX) $(filter-out -O%,$(ENGINE_BOARD_FLAGS)) -O0 -Icore/include -Iport -c $< -o $@
+$(BUILD)/boards/$(GDB_CXX_BOARD)/gdb-classes.elf: $(OBJ)/gdb-$(GDB_CXX_BOARD)/tests/gdb/cxx.o \
+        $(call board_port_objs,$(GDB_CXX_BOARD)) $(call lib,$(GDB_CXX_BOARD)) linker/cortex-m.ld \
+        boards/$(GDB_CXX_BOARD)/memory.ld
+	@mkdir -p $(@D)
+	$(call board_link,$(GDB_CXX_BOARD))
+$(RESULTS)/gdb-classes-board: $(BUILD)/boards/$(GDB_CXX_BOARD)/gdb-classes.elf FORCE | qemu-tools gdb-multiarch-tools
+	@$(CHECK_RUN) $@ gdb 'printers, C++ classes, $(GDB_CXX_BOARD)' last -- \
+	    tests/gdb/run board $(GDB_CXX_BOARD) $< $(BUILD)/gdb/gdb-classes-board
+
 # The natvis file is untested here (no Visual Studio): its XML is checked against the natvis
 # schema's structure, and it must name every container the GDB printers know.
 $(RESULTS)/gdb-natvis: FORCE
@@ -77,6 +102,7 @@ $(RESULTS)/gdb-natvis: FORCE
 	    tests/gdb/natvis-check scripts/natvis/bento.natvis scripts/gdb/bento.py
 
 GDB_RESULTS := $(foreach c,$(GDB_HOST_CONFIGS),$(RESULTS)/$c) $(RESULTS)/gdb-cxx \
+               $(RESULTS)/gdb-classes $(RESULTS)/gdb-classes-board \
                $(foreach b,$(GDB_BOARDS),$(RESULTS)/gdb-board-$b) \
                $(RESULTS)/gdb-natvis
 
