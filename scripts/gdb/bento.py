@@ -362,7 +362,9 @@ class CxxTyped(Typed):
             parts.append("key %s" % _short(self.key))
         if self.value is not None:
             parts.append("value %s" % _short(self.value))
-        return "%s (%s)" % (self.name.split("<", 1)[0], " ".join(parts))
+        # bento::sparse_set<...> is an alias of sparse_set_in<..., embedded, ...>
+        name = self.name.split("<", 1)[0].replace("bento::sparse_set_in", "bento::sparse_set")
+        return "%s (%s)" % (name, " ".join(parts))
 
 
 def _argument(t, n):
