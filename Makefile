@@ -525,7 +525,7 @@ CONSUMER_RESULTS := $(RESULTS)/readme-files $(RESULTS)/consumer-mode \
 
 # The core alone, for every core with gcc and clang, C99 and C11, -Werror: one library each.
 MATRIX_RESULTS := $(foreach c,$(MATRIX_CONFIGS),$(RESULTS)/matrix-$c)
-$(RESULTS)/matrix-%: $(LIB)/%/libbento.a
+$(RESULTS)/matrix-%: $(LIB)/%/libbento.a FORCE
 	@$(CHECK_RUN) $@ 'core matrix' $* last -- echo built
 
 CHECK_RESULTS = $(RESULTS)/spdx $(RESULTS)/version $(COMPILE_FAIL_RESULTS) $(HOST_RESULTS) $(BOARD_RESULTS) $(EXAMPLE_RESULTS) \
