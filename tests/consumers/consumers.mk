@@ -9,7 +9,9 @@
 #     the README's commands), for the host and, cross-built, for MESON_BOARD under QEMU.
 # PlatformIO (library.json) and Arduino (library.properties): the manifest checked against its
 #     specification, and the files it names compiled for MANIFEST_BOARD with its flags, linked
-#     into an image that runs under QEMU (scripts/check-manifest). Neither tool is run here.
+#     into an image that runs under QEMU (scripts/check-manifest). PlatformIO is not run here;
+#     Arduino's builder is: the library's example sketch built by arduino-builder for the Uno
+#     and run under simavr (tests/consumers/arduino-sketch, below).
 # Zephyr (zephyr/): module.yml validated against Zephyr's module schema, the Kconfig parsed
 #     (tests/zephyr/check); untested in a Zephyr build.
 

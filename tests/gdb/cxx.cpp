@@ -6,7 +6,7 @@
 // get<0>, get<1> address them), then stops in bento_gdb_here() for the debugger.
 #include <bento/bento.hpp>
 
-#include "bento_port.h"
+#include "print.h"
 
 struct monster {
     int32_t hp;
@@ -33,49 +33,7 @@ bento::index<uint64_t, uint32_t, 16> by_name;
 bento::index<monster_id, monster_id, 16> parents;
 bento::multi_index<uint64_t, uint32_t, 16, 16> owned;
 bento::grid<int16_t, 2, 256> terrain;
-static int failures;
-
-static void say(const char *text) { bento_port_write(text); }
-static void num(int64_t n) { bento_port_write_i64(n); }
-
-static void need(bool ok, const char *what)
-{
-    if (!ok) {
-        say("failed: ");
-        say(what);
-        say("\n");
-        failures++;
-    }
-}
-
-static void head(const char *name, uint32_t count, uint32_t capacity)
-{
-    say(name);
-    say(" count ");
-    num(count);
-    say(" capacity ");
-    num(capacity);
-    say("\n");
-}
-
-static void pair(int64_t a, int64_t b)
-{
-    say("[");
-    num(a);
-    say(",");
-    num(b);
-    say("]");
-}
-
-static void handle_key(monster_id h)
-{
-    say("{raw=");
-    num(h.raw);
-    say("}");
-}
-
-extern "C" void bento_gdb_here(void);
-extern "C" __attribute__((noinline)) void bento_gdb_here(void) { say("here\n"); }
+static void handle_key(monster_id h) { raw_key(h.raw); }
 
 static void fill_monsters(void)
 {

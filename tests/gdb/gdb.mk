@@ -74,7 +74,7 @@ $(foreach b,$(GDB_BOARDS),$(eval $(call gdb_board_rules,$b)))
 # and the x86-64 kit, and on GDB_CXX_BOARD with arm-none-eabi-g++ (tests/cxx/cxx.mk's flags for
 # the engine example, at -O0).
 GDB_CXX_BOARD := mps2-an386
-$(BUILD)/host/gdb-classes/gdb-views: tests/gdb/cxx.cpp core/include/bento/bento.hpp \
+$(BUILD)/host/gdb-classes/gdb-views: tests/gdb/cxx.cpp tests/gdb/print.h core/include/bento/bento.hpp \
         $(call host_port_objs,gdb-host) $(call lib,gdb-host)
 	@mkdir -p $(@D)
 	$(Q)g++ $(CXX_FACE_FLAGS:-O2=-O0) -g -Icore/include -Iport $< \
@@ -82,7 +82,7 @@ $(BUILD)/host/gdb-classes/gdb-views: tests/gdb/cxx.cpp core/include/bento/bento.
 $(RESULTS)/gdb-classes: $(BUILD)/host/gdb-classes/gdb-views FORCE | gdb-tools
 	@$(CHECK_RUN) $@ gdb 'printers, C++ classes, host' last -- \
 	    tests/gdb/run host $< $(BUILD)/gdb/gdb-classes
-$(OBJ)/gdb-$(GDB_CXX_BOARD)/tests/gdb/cxx.o: tests/gdb/cxx.cpp core/include/bento/bento.hpp \
+$(OBJ)/gdb-$(GDB_CXX_BOARD)/tests/gdb/cxx.o: tests/gdb/cxx.cpp tests/gdb/print.h core/include/bento/bento.hpp \
         $(OBJ)/$(GDB_CXX_BOARD)/flags | arm-tools
 	@mkdir -p $(@D)
 	$(Q)$(ARM_CXX) $(filter-out -O%,$(ENGINE_BOARD_FLAGS)) -O0 -Icore/include -Iport -c $< -o $@

@@ -14,7 +14,7 @@
  */
 #include <bento/bento.h>
 
-#include "bento_port.h"
+#include "print.h"
 
 struct monster {
     int32_t hp;
@@ -75,37 +75,7 @@ names broken_index;
 owners broken_owners;
 heights broken_grid;
 
-static int failures;
-
-static void say(const char *text) { bento_port_write(text); }
-static void num(int64_t n) { bento_port_write_i64(n); }
-
-static void need(bool ok, const char *what)
-{
-    if (!ok) {
-        say("failed: ");
-        say(what);
-        say("\n");
-        failures++;
-    }
-}
-
-static void head(const char *name, uint32_t count, uint32_t capacity)
-{
-    say(name);
-    say(" count ");
-    num(count);
-    say(" capacity ");
-    num(capacity);
-    say("\n");
-}
-
-static void handle_key(monsters_handle h)
-{
-    say("{raw=");
-    num(h.raw);
-    say("}");
-}
+static void handle_key(monsters_handle h) { raw_key(h.raw); }
 
 static void vec(struct vec2 v)
 {
@@ -114,25 +84,6 @@ static void vec(struct vec2 v)
     say(",y=");
     num(v.y);
     say("}");
-}
-
-static void pair(int64_t a, int64_t b)
-{
-    say("[");
-    num(a);
-    say(",");
-    num(b);
-    say("]");
-}
-
-/* The debugger stops here: everything above is filled and printed. */
-void bento_gdb_here(void);
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-void bento_gdb_here(void)
-{
-    say("here\n");
 }
 
 static void fill_monsters(void)
