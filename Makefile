@@ -132,9 +132,10 @@ HAVE_CLANG := $(shell command -v clang >/dev/null 2>&1 && echo yes)
 # gcc-c11-asserts reads tests/asserts/config.h through BENTO_CONFIG_HEADER (every configurable
 # macro set to a hook that leaves a trace).
 # gcc-c99-m32-sanitize is the i386 ABI: 32-bit size_t, uint64_t and double 4-aligned in structs.
-# gcc-c11-powersafe-sanitize builds the kit with its journal (-DBENTO_POWER_SAFE=1).
+# gcc-c11-powersafe-small-sanitize builds the kit with its journal (-DBENTO_POWER_SAFE=1), in
+# its form for the least code (-DBENTO_IMPL_SMALL=1, what -Os builds; core/src/internal.h).
 HOST_CONFIGS := gcc-c99 gcc-c11-sanitize gcc-c11-asserts gcc-c99-m32-sanitize \
-                gcc-c11-powersafe-sanitize $(if $(HAVE_CLANG),clang-c99 clang-c11-sanitize)
+                gcc-c11-powersafe-small-sanitize $(if $(HAVE_CLANG),clang-c99 clang-c11-sanitize)
 SANITIZE := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SECTIONS := -ffunction-sections -fdata-sections
 # --gc-sections where the host linker has it (GNU ld, lld, gold)
@@ -149,7 +150,8 @@ cflags.$1 := -std=$(word 2,$(subst -, ,$1)) $(WARNINGS) $(SECTIONS) \
              $(if $(filter gcc,$(word 1,$(subst -, ,$1))),-fno-tree-loop-distribute-patterns) \
              $(if $(findstring asserts,$1),-DBENTO_CONFIG_HEADER=\"asserts/config.h\" -Itests) \
              $(if $(findstring m32,$1),-m32) \
-             $(if $(findstring powersafe,$1),-DBENTO_POWER_SAFE=1)
+             $(if $(findstring powersafe,$1),-DBENTO_POWER_SAFE=1) \
+             $(if $(findstring small,$1),-DBENTO_IMPL_SMALL=1)
 ldflags.$1 := $(HOST_GC) $(if $(findstring m32,$1),-m32)
 ldlibs.$1 :=
 endef

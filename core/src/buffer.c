@@ -127,6 +127,18 @@ static bento_status take_back(void *memory, size_t used, void *saved, size_t sta
     return BENTO_OK;
 }
 
+size_t bento_impl_layout_add(bento_impl_layout *l, uint32_t count, size_t each, size_t align)
+{
+    const size_t at = BENTO_ALIGN_UP(l->bytes, align);
+    if (at < l->bytes || (each != 0u && count > (SIZE_MAX - at) / each)) {
+        l->ok = false;
+        return 0u;
+    }
+    /* count fits in size_t here unless each is 0 (then the product is 0 either way) */
+    l->bytes = at + (size_t)count * each;
+    return at;
+}
+
 /* ---------------------------------------------------------------- lifecycle */
 
 /* True when the n words at a and b are equal. */

@@ -33,8 +33,12 @@ static inline uint32_t bucket_words(uint32_t key_words)
  * bento_impl_index_put and put32, and take_key inlined into each remove), as
  * the inline lookup in bento/index.h is: a width read at run time measured a fifth more
  * instructions per insert and remove on the Cortex-M4, and a tenth more per full insert on the
- * Cortex-M0. The rest (the checker, the walk) serve both widths with ix->key_words.
+ * Cortex-M0. In a build for the least code (BENTO_IMPL_SMALL) the 64-bit copies read the
+ * width from the index (WIDTH) and serve both, and the 32-bit ones are left out. The rest (the
+ * checker, the walk) serve both widths with ix->key_words.
  */
+#define WIDTH(ix, kw) (BENTO_IMPL_SMALL ? (ix)->key_words : (kw))
+#define ONE_COPY(kw) (BENTO_IMPL_SMALL || (kw) == 2u)
 
 /* Bucket b's words. */
 static inline uint32_t *bucket_of(const bento_index *ix, uint32_t kw, uint32_t b)
@@ -135,7 +139,7 @@ BENTO_IMPL_ALWAYS_INLINE static inline uint32_t find_slot(const bento_index *ix,
 
 BENTO_IMPL_NOINLINE static uint32_t find_slot64(const bento_index *ix, uint64_t key, uint32_t h)
 {
-    return find_slot(ix, 2u, key, h);
+    return find_slot(ix, WIDTH(ix, 2u), key, h);
 }
 
 BENTO_IMPL_NOINLINE static uint32_t find_slot32(const bento_index *ix, uint32_t key, uint32_t h)
@@ -238,7 +242,7 @@ BENTO_IMPL_ALWAYS_INLINE static inline uint32_t make_room(const bento_index *ix,
 BENTO_IMPL_NOINLINE static uint32_t make_room64(const bento_index *ix, bento_impl_journal *j,
                                                 const uint32_t *root, uint32_t *r)
 {
-    return make_room(ix, j, 2u, root, r);
+    return make_room(ix, j, WIDTH(ix, 2u), root, r);
 }
 
 BENTO_IMPL_NOINLINE static uint32_t make_room32(const bento_index *ix, bento_impl_journal *j,
@@ -266,7 +270,7 @@ BENTO_IMPL_ALWAYS_INLINE static inline bento_status add(bento_index *ix, bento_i
         s = free_slot(bucket_of(ix, kw, root[1]));
     }
     if (s == 4u) {
-        s = kw == 2u ? make_room64(ix, j, root, &r) : make_room32(ix, j, root, &r);
+        s = ONE_COPY(kw) ? make_room64(ix, j, root, &r) : make_room32(ix, j, root, &r);
         if (s == 4u) {
             return BENTO_E_FULL;
         }
@@ -290,7 +294,7 @@ BENTO_IMPL_ALWAYS_INLINE static inline bento_status put_key(bento_index *ix,
     if (ix->buckets == NULL) {
         return BENTO_E_FULL; /* inert */
     }
-    at = kw == 2u ? find_slot64(ix, key, h) : find_slot32(ix, (uint32_t)key, h);
+    at = ONE_COPY(kw) ? find_slot64(ix, key, h) : find_slot32(ix, (uint32_t)key, h);
     if ((at & 7u) == 4u) {
         return add(ix, j, kw, key, h, value);
     }
@@ -314,7 +318,7 @@ BENTO_IMPL_ALWAYS_INLINE static inline bento_status take_key(bento_index *ix,
         return BENTO_E_NOT_FOUND; /* inert */
     }
     h = hash_of(kw, key);
-    at = kw == 2u ? find_slot64(ix, key, h) : find_slot32(ix, (uint32_t)key, h);
+    at = ONE_COPY(kw) ? find_slot64(ix, key, h) : find_slot32(ix, (uint32_t)key, h);
     s = at & 7u;
     if (s == 4u) {
         return BENTO_E_NOT_FOUND;
@@ -339,13 +343,13 @@ BENTO_IMPL_ALWAYS_INLINE static inline bento_status take_key(bento_index *ix,
 bento_status bento_impl_index_put(bento_index *ix, bento_impl_journal *j, uint64_t key,
                                   uint32_t value, bool replace)
 {
-    return put_key(ix, j, 2u, key, value, replace);
+    return put_key(ix, j, WIDTH(ix, 2u), key, value, replace);
 }
 
 bento_status bento_impl_index_take(bento_index *ix, bento_impl_journal *j, uint64_t key,
                                    uint32_t *value)
 {
-    return take_key(ix, j, 2u, key, value);
+    return take_key(ix, j, WIDTH(ix, 2u), key, value);
 }
 
 BENTO_IMPL_NOINLINE static bento_status put32(bento_index *ix, bento_impl_journal *j,
@@ -597,7 +601,8 @@ bento_status bento_index_remove(bento_index *ix, uint64_t key, uint32_t *value)
     BENTO_ASSERT(ix != NULL);
     BENTO_IMPL_BEGIN(&j, ix);
     /* take_key inlined (not a call of bento_impl_index_take): one call fewer per remove */
-    return bento_impl_end(&j, take_key(ix, &j, 2u, key, value));
+    return bento_impl_end(&j, BENTO_IMPL_SMALL ? bento_impl_index_take(ix, &j, key, value)
+                                               : take_key(ix, &j, 2u, key, value));
 }
 
 void bento_index_clear(bento_index *ix)
@@ -647,7 +652,9 @@ bento_status bento_index32_insert(bento_index32 *ix, uint32_t key, uint32_t valu
     bento_impl_journal j;
     BENTO_ASSERT(ix != NULL);
     BENTO_IMPL_BEGIN(&j, &ix->generic_);
-    return bento_impl_end(&j, put32(&ix->generic_, &j, key, value, false));
+    return bento_impl_end(&j, BENTO_IMPL_SMALL
+                                  ? bento_impl_index_put(&ix->generic_, &j, key, value, false)
+                                  : put32(&ix->generic_, &j, key, value, false));
 }
 
 bento_status bento_index32_upsert(bento_index32 *ix, uint32_t key, uint32_t value)
@@ -655,7 +662,9 @@ bento_status bento_index32_upsert(bento_index32 *ix, uint32_t key, uint32_t valu
     bento_impl_journal j;
     BENTO_ASSERT(ix != NULL);
     BENTO_IMPL_BEGIN(&j, &ix->generic_);
-    return bento_impl_end(&j, put32(&ix->generic_, &j, key, value, true));
+    return bento_impl_end(&j, BENTO_IMPL_SMALL
+                                  ? bento_impl_index_put(&ix->generic_, &j, key, value, true)
+                                  : put32(&ix->generic_, &j, key, value, true));
 }
 
 bento_status bento_index32_remove(bento_index32 *ix, uint32_t key, uint32_t *value)
@@ -663,7 +672,9 @@ bento_status bento_index32_remove(bento_index32 *ix, uint32_t key, uint32_t *val
     bento_impl_journal j;
     BENTO_ASSERT(ix != NULL);
     BENTO_IMPL_BEGIN(&j, &ix->generic_);
-    return bento_impl_end(&j, take_key(&ix->generic_, &j, 1u, key, value));
+    return bento_impl_end(&j, BENTO_IMPL_SMALL
+                                  ? bento_impl_index_take(&ix->generic_, &j, key, value)
+                                  : take_key(&ix->generic_, &j, 1u, key, value));
 }
 
 void bento_index32_clear(bento_index32 *ix)

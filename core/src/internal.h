@@ -74,6 +74,21 @@
 #define BENTO_IMPL_NOINLINE
 #endif
 
+/* True in a build that asks for the least code (gcc's and clang's -Os and -Oz), or when the
+ * build defines it to 1: where the kit keeps a path twice for speed (the hash index's insert
+ * and remove, once per key width), it then keeps one copy, which reads from the container
+ * what the copies had as a constant (less code, a few more instructions and stack words). The
+ * boards' benchmarks are built at -O2, the footprint, `make size` and `make stack` at -Os.
+ * Tested in both forms: the small one by the AVR suites (-Os), a host configuration and a cut
+ * test of its own (-DBENTO_IMPL_SMALL=1). */
+#ifndef BENTO_IMPL_SMALL
+#if defined(__OPTIMIZE_SIZE__)
+#define BENTO_IMPL_SMALL 1
+#else
+#define BENTO_IMPL_SMALL 0
+#endif
+#endif
+
 /* True when pointer p is aligned to the power of two a. */
 static inline bool bento_impl_is_aligned(const void *p, size_t a)
 {
@@ -232,18 +247,7 @@ static inline bento_impl_layout bento_impl_layout_start(size_t head_bytes)
 
 /* Reserve `count` elements of `each` bytes aligned to `align` (a power of two); returns their
  * offset from the start of the buffer (meaningless once the layout is not ok). */
-static inline size_t bento_impl_layout_add(bento_impl_layout *l, uint32_t count, size_t each,
-                                           size_t align)
-{
-    const size_t at = BENTO_ALIGN_UP(l->bytes, align);
-    if (at < l->bytes || (each != 0u && count > (SIZE_MAX - at) / each)) {
-        l->ok = false;
-        return 0u;
-    }
-    /* count fits in size_t here unless each is 0 (then the product is 0 either way) */
-    l->bytes = at + (size_t)count * each;
-    return at;
-}
+size_t bento_impl_layout_add(bento_impl_layout *l, uint32_t count, size_t each, size_t align);
 
 /* The end of every configure(): the layout fits in 4 GiB and in size_t (BENTO_E_ARGUMENT
  * otherwise), the buffer is aligned to `align` (BENTO_E_ALIGN) and holds the layout

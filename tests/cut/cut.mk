@@ -14,38 +14,44 @@
 # not define, and no function (memcpy...) that could store without one.
 
 # The kit as the test cuts it: with its journal (1), or without (0: the buffers as they are
-# without BENTO_POWER_SAFE, for comparison: make cut CUT_POWER_SAFE=0).
+# without BENTO_POWER_SAFE, for comparison: make cut CUT_POWER_SAFE=0); in the core's form for
+# speed (CUT_SMALL=0) or for the least code (1: BENTO_IMPL_SMALL, as -Os builds it).
 CUT_POWER_SAFE := 1
-CUT_DIR := $(BUILD)/cut/power-safe-$(CUT_POWER_SAFE)
+CUT_SMALL := 0
 CUT_OPS := 1000
 CUT_SEEDS := 8
 CUT_CHECK_OPS := 1000
 CUT_SECOND := 1
 CUT_CHECK_SECOND := 8
-CUT_FLAGS := -std=c11 $(WARNINGS) -O1 -g -fno-tree-loop-distribute-patterns -DBENTO_POWER_SAFE=$(CUT_POWER_SAFE)
-# instrumented: the core and the self-test's target
-CUT_TSAN_SRCS := $(CORE_SRCS) tests/cut/probe.c
-CUT_TSAN_OBJS := $(patsubst %.c,$(OBJ)/cut-tsan-$(CUT_POWER_SAFE)/%.o,$(CUT_TSAN_SRCS))
+cut_dir = $(BUILD)/cut/power-safe-$1$(if $(filter 1,$2),-small)
+CUT_DIR := $(call cut_dir,$(CUT_POWER_SAFE),$(CUT_SMALL))
 # not instrumented: the hooks and the harness (the caller of the kit)
 CUT_SRCS := $(filter-out tests/cut/probe.c,$(sort $(wildcard tests/cut/*.c)))
-CUT_OBJS := $(patsubst %.c,$(OBJ)/cut-$(CUT_POWER_SAFE)/%.o,$(CUT_SRCS))
 
-$(OBJ)/cut-tsan-$(CUT_POWER_SAFE)/%.o: %.c tests/cut/cut.mk
-	@mkdir -p $(@D)
-	$(Q)gcc $(CUT_FLAGS) -fsanitize=thread -Icore/include -Itests/cut $(DEPFLAGS) -c $< -o $@
-
-$(OBJ)/cut-$(CUT_POWER_SAFE)/%.o: %.c tests/cut/cut.mk
-	@mkdir -p $(@D)
-	$(Q)gcc $(CUT_FLAGS) -D_DEFAULT_SOURCE -Icore/include -Itests/cut $(DEPFLAGS) -c $< -o $@
-
-$(CUT_DIR)/hooks.txt: $(CUT_TSAN_OBJS) $(OBJ)/cut-$(CUT_POWER_SAFE)/tests/cut/hooks.o tests/cut/hooks-check
-	@mkdir -p $(@D)
-	$(Q)tests/cut/hooks-check $(OBJ)/cut-$(CUT_POWER_SAFE)/tests/cut/hooks.o $(CUT_TSAN_OBJS) > $@.tmp && mv $@.tmp $@
-
-$(CUT_DIR)/cut: $(CUT_OBJS) $(CUT_TSAN_OBJS) $(CUT_DIR)/hooks.txt
-	@mkdir -p $(@D)
-	$(call step,LINK,cut points,$@)
-	$(Q)gcc $(CUT_FLAGS) $(CUT_OBJS) $(CUT_TSAN_OBJS) -o $@
+# cut_rules POWER_SAFE SMALL: the program, in $(call cut_dir,POWER_SAFE,SMALL)/cut
+define cut_rules
+cut_flags.$1.$2 := -std=c11 $(WARNINGS) -O1 -g -fno-tree-loop-distribute-patterns \
+                   -DBENTO_POWER_SAFE=$1 -DBENTO_IMPL_SMALL=$2
+# instrumented: the core and the self-test's target
+cut_tsan_objs.$1.$2 := $(patsubst %.c,$(OBJ)/cut-tsan-$1-$2/%.o,$(CORE_SRCS) tests/cut/probe.c)
+cut_objs.$1.$2 := $(patsubst %.c,$(OBJ)/cut-$1-$2/%.o,$(CUT_SRCS))
+$(OBJ)/cut-tsan-$1-$2/%.o: %.c tests/cut/cut.mk
+	@mkdir -p $$(@D)
+	$(Q)gcc $$(cut_flags.$1.$2) -fsanitize=thread -Icore/include -Itests/cut $(DEPFLAGS) -c $$< -o $$@
+$(OBJ)/cut-$1-$2/%.o: %.c tests/cut/cut.mk
+	@mkdir -p $$(@D)
+	$(Q)gcc $$(cut_flags.$1.$2) -D_DEFAULT_SOURCE -Icore/include -Itests/cut $(DEPFLAGS) -c $$< -o $$@
+$(call cut_dir,$1,$2)/hooks.txt: $$(cut_tsan_objs.$1.$2) $(OBJ)/cut-$1-$2/tests/cut/hooks.o tests/cut/hooks-check
+	@mkdir -p $$(@D)
+	$(Q)tests/cut/hooks-check $(OBJ)/cut-$1-$2/tests/cut/hooks.o $$(cut_tsan_objs.$1.$2) > $$@.tmp && mv $$@.tmp $$@
+$(call cut_dir,$1,$2)/cut: $$(cut_objs.$1.$2) $$(cut_tsan_objs.$1.$2) $(call cut_dir,$1,$2)/hooks.txt
+	@mkdir -p $$(@D)
+	$$(call step,LINK,cut points,$$@)
+	$(Q)gcc $$(cut_flags.$1.$2) $$(cut_objs.$1.$2) $$(cut_tsan_objs.$1.$2) -o $$@
+endef
+# make check's two, and the one make cut was asked for
+$(foreach v,$(sort 1.0 1.1 $(CUT_POWER_SAFE).$(CUT_SMALL)),\
+    $(eval $(call cut_rules,$(basename $v),$(subst .,,$(suffix $v)))))
 
 .PHONY: cut
 cut: $(CUT_DIR)/cut
@@ -53,7 +59,11 @@ cut: $(CUT_DIR)/cut
 	$(CUT_DIR)/cut -s $(CUT_SEEDS) -n $(CUT_OPS) -r $(CUT_SECOND) -m $(CUT_DIR)/table.md
 	@echo "wrote $(CUT_DIR)/table.md"
 
-$(RESULTS)/cut: $(CUT_DIR)/cut FORCE
+# make check: the journal, in both forms of the core
+$(RESULTS)/cut: $(call cut_dir,1,0)/cut FORCE
 	@$(CHECK_RUN) $@ 'cut points' '$(CUT_CHECK_OPS) operations each, 1/$(CUT_CHECK_SECOND) opens cut' last -- \
-	    $(CUT_DIR)/cut -n $(CUT_CHECK_OPS) -r $(CUT_CHECK_SECOND)
-CHECK_RESULTS += $(RESULTS)/cut
+	    $< -n $(CUT_CHECK_OPS) -r $(CUT_CHECK_SECOND)
+$(RESULTS)/cut-small: $(call cut_dir,1,1)/cut FORCE
+	@$(CHECK_RUN) $@ 'cut points' 'the core for the least code (BENTO_IMPL_SMALL)' last -- \
+	    $< -n $(CUT_CHECK_OPS) -r $(CUT_CHECK_SECOND)
+CHECK_RESULTS += $(RESULTS)/cut $(RESULTS)/cut-small
