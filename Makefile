@@ -517,7 +517,7 @@ $(foreach c,$(HOST_CONSUMERS),$(eval $(call consumer_rule,$c,host)))
 $(RESULTS)/readme-files: FORCE
 	@$(CHECK_RUN) $@ 'consumer files' README.md exit0 -- scripts/readme-files
 # A program built in the other BENTO_POWER_SAFE mode than its kit must fail to link, in each route.
-$(RESULTS)/consumer-mode: FORCE | cmake-tools
+$(RESULTS)/consumer-mode: FORCE | cmake-tools meson-tools
 	@$(CHECK_RUN) $@ 'consumer mode' 'mismatched BENTO_POWER_SAFE' last -- \
 	    tests/consumers/mode $(abspath $(BUILD))/consumers/mode
 CONSUMER_RESULTS := $(RESULTS)/readme-files $(RESULTS)/consumer-mode \
