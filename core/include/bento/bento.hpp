@@ -1190,7 +1190,10 @@ template <> struct index_of_width<true> {
                                                                                  : alignof(bento_align_unit);
     static bento_status init(generic *g, void *m, size_t b, uint32_t c) { return bento_index_init(g, m, b, c); }
     static bento_status open(generic *g, void *m, size_t b) { return bento_index_open(g, m, b); }
-    static uint32_t *get(const generic *g, key_bits k, uint32_t shift) { return bento_impl_index_get(g, k, shift); }
+    BENTO_IMPL_FAST_INLINE static uint32_t *get(const generic *g, key_bits k, uint32_t shift)
+    {
+        return bento_impl_index_get(g, k, shift);
+    }
     static bento_status insert(generic *g, key_bits k, uint32_t v) { return bento_index_insert(g, k, v); }
     static bento_status upsert(generic *g, key_bits k, uint32_t v) { return bento_index_upsert(g, k, v); }
     static bento_status remove(generic *g, key_bits k, uint32_t *v) { return bento_index_remove(g, k, v); }
@@ -1209,7 +1212,10 @@ template <> struct index_of_width<false> {
     static constexpr size_t align = alignof(bento_align_unit);
     static bento_status init(generic *g, void *m, size_t b, uint32_t c) { return bento_index32_init(g, m, b, c); }
     static bento_status open(generic *g, void *m, size_t b) { return bento_index32_open(g, m, b); }
-    static uint32_t *get(const generic *g, key_bits k, uint32_t shift) { return bento_impl_index32_get(g, k, shift); }
+    BENTO_IMPL_FAST_INLINE static uint32_t *get(const generic *g, key_bits k, uint32_t shift)
+    {
+        return bento_impl_index32_get(g, k, shift);
+    }
     static bento_status insert(generic *g, key_bits k, uint32_t v) { return bento_index32_insert(g, k, v); }
     static bento_status upsert(generic *g, key_bits k, uint32_t v) { return bento_index32_upsert(g, k, v); }
     static bento_status remove(generic *g, key_bits k, uint32_t *v) { return bento_index32_remove(g, k, v); }
@@ -1248,19 +1254,19 @@ class index : public lifecycle<index<K, V, Capacity, Storage>, Storage> {
     static constexpr uint32_t capacity() { return Capacity; }
 
     /** The key's value, if any: `if (auto v = ix.find(k)) use(*v);`. */
-    found<V> find(K key) const
+    BENTO_IMPL_FAST_INLINE found<V> find(K key) const
     {
         const uint32_t *v = lookup(key);
         return found<V>{detail::from_bits<V, uint32_t>(v != nullptr ? *v : 0u), v != nullptr};
     }
     /** The key's value, or `absent`. */
-    V value(K key, V absent) const
+    BENTO_IMPL_FAST_INLINE V value(K key, V absent) const
     {
         const uint32_t *v = lookup(key);
         return v != nullptr ? detail::from_bits<V, uint32_t>(*v) : absent;
     }
     /** True when the key is present. */
-    bool contains(K key) const { return lookup(key) != nullptr; }
+    BENTO_IMPL_FAST_INLINE bool contains(K key) const { return lookup(key) != nullptr; }
     /** Insert (status::exists when present). */
     status insert(K key, V value)
     {
@@ -1330,7 +1336,7 @@ class index : public lifecycle<index<K, V, Capacity, Storage>, Storage> {
     sentinel end() const { return sentinel{}; }
 
   private:
-    const uint32_t *lookup(K key) const
+    BENTO_IMPL_FAST_INLINE const uint32_t *lookup(K key) const
     {
         return width::get(&g_, detail::bits_of<K, key_bits>(key), 34u - detail::ceil_log2(Capacity));
     }

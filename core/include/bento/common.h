@@ -481,6 +481,16 @@ void name_clear(name *container);
 #define BENTO_IMPL_ALWAYS_INLINE
 #endif
 
+/* A lookup the compiler must inline where it optimizes for speed (every layer of it, so that
+ * none is left a call of its own at some call sites and not at others), and may keep as one
+ * copy where it optimizes for size (-Os, -Oz: several callers in one file share it). */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__) &&                          \
+    !defined(__OPTIMIZE_SIZE__)
+#define BENTO_IMPL_FAST_INLINE __attribute__((always_inline))
+#else
+#define BENTO_IMPL_FAST_INLINE
+#endif
+
 /* A typed container's storage is one object: `bytes64`, the bytes of its buffer computed in
  * uint64_t, must be below PTRDIFF_MAX, the largest object the target has. Only a 16-bit size_t
  * (AVR, MSP430: 32 KiB) makes this tighter than the containers' own limits: there a capacity

@@ -442,12 +442,24 @@ static inline uint32_t bento_impl_index_candidates(uint32_t fps, uint32_t fp)
 
 /* The lane of one flagged byte of a match (m != 0): 8j for slot j, which is also the byte
  * offset of slot j's 64-bit key among the keys, so a lookup adds it to an address unshifted
- * (halved for a 32-bit key or a value). Where the core counts leading zeros in one
- * instruction (x86, Armv7-M and later), the highest byte: its leading zeros are 24 - 8j.
- * Elsewhere (Cortex-M0) the lowest: its bit isolated and moved down to bit 8j, times
- * 0x00081018 puts 8j in the top byte (no loop, no table). And the match without that byte. */
-#if (defined(__GNUC__) || defined(__clang__)) &&                                                 \
-    (defined(__x86_64__) || defined(__i386__) || defined(__aarch64__) || defined(__ARM_FEATURE_CLZ))
+ * (halved for a 32-bit key or a value). Where the core counts trailing zeros in one
+ * instruction (x86), the lowest byte: its trailing zeros are 8j + 7. Where it counts leading
+ * zeros in one instruction but not trailing ones (AArch64, Armv7-M and later), the highest
+ * byte: its leading zeros are 24 - 8j. Elsewhere (Cortex-M0) the lowest: its bit isolated and
+ * moved down to bit 8j, times 0x00081018 puts 8j in the top byte (no loop, no table). And the
+ * match without that byte. */
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+static inline uint32_t bento_impl_index_lane(uint32_t m)
+{
+    return BENTO_IMPL_CAST(uint32_t, __builtin_ctz(m)) - 7u;
+}
+
+static inline uint32_t bento_impl_index_rest(uint32_t m)
+{
+    return m & (m - 1u);
+}
+#elif (defined(__GNUC__) || defined(__clang__)) &&                                               \
+    (defined(__aarch64__) || defined(__ARM_FEATURE_CLZ))
 static inline uint32_t bento_impl_index_lane(uint32_t m)
 {
     return 24u - BENTO_IMPL_CAST(uint32_t, __builtin_clz(m));
@@ -540,17 +552,17 @@ BENTO_IMPL_ALWAYS_INLINE static inline uint32_t *bento_impl_index_find(uint32_t 
 }
 
 /* get with the shift as an argument, so that typed wrappers pass a constant. */
-static inline uint32_t *bento_impl_index_get(const bento_index *ix, uint64_t key, uint32_t shift)
+BENTO_IMPL_FAST_INLINE static inline uint32_t *bento_impl_index_get(const bento_index *ix, uint64_t key, uint32_t shift)
 {
     return bento_impl_index_find(ix->buckets, bento_index_hash(key), shift, 16u, 2u, key);
 }
 
-static inline uint32_t *bento_impl_index32_get(const bento_index32 *ix, uint32_t key, uint32_t shift)
+BENTO_IMPL_FAST_INLINE static inline uint32_t *bento_impl_index32_get(const bento_index32 *ix, uint32_t key, uint32_t shift)
 {
     return bento_impl_index_find(ix->generic_.buckets, bento_index32_hash(key), shift, 10u, 1u, key);
 }
 
-static inline uint32_t *bento_index_get(const bento_index *ix, uint64_t key)
+BENTO_IMPL_FAST_INLINE static inline uint32_t *bento_index_get(const bento_index *ix, uint64_t key)
 {
     BENTO_ASSERT(ix != BENTO_IMPL_NULL);
     return bento_impl_index_get(ix, key, ix->shift);
@@ -585,7 +597,7 @@ static inline uint32_t bento_index_max_count(const bento_index *ix)
     return ix->max_count;
 }
 
-static inline uint32_t *bento_index32_get(const bento_index32 *ix, uint32_t key)
+BENTO_IMPL_FAST_INLINE static inline uint32_t *bento_index32_get(const bento_index32 *ix, uint32_t key)
 {
     BENTO_ASSERT(ix != BENTO_IMPL_NULL);
     return bento_impl_index32_get(ix, key, ix->generic_.shift);
