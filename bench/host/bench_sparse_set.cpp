@@ -67,6 +67,13 @@ struct fixture {
     }
 };
 
+// The comparator of the sorts by a column: whether a's x goes before b's (the sorts ask only
+// that, bento_sparse_set_compare).
+int by_x(const void *a, const void *b, void *)
+{
+    return static_cast<const pos *>(a)->x < static_cast<const pos *>(b)->x ? -1 : 0;
+}
+
 // Typed sets, one type per size: positions (one column) and bodies (two), and their join.
 // The overloads below give the templates one name for each operation of every type.
 #define TPOS_COLUMNS(X) X(pos, p)
@@ -92,6 +99,13 @@ struct fixture {
         if (tbody_##n##_insert(s, key, &row) != BENTO_OK) std::abort();                       \
         *row.p = pos{float(key), 1.0f};                                                       \
         *row.v = vel{1.0f, float(key)};                                                       \
+    }                                                                                         \
+    inline void t_clear(tpos_##n *s) { bento_sparse_set_clear(&s->generic_); }                \
+    inline void t_clear(tbody_##n *s) { bento_sparse_set_clear(&s->generic_); }               \
+    inline bento_status t_sort(tpos_##n *s, bento_sparse_set_sort_mode mode)                  \
+    {                                                                                         \
+        return tpos_##n##_sort(s, bento_sparse_set_count(&s->generic_),                       \
+                               BENTO_SPARSE_SET_COLUMN(tpos_##n, p), by_x, nullptr, mode);    \
     }                                                                                         \
     inline float t_join(const tpos_##n *a, const tbody_##n *b)                                \
     {                                                                                         \
@@ -122,6 +136,16 @@ struct streams {
     }
 };
 
+// The x of the i-th key inserted before a sort: a permutation of [0, n) out of order (heap),
+// or [0, n) with 1% of neighbours swapped (insertion: an order kept from frame to frame).
+inline float scrambled_x(size_t i, size_t n) { return float((uint32_t(i) * 2654435761u) & uint32_t(n - 1)); }
+inline float nearly_x(size_t i, size_t n)
+{
+    if (i % 100 == 0 && i + 1 < n) return float(i + 1);
+    if (i % 100 == 1) return float(i - 1);
+    return float(i);
+}
+
 // Every timed loop sums into a local and sinks it once: a running total kept in memory would
 // time the store of the total, and a reference to it may alias the set's storage.
 template <class Lookup>
@@ -144,7 +168,8 @@ void lookup_rows(const std::string &impl, size_t n, const streams &keys, Lookup 
     }));
 }
 
-// The typed rows of one size: contains, get, and the join, on sets of their own.
+// The typed rows of one size: contains, get, the join, insert with values and the sorts by a
+// column with a comparator, on sets of their own.
 template <class Pos, class Body>
 void typed_rows(size_t n, const streams &keys)
 {
@@ -162,6 +187,22 @@ void typed_rows(size_t n, const streams &keys)
     for (size_t i = 0; i < n; i += 2) t_insert_body(b.get(), keys.hits[i]);
     bench::report("sparse_set", "join 2 sets (n and n/2)", n, "bento typed", bench::time_ns_per_op(n / 2, [&] {
         bench::sink(uint64_t(t_join(a.get(), b.get())));
+    }));
+    // insert with values: the typed insert hands back the row, the caller assigns
+    bench::report("sparse_set", "insert (2 columns)", n, "bento typed", bench::time_ns_per_op(n, [&] { t_clear(b.get()); }, [&] {
+        Body *set = b.get();
+        for (size_t i = 0; i < n; i++) t_insert_body(set, keys.ids[i]);
+    }));
+    // sorts by a column with a C comparator, the keys put back out of order before each run
+    const auto refill = [&](float (*x)(size_t, size_t)) {
+        t_clear(a.get());
+        for (size_t i = 0; i < n; i++) *t_insert(a.get(), keys.ids[i]) = pos{x(i, n), 1.0f};
+    };
+    bench::report("sparse_set", "sort by a column, comparator (heap)", n, "bento typed", bench::time_ns_per_op(n, [&] { refill(scrambled_x); }, [&] {
+        if (t_sort(a.get(), BENTO_SPARSE_SET_SORT_HEAP) != BENTO_OK) std::abort();
+    }));
+    bench::report("sparse_set", "re-sort nearly sorted by a column, comparator (insertion)", n, "bento typed", bench::time_ns_per_op(n, [&] { refill(nearly_x); }, [&] {
+        if (t_sort(a.get(), BENTO_SPARSE_SET_SORT_INSERTION) != BENTO_OK) std::abort();
     }));
 }
 
@@ -197,6 +238,27 @@ void cxx_rows(size_t n, const streams &keys)
             acc += p.x * v.dy;
         }
         bench::sink(uint64_t(acc));
+    }));
+    // insert with values: the C++ insert takes the elements
+    bench::report("sparse_set", "insert (2 columns)", n, "bento c++", bench::time_ns_per_op(n, [&] { b->clear(); }, [&] {
+        cbody &into = *b;
+        for (size_t i = 0; i < n; i++)
+            if (into.insert(keys.ids[i], pos{float(keys.ids[i]), 1.0f}, vel{1.0f, float(keys.ids[i])}) !=
+                bento::status::ok)
+                std::abort();
+    }));
+    // sorts by a column with a lambda, the keys put back out of order before each run
+    const auto refill = [&](float (*x)(size_t, size_t)) {
+        a->clear();
+        for (size_t i = 0; i < n; i++)
+            if (a->insert(keys.ids[i], pos{x(i, n), 1.0f}) != bento::status::ok) std::abort();
+    };
+    const auto by_x_less = [](const pos &l, const pos &r) { return l.x < r.x; };
+    bench::report("sparse_set", "sort by a column, comparator (heap)", n, "bento c++", bench::time_ns_per_op(n, [&] { refill(scrambled_x); }, [&] {
+        if (a->template sort<0>(a->count(), by_x_less, BENTO_SPARSE_SET_SORT_HEAP) != bento::status::ok) std::abort();
+    }));
+    bench::report("sparse_set", "re-sort nearly sorted by a column, comparator (insertion)", n, "bento c++", bench::time_ns_per_op(n, [&] { refill(nearly_x); }, [&] {
+        if (a->template sort<0>(a->count(), by_x_less, BENTO_SPARSE_SET_SORT_INSERTION) != bento::status::ok) std::abort();
     }));
 }
 

@@ -643,13 +643,14 @@ template <class Key, uint32_t Capacity, class Storage, class... Columns> class s
         return to_status(bento_sparse_set_sort_radix(&g_, n, scratch, scratch_bytes));
     }
     /// @cond INTERNAL
-    // the comparator of a sort by column I (or by key: I == BENTO_NONE, a uint32_t) with less
+    // the comparator of a sort by column I (or by key: I == BENTO_NONE, a uint32_t) with less:
+    // the sorts ask only whether a goes before b (bento_sparse_set_compare), one call of less
     template <class V, class Less> static int compare_with(const void *a, const void *b, void *context)
     {
         Less &l = *static_cast<Less *>(context);
         const V &x = *static_cast<const V *>(a);
         const V &y = *static_cast<const V *>(b);
-        return l(x, y) ? -1 : (l(y, x) ? 1 : 0);
+        return l(x, y) ? -1 : 0;
     }
     /// @endcond
     /**
@@ -687,16 +688,33 @@ template <class Key, uint32_t Capacity, class Storage, class... Columns> class s
     {
         return to_status(bento_sparse_set_insert(&this->g_, detail::bits_of<key_type, uint32_t>(key), nullptr));
     }
-    /** bento_sparse_set_insert_from: the row copied from `elements` (atomic under
-     * BENTO_POWER_SAFE). */
+    /**
+     * Insert `key` with its row copied from `elements`, one per column; the statuses of
+     * bento_sparse_set_insert_from, the set unchanged on failure. Under BENTO_POWER_SAFE it is
+     * bento_sparse_set_insert_from: atomic, the row included (after a reset the key is absent,
+     * or present with its whole row). Without it, as the C typed insert and its assignments
+     * cost: bento_sparse_set_insert, then each element assigned through its column (a column
+     * whose type is not trivially assignable still goes through insert_from).
+     */
     template <class... Es> status insert(key_type key, const Es &...elements)
     {
         static_assert(sizeof...(Es) == sizeof...(Columns), "insert takes one element per column");
         static_assert((true && ... && detail::same<Es, Columns>::value),
                       "insert's elements are the columns' types, in order");
-        const void *row[] = {static_cast<const void *>(&elements)...};
-        return to_status(bento_sparse_set_insert_from(&this->g_, detail::bits_of<key_type, uint32_t>(key), row,
-                                                      nullptr));
+        if constexpr (BENTO_POWER_SAFE == 0 &&
+                      (true && ... && __is_trivially_assignable(Columns &, const Columns &))) {
+            uint32_t position;
+            const bento_status s =
+                bento_sparse_set_insert(&this->g_, detail::bits_of<key_type, uint32_t>(key), &position);
+            if (s == BENTO_OK) {
+                assign_row(position, typename detail::make_seq<N>::type{}, elements...);
+            }
+            return to_status(s);
+        } else {
+            const void *row[] = {static_cast<const void *>(&elements)...};
+            return to_status(bento_sparse_set_insert_from(&this->g_, detail::bits_of<key_type, uint32_t>(key), row,
+                                                          nullptr));
+        }
     }
 
     /** The generic set underneath (joins of any sets, sort_as). */
@@ -741,6 +759,10 @@ template <class Key, uint32_t Capacity, class Storage, class... Columns> class s
     template <unsigned long long... I> row_type row_from(uint32_t p, detail::seq<I...>) const
     {
         return row_type{detail::from_bits<key_type, uint32_t>(g_.dense[p]), column<I>()[p]...};
+    }
+    template <unsigned long long... I, class... Es> void assign_row(uint32_t p, detail::seq<I...>, const Es &...e)
+    {
+        ((column<I>()[p] = e), ...);
     }
     static constexpr uint32_t mask() { return static_cast<uint32_t>((1ull << IB) - 1u); }
     static constexpr unsigned tag_shift() { return BENTO_SPARSE_SET_POS_BITS(Capacity) > IB ? 1u : 0u; }

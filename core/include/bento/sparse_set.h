@@ -243,9 +243,11 @@ static inline void *bento_sparse_set_values(const bento_sparse_set *set, uint32_
 /* ---------------------------------------------------------------- sorting */
 
 /**
- * Comparator for sorting: negative when a sorts before b, zero when equal, positive after.
- * a and b point at two keys (uint32_t) or at two elements of the sort column. It must not
- * touch the set.
+ * Comparator for sorting: negative when a sorts before b, zero or positive when it does not.
+ * The sorts ask only whether the answer is negative, so "not before" may always answer 0 (one
+ * test of a strict order, `less(a, b) ? -1 : 0`); a qsort-style three-way comparator (zero when
+ * equal, positive after) works as well. a and b point at two keys (uint32_t) or at two
+ * elements of the sort column. It must not touch the set.
  */
 typedef int (*bento_sparse_set_compare)(const void *a, const void *b, void *context);
 
