@@ -552,12 +552,14 @@ BENTO_IMPL_ALWAYS_INLINE static inline uint32_t *bento_impl_index_find(uint32_t 
 }
 
 /* get with the shift as an argument, so that typed wrappers pass a constant. */
-BENTO_IMPL_FAST_INLINE static inline uint32_t *bento_impl_index_get(const bento_index *ix, uint64_t key, uint32_t shift)
+BENTO_IMPL_FAST_INLINE static inline uint32_t *bento_impl_index_get(const bento_index *ix,
+                                                                   uint64_t key, uint32_t shift)
 {
     return bento_impl_index_find(ix->buckets, bento_index_hash(key), shift, 16u, 2u, key);
 }
 
-BENTO_IMPL_FAST_INLINE static inline uint32_t *bento_impl_index32_get(const bento_index32 *ix, uint32_t key, uint32_t shift)
+BENTO_IMPL_FAST_INLINE static inline uint32_t *bento_impl_index32_get(const bento_index32 *ix,
+                                                                     uint32_t key, uint32_t shift)
 {
     return bento_impl_index_find(ix->generic_.buckets, bento_index32_hash(key), shift, 10u, 1u, key);
 }
@@ -597,7 +599,8 @@ static inline uint32_t bento_index_max_count(const bento_index *ix)
     return ix->max_count;
 }
 
-BENTO_IMPL_FAST_INLINE static inline uint32_t *bento_index32_get(const bento_index32 *ix, uint32_t key)
+BENTO_IMPL_FAST_INLINE static inline uint32_t *bento_index32_get(const bento_index32 *ix,
+                                                                uint32_t key)
 {
     BENTO_ASSERT(ix != BENTO_IMPL_NULL);
     return bento_impl_index32_get(ix, key, ix->generic_.shift);
