@@ -29,6 +29,14 @@ $(RESULTS)/cxx-face-g++-sanitize: tests/cxx/face.cpp core/include/bento/bento.hp
 	@$(CHECK_RUN) $@ 'c++ face' 'g++ ASan+UBSan' last -- \
 	    scripts/strict-check 'g++ -fsanitize=address,undefined -fno-sanitize-recover=all' '$(CXX_FACE_FLAGS)' \
 	    $< $(BUILD)/cxx/face-g++-sanitize $(call lib,gcc-c11-sanitize)
+# With the journal: the face over a kit built with BENTO_POWER_SAFE (its insert with values is
+# then insert_from, atomic with its row), under the sanitizers.
+$(RESULTS)/cxx-face-g++-power-safe: tests/cxx/face.cpp core/include/bento/bento.hpp \
+                                    $(call lib,gcc-c11-powersafe-small-sanitize) FORCE
+	@$(CHECK_RUN) $@ 'c++ face' 'g++ ASan+UBSan, BENTO_POWER_SAFE' last -- \
+	    scripts/strict-check 'g++ -fsanitize=address,undefined -fno-sanitize-recover=all' \
+	    '$(CXX_FACE_FLAGS) -DBENTO_POWER_SAFE=1' $< $(BUILD)/cxx/face-g++-power-safe \
+	    $(call lib,gcc-c11-powersafe-small-sanitize)
 
 # Misuse that must not compile (tests/cxx/compile_fail/*.cpp), with each compiler.
 CXX_COMPILE_FAIL := $(sort $(wildcard tests/cxx/compile_fail/*.cpp))
@@ -78,7 +86,7 @@ $(RESULTS)/docs-cpp: docs/cpp.md core/include/bento/bento.hpp $(call host_port_o
 	    'g++ $(CXX_FACE_FLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all $(INCLUDES)' \
 	    '$(call host_port_objs,$(SNIPPET_CONFIG)) $(call lib,$(SNIPPET_CONFIG))' cpp
 
-CXX_FACE_RESULTS := $(RESULTS)/cxx-face-g++ $(RESULTS)/cxx-face-g++-sanitize \
+CXX_FACE_RESULTS := $(RESULTS)/cxx-face-g++ $(RESULTS)/cxx-face-g++-sanitize $(RESULTS)/cxx-face-g++-power-safe \
                     $(if $(HAVE_CLANG),$(RESULTS)/cxx-face-clang++ $(RESULTS)/cxx-face-clang++-everything) \
                     $(foreach c,$(CXX_COMPILERS),$(patsubst tests/cxx/compile_fail/%.cpp,$(RESULTS)/cxx-compile-fail-$c-%,$(CXX_COMPILE_FAIL))) \
                     $(RESULTS)/host-cxx-example-engine $(RESULTS)/examples-$(ENGINE_BOARD)-engine \
