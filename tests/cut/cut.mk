@@ -6,7 +6,8 @@
 #                   every CUT_SECOND-th first cut of each kind cut again (1: every one): the
 #                   tables on stdout and in build/cut/power-safe-1/table.md
 #   make check      runs $(RESULTS)/cut: one seed x CUT_CHECK_OPS operations per container,
-#                   the open of every CUT_CHECK_SECOND-th first cut of each kind cut again
+#                   the open of every CUT_CHECK_SECOND-th first cut of each kind cut again;
+#                   and $(RESULTS)/cut-small, the same on the core for the least code
 #
 # The core is compiled again with -fsanitize=thread, which calls a hook before every store it
 # makes; the program links tests/cut/hooks.c in place of the sanitizer's runtime.
