@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* Deviations (docs/deviations.md): M1 M3 M9 M11 M12 M15 M17 M21 M22 M23 M25 M26 T1. */
+/* Deviations (docs/deviations.md): M3 M9 M11 M12 M15 M17 M21 M22 M23 M25 M26 T1. */
 /*
  * bento/buffer.c - what every container's buffer shares and is too long to inline: writing
  * its header at init, reading it back at open, and the recovery of its journal
  * after a reset (core/src/internal.h, "buffer header" and "journal"). One copy in flash for
  * every container.
  */
-#define BENTO_IMPL_STORES /* the one copy of the store primitives (internal.h) */
 #include "internal.h"
 
 /* The magic differs from its byte-swapped self: that is what refuses a buffer written on a

@@ -76,9 +76,8 @@
 
 /* True in a build that asks for the least code (gcc's and clang's -Os and -Oz), or when the
  * build defines it to 1: where the kit keeps a path twice for speed (the hash index's insert
- * and remove, once per key width; the journal's store primitives, inlined into each
- * container's object), it then keeps one copy, which reads from the container what the
- * copies had as a constant (less code, a few more instructions and stack words). The
+ * and remove, once per key width), it then keeps one copy, which reads from the container
+ * what the copies had as a constant (less code, a few more instructions and stack words). The
  * boards' benchmarks are built at -O2, the footprint, `make size` and `make stack` at -Os.
  * Tested in both forms: the small one by the AVR suites (-Os), a host configuration and a cut
  * test of its own (-DBENTO_IMPL_SMALL=1). */
@@ -417,20 +416,7 @@ static inline uint32_t bento_impl_offset(const bento_impl_journal *j, const void
  * code is the list of the words it changes, and a reset at any instant finds each of them
  * unchanged or logged. Without BENTO_POWER_SAFE each is a plain store.
  */
-/* In a build for the least code with the journal, each store primitive is one copy in
- * buffer.c (which defines BENTO_IMPL_STORES), not one per container's object. */
-#if BENTO_POWER_SAFE && BENTO_IMPL_SMALL
-#define BENTO_IMPL_STORE
-void bento_impl_put(bento_impl_journal *j, uint32_t *word, uint32_t value);
-void bento_impl_put16(bento_impl_journal *j, uint16_t *half, uint16_t value);
-void bento_impl_put8(bento_impl_journal *j, uint8_t *byte, uint8_t value);
-void bento_impl_put_other(bento_impl_journal *j, const uint32_t *other, uint32_t *word,
-                          uint32_t value);
-#else
-#define BENTO_IMPL_STORE static inline
-#endif
-#if !(BENTO_POWER_SAFE && BENTO_IMPL_SMALL) || defined(BENTO_IMPL_STORES)
-BENTO_IMPL_STORE void bento_impl_put(bento_impl_journal *j, uint32_t *word, uint32_t value)
+static inline void bento_impl_put(bento_impl_journal *j, uint32_t *word, uint32_t value)
 {
 #if BENTO_POWER_SAFE
     bento_impl_log_word(j, (uint32_t)(word - j->base), *word);
@@ -441,7 +427,7 @@ BENTO_IMPL_STORE void bento_impl_put(bento_impl_journal *j, uint32_t *word, uint
     *word = value;
 }
 
-BENTO_IMPL_STORE void bento_impl_put16(bento_impl_journal *j, uint16_t *half, uint16_t value)
+static inline void bento_impl_put16(bento_impl_journal *j, uint16_t *half, uint16_t value)
 {
 #if BENTO_POWER_SAFE
     bento_impl_log_word(j, bento_impl_offset(j, half), bento_impl_word_around(half));
@@ -452,7 +438,7 @@ BENTO_IMPL_STORE void bento_impl_put16(bento_impl_journal *j, uint16_t *half, ui
     *half = value;
 }
 
-BENTO_IMPL_STORE void bento_impl_put8(bento_impl_journal *j, uint8_t *byte, uint8_t value)
+static inline void bento_impl_put8(bento_impl_journal *j, uint8_t *byte, uint8_t value)
 {
 #if BENTO_POWER_SAFE
     bento_impl_log_word(j, bento_impl_offset(j, byte), bento_impl_word_around(byte));
@@ -465,7 +451,7 @@ BENTO_IMPL_STORE void bento_impl_put8(bento_impl_journal *j, uint8_t *byte, uint
 
 /* bento_impl_put for a word of the second region, which starts at `other` (a paged set's
  * pages, in its pool's buffer). */
-BENTO_IMPL_STORE void bento_impl_put_other(bento_impl_journal *j, const uint32_t *other,
+static inline void bento_impl_put_other(bento_impl_journal *j, const uint32_t *other,
                                         uint32_t *word, uint32_t value)
 {
 #if BENTO_POWER_SAFE
@@ -477,7 +463,6 @@ BENTO_IMPL_STORE void bento_impl_put_other(bento_impl_journal *j, const uint32_t
 #endif
     *word = value;
 }
-#endif
 
 /* The journal's room: the words of its entries, which a pending action that has no entry in
  * force (its stores made, or none yet) may use for what it must keep across a reset (a
