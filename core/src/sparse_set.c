@@ -81,7 +81,7 @@ static void copy(void *dst, const void *src, size_t n)
 #define SWAP_ROWS 5u /* sort_as: the rows at `arg` and at the journal's other position swapped */
 
 /* The sorts' and sort_as's pending actions done again (after MOVE_ROW and CLEAR). */
-static bento_status resume(bento_sparse_set *set, uint32_t action, uint32_t arg);
+static bento_status sparse_set_resume(bento_sparse_set *set, uint32_t action, uint32_t arg);
 
 /* Copy the row at `from` over the row at `to`, column by column. */
 static void move_row(const bento_sparse_set *set, uint32_t to, uint32_t from)
@@ -298,7 +298,7 @@ static bento_status sparse_set_redo(void *x, uint32_t action, uint32_t arg)
         clear_entries(set, arg);
         return BENTO_OK;
     }
-    return count > set->capacity ? BENTO_E_CORRUPT : resume(set, action, arg);
+    return count > set->capacity ? BENTO_E_CORRUPT : sparse_set_resume(set, action, arg);
 }
 
 bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t bytes,
@@ -818,7 +818,7 @@ static void swap(bento_sparse_set *set, uint32_t next, uint32_t p, uint32_t mine
 
 /* Open's part: the keys rebuilt from their entries (a sort cut while it ordered the keys: the
  * rows have not moved), the rows of a sort moved on, or a swap of sort_as completed. */
-static bento_status resume(bento_sparse_set *set, uint32_t action, uint32_t arg)
+static bento_status sparse_set_resume(bento_sparse_set *set, uint32_t action, uint32_t arg)
 {
     const uint32_t count = set->saved->count;
     bento_impl_journal j;
