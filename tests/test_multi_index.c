@@ -25,7 +25,7 @@ BENTO_MULTI_INDEX_TYPE_OF(standing_on, 8, tile_handle, 12, crew_handle); /* tile
 /* Shared by the tests one after another: to fit the smallest board's RAM (bento_test.h). */
 static multi x, y;
 static multi_other z;
-static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_MULTI_INDEX_BYTES(KEYS, VALUES)) + 1];
+static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_MULTI_INDEX_BYTES(KEYS, VALUES, 32u)) + 1];
 
 /* The values of `key` in list order, into out[] (at most 8); returns how many there are. */
 static uint32_t values_of(const bento_multi_index *mi, uint64_t key, uint32_t *out)
@@ -70,43 +70,43 @@ static void check_inert(bento_multi_index *mi)
 
 static void test_init_statuses(void)
 {
-    const size_t bytes = BENTO_MULTI_INDEX_BYTES(KEYS, VALUES);
+    const size_t bytes = BENTO_MULTI_INDEX_BYTES(KEYS, VALUES, 32u);
     bento_multi_index mi;
-    CHECK_STATUS(bento_multi_index_init(&mi, NULL, bytes, KEYS, VALUES), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_multi_index_init(&mi, NULL, bytes, KEYS, VALUES, 32u), BENTO_E_ARGUMENT);
     check_inert(&mi);
-    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, KEYS, 0), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, KEYS, BENTO_MULTI_INDEX_MAX_VALUES),
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, KEYS, 0, 32u), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, KEYS, BENTO_MULTI_INDEX_MAX_VALUES, 32u),
                  BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, 12, VALUES), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, 1, VALUES), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, BENTO_INDEX_MAX_CAPACITY * 2u, VALUES),
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, 12, VALUES, 32u), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, 1, VALUES, 32u), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, BENTO_INDEX_MAX_CAPACITY * 2u, VALUES, 32u),
                  BENTO_E_ARGUMENT);
     check_inert(&mi);
-    CHECK_STATUS(bento_multi_index_init(&mi, (unsigned char *)memory + 2, bytes, KEYS, VALUES),
+    CHECK_STATUS(bento_multi_index_init(&mi, (unsigned char *)memory + 2, bytes, KEYS, VALUES, 32u),
                  BENTO_E_ALIGN);
     check_inert(&mi);
-    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes - 1u, KEYS, VALUES), BENTO_E_SIZE);
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes - 1u, KEYS, VALUES, 32u), BENTO_E_SIZE);
     check_inert(&mi);
     /* a value capacity whose byte count would wrap a 32-bit size_t is refused, not wrapped
      * into a small buffer */
-    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, 8u, BENTO_MULTI_INDEX_MAX_VALUES - 1u),
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, 8u, BENTO_MULTI_INDEX_MAX_VALUES - 1u, 32u),
                  BENTO_E_ARGUMENT); /* more than 4 GiB, even where size_t could count it */
 #if SIZE_MAX > 0xffffu
     CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, 8u,
-                                        (uint32_t)((0xffffffffu - BENTO_MULTI_INDEX_BYTES(8u, 0u)) / 16u)),
+                                        (uint32_t)((0xffffffffu - BENTO_MULTI_INDEX_BYTES(8u, 0u, 32u)) / 16u), 32u),
                  BENTO_E_SIZE); /* just under 4 GiB: a valid request, a short buffer */
 #else
     /* a 16-bit size_t (AVR): the most values whose bytes it counts, a short buffer; one more,
      * refused */
     CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, 8u,
-                                        (uint32_t)((SIZE_MAX - BENTO_MULTI_INDEX_BYTES(8u, 0u)) / 16u)),
+                                        (uint32_t)((SIZE_MAX - BENTO_MULTI_INDEX_BYTES(8u, 0u, 32u)) / 16u), 32u),
                  BENTO_E_SIZE);
     CHECK_STATUS(bento_multi_index_init(&mi, memory, bytes, 8u,
-                                        (uint32_t)((SIZE_MAX - BENTO_MULTI_INDEX_BYTES(8u, 0u)) / 16u) + 1u),
+                                        (uint32_t)((SIZE_MAX - BENTO_MULTI_INDEX_BYTES(8u, 0u, 32u)) / 16u) + 1u, 32u),
                  BENTO_E_ARGUMENT);
 #endif
     CHECK_STATUS(bento_multi_index_init(&mi, (unsigned char *)memory + 4, bytes - 16u, KEYS,
-                                        VALUES - 1u),
+                                        VALUES - 1u, 32u),
                  BENTO_OK); /* 4-byte alignment is enough */
     CHECK_EQ(bento_multi_index_capacity(&mi), VALUES - 1u);
     CHECK_STATUS(bento_multi_index_check(&mi), BENTO_OK);
@@ -243,7 +243,7 @@ static void test_generic(void)
 {
     bento_multi_index mi;
     uint32_t order[8];
-    CHECK_STATUS(bento_multi_index_init(&mi, memory, sizeof memory, KEYS, VALUES), BENTO_OK);
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, sizeof memory, KEYS, VALUES, 32u), BENTO_OK);
     CHECK_STATUS(bento_multi_index_insert(&mi, 7u, 5u), BENTO_OK);
     CHECK_STATUS(bento_multi_index_insert(&mi, 7u, 6u), BENTO_OK);
     CHECK_STATUS(bento_multi_index_move(&mi, 8u, 5u), BENTO_OK);
@@ -337,7 +337,7 @@ static void test_open(void)
 
 static void start_damage(bento_multi_index *mi)
 {
-    CHECK_STATUS(bento_multi_index_init(mi, memory, sizeof memory, KEYS, VALUES), BENTO_OK);
+    CHECK_STATUS(bento_multi_index_init(mi, memory, sizeof memory, KEYS, VALUES, 32u), BENTO_OK);
     CHECK_STATUS(bento_multi_index_insert(mi, 5u, 0u), BENTO_OK);
     CHECK_STATUS(bento_multi_index_insert(mi, 5u, 1u), BENTO_OK);
     CHECK_STATUS(bento_multi_index_insert(mi, 5u, 2u), BENTO_OK);
@@ -621,12 +621,12 @@ static void test_against_model(void)
 static void test_refused_move_keeps_order(void)
 {
     enum { CAP = 16, SHIFT = 30, NVALUES = 12 };
-    static bento_align_unit crowd[BENTO_ALIGN_UNITS(BENTO_MULTI_INDEX_BYTES(CAP, NVALUES))];
+    static bento_align_unit crowd[BENTO_ALIGN_UNITS(BENTO_MULTI_INDEX_BYTES(CAP, NVALUES, 32u))];
     bento_multi_index mi;
     uint64_t candidate = 1000u, crowded_key = 0u;
     uint32_t placed = 0u, fp = 0u, order[8];
     bento_status s = BENTO_OK;
-    CHECK_STATUS(bento_multi_index_init(&mi, crowd, sizeof crowd, CAP, NVALUES), BENTO_OK);
+    CHECK_STATUS(bento_multi_index_init(&mi, crowd, sizeof crowd, CAP, NVALUES, 32u), BENTO_OK);
     CHECK_STATUS(bento_multi_index_insert(&mi, 1u, 0u), BENTO_OK);
     CHECK_STATUS(bento_multi_index_insert(&mi, 1u, 1u), BENTO_OK); /* key 1 lists 0, 1 */
     while (s == BENTO_OK && placed < NVALUES - 2u) { /* keys on bucket 2, one fingerprint */
@@ -664,7 +664,7 @@ static void test_journal_recovery(void)
 {
     bento_multi_index mi, reopened;
     uint32_t *log, out[8], v;
-    CHECK_STATUS(bento_multi_index_init(&mi, memory, sizeof memory, KEYS, VALUES), BENTO_OK);
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, sizeof memory, KEYS, VALUES, 32u), BENTO_OK);
     log = (uint32_t *)(void *)mi.saved + 1u;
     for (v = 0u; v < 6u; v++) {
         CHECK_STATUS(bento_multi_index_insert(&mi, 10u + (v & 1u), v), BENTO_OK);
@@ -836,8 +836,79 @@ static void test_typed_handles(void)
     CHECK_STATUS(standing_on_check(&tiles), BENTO_OK);
 }
 
+/* The generic index with id bits: the buffer keeps each listed id's stamp, operations compare
+ * it, iteration hands it back, and check refuses a listed id's stamp that names another id or
+ * generation 0 (an unlisted id's stamp is no part of the state). */
+static void test_stamps(void)
+{
+    enum { BITS = 4u, CAP = 16u };
+    bento_multi_index mi;
+    const uint32_t h3 = 0x13u, stale = 0x23u, h5 = 0x35u; /* generation above 4 index bits */
+    uint64_t key = 0u;
+    uint32_t got[8];
+    CHECK(BENTO_MULTI_INDEX_BYTES(KEYS, CAP, BITS) <= sizeof memory);
+    CHECK_EQ(BENTO_MULTI_INDEX_BYTES(KEYS, CAP, BITS) - BENTO_MULTI_INDEX_BYTES(KEYS, CAP, 32u),
+             4u * CAP);
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, sizeof memory, KEYS, CAP, 0u),
+                 BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, sizeof memory, KEYS, CAP, 33u),
+                 BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, sizeof memory, KEYS, CAP + 1u, BITS),
+                 BENTO_E_ARGUMENT); /* an id past the index bits */
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, BENTO_MULTI_INDEX_BYTES(KEYS, CAP, BITS) - 1u,
+                                        KEYS, CAP, BITS),
+                 BENTO_E_SIZE);
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, sizeof memory, KEYS, CAP, BITS), BENTO_OK);
+    CHECK_STATUS(bento_multi_index_insert(&mi, 7u, 0x03u), BENTO_E_ARGUMENT); /* generation 0 */
+    CHECK_STATUS(bento_multi_index_insert(&mi, 7u, h3), BENTO_OK);
+    CHECK_STATUS(bento_multi_index_insert(&mi, 7u, h5), BENTO_OK);
+    CHECK_STATUS(bento_multi_index_insert(&mi, 8u, stale), BENTO_E_EXISTS);
+    CHECK(!bento_multi_index_key_of(&mi, stale, &key) && key == 0u);
+    CHECK(bento_multi_index_key_of(&mi, h3, &key) && key == 7u);
+    CHECK_STATUS(bento_multi_index_remove(&mi, 7u, stale), BENTO_E_NOT_FOUND);
+    CHECK_STATUS(bento_multi_index_remove_value(&mi, stale), BENTO_E_NOT_FOUND);
+    CHECK_STATUS(bento_multi_index_move(&mi, 8u, stale), BENTO_E_NOT_FOUND);
+    CHECK_EQ(values_of(&mi, 7u, got), 2);
+    CHECK_EQ(got[0], h3);
+    CHECK_EQ(got[1], h5);
+    CHECK_STATUS(bento_multi_index_check(&mi), BENTO_OK);
+    /* damage: a listed id's stamp naming another id, or generation 0 */
+    mi.stamps[3] = 0x14u;
+    CHECK_STATUS(bento_multi_index_check(&mi), BENTO_E_CORRUPT);
+    mi.stamps[3] = 0x03u;
+    CHECK_STATUS(bento_multi_index_check(&mi), BENTO_E_CORRUPT);
+    CHECK_STATUS(bento_multi_index_open(&mi, memory, sizeof memory), BENTO_E_CORRUPT);
+    check_inert(&mi);
+    CHECK_STATUS(bento_multi_index_init(&mi, memory, sizeof memory, KEYS, CAP, BITS), BENTO_OK);
+    CHECK_STATUS(bento_multi_index_insert(&mi, 7u, h3), BENTO_OK);
+    mi.stamps[4] = 0xffffffffu; /* unlisted: read by nothing */
+    CHECK_STATUS(bento_multi_index_check(&mi), BENTO_OK);
+    /* the stamp comes back with the buffer; a stale handle's id, once free, takes its own */
+    CHECK_STATUS(bento_multi_index_open(&mi, memory, sizeof memory), BENTO_OK);
+    CHECK(bento_multi_index_key_of(&mi, h3, NULL) && !bento_multi_index_key_of(&mi, stale, NULL));
+    CHECK_STATUS(bento_multi_index_remove_value(&mi, h3), BENTO_OK);
+    CHECK_STATUS(bento_multi_index_move(&mi, 9u, stale), BENTO_OK); /* absent: as insert */
+    CHECK(bento_multi_index_key_of(&mi, stale, &key) && key == 9u);
+    CHECK(!bento_multi_index_key_of(&mi, h3, NULL));
+    /* the typed form's stamps are the same words: check sees their damage */
+    CHECK_STATUS(crew_init(&people), BENTO_OK);
+    CHECK_STATUS(squad_of_init(&squads), BENTO_OK);
+    {
+        crew_handle h;
+        CHECK_STATUS(crew_create(&people, &h, NULL), BENTO_OK);
+        CHECK_STATUS(squad_of_insert(&squads, 1u, h), BENTO_OK);
+        CHECK_EQ(squads.generic_.stamps[crew_handle_index(h)], h.raw);
+        squads.generic_.stamps[crew_handle_index(h)] ^= 2u << crew_handle_INDEX_BITS;
+        CHECK_STATUS(squad_of_check(&squads), BENTO_OK); /* another generation: sound */
+        CHECK(!squad_of_key_of(&squads, h, NULL));
+        squads.generic_.stamps[crew_handle_index(h)] ^= 1u;
+        CHECK_STATUS(squad_of_check(&squads), BENTO_E_CORRUPT);
+    }
+}
+
 void test_multi_index(void)
 {
+    test_stamps();
     test_null_value_refused();
     test_typed_handles();
 #if BENTO_POWER_SAFE

@@ -21,7 +21,7 @@ BENTO_SPATIAL_HASH_TYPE_OF(crew_space, 16, 6, crew_handle, 2, 4); /* ids 0..5 */
 static space3 s, t;
 static plane p2;
 /* room for a hash of CELLS, ITEMS and 4 axes: what a damaged header may claim */
-static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_SPATIAL_HASH_BYTES(CELLS, ITEMS, 4))];
+static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_SPATIAL_HASH_BYTES(CELLS, ITEMS, 4, 32u))];
 
 /* The cell of a coordinate in the model's world (cells of 8, coordinates above -1024). */
 static int32_t cell8(int32_t x)
@@ -68,29 +68,29 @@ static void check_inert(bento_spatial_hash *sh)
 
 static void test_statuses(void)
 {
-    const size_t bytes = BENTO_SPATIAL_HASH_BYTES(16, 8, 3);
+    const size_t bytes = BENTO_SPATIAL_HASH_BYTES(16, 8, 3, 32u);
     const int32_t p[3] = {1, 2, 3}, q[3] = {0, 0, 0};
     bento_spatial_hash sh;
     bento_spatial_hash_stats stats;
     found f = {0u, 0u, 100u};
     uint32_t i;
-    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 16, 8, 1, 4), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 16, 8, 1, 4, 32u), BENTO_E_ARGUMENT);
     check_inert(&sh);
-    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 16, 8, 4, 4), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 16, 8, 3, 32), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 12, 8, 3, 4), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 16, 0, 3, 4), BENTO_E_ARGUMENT);
-    CHECK_STATUS(bento_spatial_hash_init(&sh, NULL, bytes, 16, 8, 3, 4), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 16, 8, 4, 4, 32u), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 16, 8, 3, 32, 32u), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 12, 8, 3, 4, 32u), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 16, 0, 3, 4, 32u), BENTO_E_ARGUMENT);
+    CHECK_STATUS(bento_spatial_hash_init(&sh, NULL, bytes, 16, 8, 3, 4, 32u), BENTO_E_ARGUMENT);
     /* positions that take the buffer past 4 GiB: refused, even where size_t could count it */
-    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 8, 0x0ffffff0u, 3, 4),
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 8, 0x0ffffff0u, 3, 4, 32u),
                  BENTO_E_ARGUMENT);
     check_inert(&sh);
-    CHECK_STATUS(bento_spatial_hash_init(&sh, (unsigned char *)memory + 1, bytes, 16, 8, 3, 4),
+    CHECK_STATUS(bento_spatial_hash_init(&sh, (unsigned char *)memory + 1, bytes, 16, 8, 3, 4, 32u),
                  BENTO_E_ALIGN);
     check_inert(&sh);
-    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes - 1, 16, 8, 3, 4), BENTO_E_SIZE);
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes - 1, 16, 8, 3, 4, 32u), BENTO_E_SIZE);
     check_inert(&sh);
-    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 16, 8, 3, 4), BENTO_OK);
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, bytes, 16, 8, 3, 4, 32u), BENTO_OK);
     CHECK_EQ(bento_spatial_hash_capacity(&sh), 8);
     CHECK_STATUS(bento_spatial_hash_insert(&sh, 8u, p), BENTO_E_ARGUMENT);
     CHECK_STATUS(bento_spatial_hash_insert(&sh, 0u, NULL), BENTO_E_ARGUMENT);
@@ -271,13 +271,18 @@ static void test_open(void)
     for (i = 0u; i < heads; i++) {
         bento_spatial_hash opened;
         const uint32_t mi_at = BENTO_IMPL_SPATIAL_HASH_HEAD / 4u;
-        if (BENTO_POWER_SAFE && ((i >= 8u && i < mi_at) ||
-                                 (i >= mi_at + 7u && i < mi_at + BENTO_IMPL_MULTI_INDEX_HEAD / 4u))) {
+        /* each journal starts after the header's 4 words, the record and the counters */
+        const uint32_t sh_journal = 4u + BENTO_IMPL_SPATIAL_HASH_PARAMS;
+        const uint32_t mi_journal = mi_at + 4u + BENTO_IMPL_MULTI_INDEX_PARAMS + 1u;
+        if (BENTO_POWER_SAFE && ((i >= sh_journal && i < mi_at) ||
+                                 (i >= mi_journal && i < mi_at + BENTO_IMPL_MULTI_INDEX_HEAD / 4u))) {
             continue; /* the journals: a change reads as an operation in flight, recovered */
         }
-        if (i >= mi_at + 7u + BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_MULTI_INDEX_ENTRIES) &&
-            i < mi_at + BENTO_IMPL_MULTI_INDEX_HEAD / 4u) {
-            continue; /* the multi-value index's header padding, read by nothing */
+        if ((i >= sh_journal + BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_SPATIAL_HASH_ENTRIES) &&
+             i < mi_at) ||
+            (i >= mi_journal + BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_MULTI_INDEX_ENTRIES) &&
+             i < mi_at + BENTO_IMPL_MULTI_INDEX_HEAD / 4u)) {
+            continue; /* the headers' padding, read by nothing */
         }
         saved = words[i];
         words[i] ^= 0x4u; /* a size stays within the buffer: it is wrong, not too large */
@@ -292,24 +297,25 @@ static void test_open(void)
     CHECK_STATUS(bento_spatial_hash_check(&sh), BENTO_E_CORRUPT);
     CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory), BENTO_E_CORRUPT);
     check_inert(&sh);
-    words[BENTO_IMPL_SPATIAL_HASH_HEAD / 4u + 6u] += 1u; /* and the multi-value index is checked */
+    /* and the multi-value index is checked: its count's copy */
+    words[BENTO_IMPL_SPATIAL_HASH_HEAD / 4u + 4u + BENTO_IMPL_MULTI_INDEX_PARAMS] += 1u;
     CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory), BENTO_E_CORRUPT);
     /* a multi-value index inside, whole and sound, of other capacities than the header's */
-    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, sizeof memory, CELLS, ITEMS, 3, SHIFT),
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, sizeof memory, CELLS, ITEMS, 3, SHIFT, 32u),
                  BENTO_OK);
     CHECK_STATUS(bento_multi_index_init(&sh.cells, words + BENTO_IMPL_SPATIAL_HASH_HEAD / 4u,
-                                        BENTO_MULTI_INDEX_BYTES(CELLS / 2u, ITEMS), CELLS / 2u,
-                                        ITEMS),
+                                        BENTO_MULTI_INDEX_BYTES(CELLS / 2u, ITEMS, 32u), CELLS / 2u,
+                                        ITEMS, 32u),
                  BENTO_OK);
     CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory), BENTO_E_CORRUPT);
     CHECK_STATUS(bento_multi_index_init(&sh.cells, words + BENTO_IMPL_SPATIAL_HASH_HEAD / 4u,
-                                        BENTO_MULTI_INDEX_BYTES(CELLS, ITEMS - 1u), CELLS,
-                                        ITEMS - 1u),
+                                        BENTO_MULTI_INDEX_BYTES(CELLS, ITEMS - 1u, 32u), CELLS,
+                                        ITEMS - 1u, 32u),
                  BENTO_OK);
     CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory), BENTO_E_CORRUPT);
     /* a typed open refuses another type's buffer (another dims), and stays inert */
     CHECK_STATUS(bento_spatial_hash_init(&sh, b->storage_, sizeof b->storage_, CELLS, ITEMS, 2,
-                                         SHIFT),
+                                         SHIFT, 32u),
                  BENTO_OK);
     CHECK_STATUS(space3_open(b), BENTO_E_CORRUPT);
     CHECK_EQ(space3_capacity(b), 0);
@@ -329,7 +335,7 @@ static void test_dims_damage(void)
     const uint32_t dims_word = 4u + 2u, size_word = 2u;
     bento_spatial_hash sh;
     uint32_t i, dims;
-    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, sizeof memory, CELLS, ITEMS, 3, SHIFT),
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, sizeof memory, CELLS, ITEMS, 3, SHIFT, 32u),
                  BENTO_OK);
     for (i = 0u; i < ITEMS; i++) {
         CHECK_STATUS(bento_spatial_hash_insert(&sh, i, bento_xyz((int32_t)i, 2, 3).c), BENTO_OK);
@@ -339,17 +345,17 @@ static void test_dims_damage(void)
             continue;
         }
         words[dims_word] = dims;
-        words[size_word] = (uint32_t)BENTO_SPATIAL_HASH_BYTES(CELLS, ITEMS, dims);
+        words[size_word] = (uint32_t)BENTO_SPATIAL_HASH_BYTES(CELLS, ITEMS, dims, 32u);
         CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory),
                      words[size_word] <= sizeof memory ? BENTO_E_CORRUPT : BENTO_E_SIZE);
         check_inert(&sh);
     }
     words[dims_word] = 0x104u; /* dims 4 in the low byte */
-    words[size_word] = (uint32_t)BENTO_SPATIAL_HASH_BYTES(CELLS, ITEMS, 4);
+    words[size_word] = (uint32_t)BENTO_SPATIAL_HASH_BYTES(CELLS, ITEMS, 4, 32u);
     CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory), BENTO_E_CORRUPT);
     words[dims_word] = 3u;
     words[dims_word + 1u] = 32u; /* a cell shift out of range */
-    words[size_word] = (uint32_t)BENTO_SPATIAL_HASH_BYTES(CELLS, ITEMS, 3);
+    words[size_word] = (uint32_t)BENTO_SPATIAL_HASH_BYTES(CELLS, ITEMS, 3, 32u);
     CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory), BENTO_E_CORRUPT);
     words[dims_word + 1u] = SHIFT;
     CHECK_STATUS(bento_spatial_hash_open(&sh, memory, sizeof memory), BENTO_OK);
@@ -365,7 +371,7 @@ static void test_confinement(void)
     found f = {0u, 0u, 1000u};
     const int32_t lo[3] = {-64, -64, -64}, hi[3] = {64, 64, 64};
     uint32_t round, i;
-    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, sizeof memory, CELLS, ITEMS, 3, SHIFT),
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, sizeof memory, CELLS, ITEMS, 3, SHIFT, 32u),
                  BENTO_OK);
     for (i = 0u; i < ITEMS; i++) {
         CHECK_STATUS(bento_spatial_hash_insert(&sh, i, bento_xyz((int32_t)i * 8 - 64, 0, 0).c),
@@ -440,7 +446,7 @@ static void run_model(uint32_t dims)
     bento_spatial_hash sh;
     uint32_t live = 0u; /* bit set */
     uint32_t step, steps = 600u * bento_test_scale(), mismatches = 0u, scans = 0u;
-    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, sizeof memory, CELLS, ITEMS, dims, SHIFT),
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, sizeof memory, CELLS, ITEMS, dims, SHIFT, 32u),
                  BENTO_OK);
     for (step = 0u; step < steps && mismatches == 0u; step++) {
         const uint32_t op = bento_test_rand_below(100u);
@@ -583,7 +589,7 @@ static void test_journal_recovery(void)
                           BENTO_IMPL_SPATIAL_HASH_PARAMS;
     const uint32_t first = (uint32_t)(((uint32_t *)(void *)memory +
                                        BENTO_IMPL_SPATIAL_HASH_HEAD / 4u) - log); /* cells */
-    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, sizeof memory, CELLS, ITEMS, 2u, SHIFT),
+    CHECK_STATUS(bento_spatial_hash_init(&sh, memory, sizeof memory, CELLS, ITEMS, 2u, SHIFT, 32u),
                  BENTO_OK);
     CHECK_STATUS(bento_spatial_hash_insert(&sh, 3u, at), BENTO_OK);
     /* a move cut after it stored the first coordinate: undone */
@@ -719,6 +725,18 @@ static void test_typed_handles(void)
     CHECK_STATUS(crew_space_query_radius_at(copy, bento_xy(0, 0), 1, collect_crew, &f, NULL),
                  BENTO_OK);
     CHECK(f.count == 1u && crew_handle_eq(f.last, h[0]));
+    /* a box of more cells than items scans the items: it hands back the handles too */
+    f.count = 0u;
+    CHECK_STATUS(crew_space_query_box_at(space, bento_xy(-1000, -1000), bento_xy(1000, 1000),
+                                         collect_crew, &f, NULL),
+                 BENTO_OK);
+    CHECK_EQ(f.count, 3);
+    /* the handles are in the buffer: a present id's stamp naming another id is damage */
+    CHECK_EQ(space->generic_.cells.stamps[crew_handle_index(h[0])], h[0].raw);
+    space->generic_.cells.stamps[crew_handle_index(h[0])] ^= 1u;
+    CHECK_STATUS(crew_space_check(space), BENTO_E_CORRUPT);
+    space->generic_.cells.stamps[crew_handle_index(h[0])] ^= 1u;
+    CHECK_STATUS(crew_space_check(space), BENTO_OK);
     /* the live handle leaves; then its slot's next handle may take the id */
     CHECK_STATUS(crew_space_remove(space, h[1]), BENTO_OK);
     CHECK_STATUS(crew_space_insert_at(space, stale, bento_xy(1, 1)), BENTO_OK);

@@ -13,18 +13,21 @@
 #define CLEAR_ALL 1u
 #define UNLIST 2u
 
-size_t bento_impl_multi_index_bytes(uint32_t key_capacity, uint32_t value_capacity)
+size_t bento_impl_multi_index_bytes(uint32_t key_capacity, uint32_t value_capacity,
+                                    uint32_t id_bits)
 {
     bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_MULTI_INDEX_HEAD);
     if (key_capacity < BENTO_INDEX_MIN_CAPACITY || key_capacity > BENTO_INDEX_MAX_CAPACITY ||
         !bento_impl_is_pow2(key_capacity) || value_capacity == 0u ||
-        value_capacity >= BENTO_MULTI_INDEX_MAX_VALUES ||
+        value_capacity >= BENTO_MULTI_INDEX_MAX_VALUES || id_bits == 0u || id_bits > 32u ||
+        (id_bits < 32u && value_capacity > (uint32_t)1 << id_bits) ||
         !bento_impl_fits(key_capacity, BENTO_INDEX_BYTES(1u) - BENTO_INDEX_BYTES(0u),
                          BENTO_INDEX_BYTES(0u))) {
         return 0u;
     }
     (void)bento_impl_layout_add(&layout, 1u, BENTO_INDEX_BYTES(key_capacity), 4u);
-    (void)bento_impl_layout_add(&layout, value_capacity, 16u, 4u); /* next, prev, key_of */
+    /* next, prev, key_of, and the stamps */
+    (void)bento_impl_layout_add(&layout, value_capacity, id_bits < 32u ? 20u : 16u, 4u);
     return layout.ok && layout.bytes <= BENTO_IMPL_BYTES_MAX ? layout.bytes : 0u;
 }
 
@@ -44,7 +47,8 @@ static bento_status multi_index_configure(void *x, void *memory, size_t bytes, c
 {
     bento_multi_index *const mi = (bento_multi_index *)x;
     const bento_impl_multi_index_params *const p = (const bento_impl_multi_index_params *)record;
-    const size_t total = bento_impl_multi_index_bytes(p->key_capacity, p->value_capacity);
+    const size_t total =
+        bento_impl_multi_index_bytes(p->key_capacity, p->value_capacity, p->id_bits);
     bento_impl_index_params keys;
     size_t keys_bytes;
     (void)with;
@@ -68,6 +72,9 @@ static bento_status multi_index_configure(void *x, void *memory, size_t bytes, c
                                     BENTO_INDEX_BYTES(p->key_capacity));
     mi->prev = mi->next + p->value_capacity;
     mi->key_of = mi->prev + p->value_capacity;
+    mi->stamps = p->id_bits < 32u ? mi->key_of + 2u * (size_t)p->value_capacity : NULL;
+    mi->id_mask = p->id_bits < 32u ? ((uint32_t)1 << p->id_bits) - 1u : 0xffffffffu;
+    mi->id_bits = p->id_bits;
     mi->saved = (bento_multi_index_state *)bento_impl_saved_at(
         memory, sizeof(bento_impl_multi_index_params));
     mi->value_capacity = p->value_capacity;
@@ -81,7 +88,8 @@ static size_t multi_index_record(const void *x, void *record)
     bento_impl_multi_index_params *const p = (bento_impl_multi_index_params *)record;
     p->key_capacity = mi->keys.capacity;
     p->value_capacity = mi->value_capacity;
-    return BENTO_MULTI_INDEX_BYTES(p->key_capacity, p->value_capacity);
+    p->id_bits = mi->id_bits;
+    return BENTO_MULTI_INDEX_BYTES(p->key_capacity, p->value_capacity, p->id_bits);
 }
 
 /* Empty: the hash index inside laid out empty (its init: the same stores each time), every
@@ -155,12 +163,14 @@ const bento_impl_kind bento_impl_multi_index_kind = {
 };
 
 bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t bytes,
-                                    uint32_t key_capacity, uint32_t value_capacity)
+                                    uint32_t key_capacity, uint32_t value_capacity,
+                                    uint32_t id_bits)
 {
     bento_impl_multi_index_params p;
     BENTO_ASSERT(mi != NULL);
     p.key_capacity = key_capacity;
     p.value_capacity = value_capacity;
+    p.id_bits = id_bits;
     return bento_impl_init(&bento_impl_multi_index_kind, mi, memory, bytes, &p, NULL);
 }
 
@@ -218,35 +228,57 @@ static bento_status append(bento_multi_index *mi, bento_impl_journal *j, const u
     return BENTO_OK;
 }
 
-/* insert, inlined into move too: one call less deep under the hash index's insert, whose
- * stack is the deepest of the kit on the Cortex-M0 (a spatial hash's move on top of it). */
+/* insert of `value` (its id `id` in range), inlined into move too: one call less deep under
+ * the hash index's insert, whose stack is the deepest of the kit on the Cortex-M0 (a spatial
+ * hash's move on top of it). The stamp of an id on no list is no part of the state: stored
+ * with no entry, once the id is listed (the operation's end orders it before its commit). */
 BENTO_IMPL_ALWAYS_INLINE static inline bento_status insert_value(bento_multi_index *mi,
                                                                  bento_impl_journal *j,
-                                                                 uint64_t key, uint32_t value)
+                                                                 uint64_t key, uint32_t id,
+                                                                 uint32_t value)
 {
     const uint32_t *first;
     bento_status status;
-    if (value >= mi->value_capacity) {
-        return BENTO_E_ARGUMENT;
-    }
-    if (mi->prev[value] != NONE) {
+    if (mi->prev[id] != NONE) {
         return BENTO_E_EXISTS;
     }
     first = bento_index_get(&mi->keys, key);
     if (first != NULL) {
-        return append(mi, j, first, key, value);
+        status = append(mi, j, first, key, id);
+    } else {
+        status = bento_impl_index_put(&mi->keys, j, key, id, false);
+        if (status == BENTO_OK) {
+            list_value(mi, j, key, id, id); /* alone */
+        }
     }
-    status = bento_impl_index_put(&mi->keys, j, key, value, false);
-    if (status == BENTO_OK) {
-        list_value(mi, j, key, value, value); /* alone */
+    if (status == BENTO_OK && mi->stamps != NULL) {
+        mi->stamps[id] = value;
     }
     return status;
+}
+
+/* Find `value`: its id in *id; BENTO_E_ARGUMENT when it has none in range, BENTO_E_NOT_FOUND
+ * when its id is not listed, or listed with another stamp, BENTO_OK when it is listed. */
+static bento_status find(const bento_multi_index *mi, uint32_t value, uint32_t *id)
+{
+    const uint32_t i = bento_impl_multi_index_id(mi, value);
+    *id = i;
+    if (i >= mi->value_capacity) {
+        return BENTO_E_ARGUMENT;
+    }
+    return mi->prev[i] != NONE && (mi->stamps == NULL || mi->stamps[i] == value)
+               ? BENTO_OK
+               : BENTO_E_NOT_FOUND;
 }
 
 bento_status bento_impl_multi_index_insert(bento_multi_index *mi, bento_impl_journal *j,
                                            uint64_t key, uint32_t value)
 {
-    return insert_value(mi, j, key, value);
+    uint32_t id;
+    if (find(mi, value, &id) == BENTO_E_ARGUMENT) {
+        return BENTO_E_ARGUMENT;
+    }
+    return insert_value(mi, j, key, id, value);
 }
 
 /*
@@ -283,13 +315,9 @@ static bento_status unlink_value(bento_multi_index *mi, bento_impl_journal *j, u
 bento_status bento_impl_multi_index_remove_value(bento_multi_index *mi, bento_impl_journal *j,
                                                  uint32_t value)
 {
-    if (value >= mi->value_capacity) {
-        return BENTO_E_ARGUMENT;
-    }
-    if (mi->prev[value] == NONE) {
-        return BENTO_E_NOT_FOUND;
-    }
-    return unlink_value(mi, j, key_of(mi, value), value);
+    uint32_t id;
+    const bento_status status = find(mi, value, &id);
+    return status != BENTO_OK ? status : unlink_value(mi, j, key_of(mi, id), id);
 }
 
 /* A listed value's key words set to `key`: part of the state, so through the journal. */
@@ -303,15 +331,19 @@ bento_status bento_impl_multi_index_move(bento_multi_index *mi, bento_impl_journ
                                          uint64_t key, uint32_t value)
 {
     const uint32_t *first;
+    uint32_t id;
     uint64_t old;
-    bento_status status;
-    if (value >= mi->value_capacity) {
-        return BENTO_E_ARGUMENT;
+    bento_status status = find(mi, value, &id);
+    if (status == BENTO_E_ARGUMENT) {
+        return status;
     }
-    if (mi->prev[value] == NONE) {
-        return insert_value(mi, j, key, value);
+    if (mi->prev[id] == NONE) {
+        return insert_value(mi, j, key, id, value);
     }
-    old = key_of(mi, value);
+    if (status != BENTO_OK) {
+        return status; /* listed with another stamp */
+    }
+    old = key_of(mi, id);
     if (old == key) {
         return BENTO_OK;
     }
@@ -319,25 +351,25 @@ bento_status bento_impl_multi_index_move(bento_multi_index *mi, bento_impl_journ
     if (first != NULL) {
         /* the key has a list: off the old one, onto its end (unlinking moves no entry of the
          * hash index: `first` stays where it is) */
-        status = unlink_value(mi, j, old, value);
+        status = unlink_value(mi, j, old, id);
         if (status == BENTO_OK) {
-            set_key(mi, j, key, value);
-            status = append(mi, j, first, key, value);
+            set_key(mi, j, key, id);
+            status = append(mi, j, first, key, id);
         }
         return status;
     }
     /* a new key: entered first, so that a full hash index refuses before anything moves */
-    status = bento_impl_index_put(&mi->keys, j, key, value, false);
+    status = bento_impl_index_put(&mi->keys, j, key, id, false);
     if (status != BENTO_OK) {
         return status;
     }
-    status = unlink_value(mi, j, old, value);
+    status = unlink_value(mi, j, old, id);
     if (status != BENTO_OK) {
         (void)bento_impl_index_take(&mi->keys, j, key, NULL);
         return status;
     }
-    set_key(mi, j, key, value);
-    list_value(mi, j, key, value, value); /* alone */
+    set_key(mi, j, key, id);
+    list_value(mi, j, key, id, id); /* alone */
     return BENTO_OK;
 }
 
@@ -397,15 +429,18 @@ bento_status bento_multi_index_insert(bento_multi_index *mi, uint64_t key, uint3
 bento_status bento_multi_index_remove(bento_multi_index *mi, uint64_t key, uint32_t value)
 {
     bento_impl_journal j;
+    uint32_t id;
+    bento_status status;
     BENTO_ASSERT(mi != NULL);
-    if (value >= mi->value_capacity) {
-        return BENTO_E_ARGUMENT;
+    status = find(mi, value, &id);
+    if (status == BENTO_OK && key_of(mi, id) != key) {
+        status = BENTO_E_NOT_FOUND;
     }
-    if (mi->prev[value] == NONE || key_of(mi, value) != key) {
-        return BENTO_E_NOT_FOUND;
+    if (status != BENTO_OK) {
+        return status;
     }
     BENTO_IMPL_BEGIN(&j, mi);
-    return bento_impl_end(&j, unlink_value(mi, &j, key, value));
+    return bento_impl_end(&j, unlink_value(mi, &j, key, id));
 }
 
 bento_status bento_multi_index_remove_value(bento_multi_index *mi, uint32_t value)
@@ -431,15 +466,16 @@ bento_status bento_multi_index_move(bento_multi_index *mi, uint64_t key, uint32_
 
 bool bento_multi_index_key_of(const bento_multi_index *mi, uint32_t value, uint64_t *key)
 {
+    uint32_t id;
     BENTO_ASSERT(mi != NULL);
     if (key != NULL) {
         *key = 0u;
     }
-    if (value >= mi->value_capacity || mi->prev[value] == NONE) {
+    if (find(mi, value, &id) != BENTO_OK) {
         return false;
     }
     if (key != NULL) {
-        *key = key_of(mi, value);
+        *key = key_of(mi, id);
     }
     return true;
 }
@@ -457,7 +493,7 @@ uint32_t bento_multi_index_length(const bento_multi_index *mi, uint64_t key)
 }
 
 /*
- * The lists: a value in no list links nowhere; each key's list runs from its first value
+ * The lists: a listed id's stamp names it; a value in no list links nowhere; each key's list runs from its first value
  * through values in range that record that key, each naming the one before, to BENTO_NONE
  * within value_capacity values, and its first value names its last; the lists hold every
  * listed value once (their lengths add up to the values listed, and to the count).
@@ -469,6 +505,10 @@ static bento_status lists_sound(const bento_multi_index *mi)
     uint32_t v, listed = 0u, walked = 0u;
     for (v = 0u; v < capacity; v++) {
         if (mi->prev[v] != NONE) {
+            /* a listed id's stamp: that id, and a generation */
+            if (mi->stamps != NULL && ((mi->stamps[v] & mi->id_mask) != v || mi->stamps[v] == v)) {
+                return BENTO_E_CORRUPT;
+            }
             listed++;
         } else if (mi->next[v] != NONE) {
             return BENTO_E_CORRUPT;

@@ -55,7 +55,8 @@ static bento_status spatial_hash_configure(void *x, void *memory, size_t bytes,
 {
     bento_spatial_hash *const sh = (bento_spatial_hash *)x;
     const bento_impl_spatial_hash_params *const p = (const bento_impl_spatial_hash_params *)record;
-    const size_t cells_bytes = bento_impl_multi_index_bytes(p->cell_capacity, p->item_capacity);
+    const size_t cells_bytes =
+        bento_impl_multi_index_bytes(p->cell_capacity, p->item_capacity, p->id_bits);
     bento_impl_layout layout = bento_impl_layout_start(BENTO_IMPL_SPATIAL_HASH_HEAD);
     bento_impl_multi_index_params cells;
     size_t positions, cells_used;
@@ -75,6 +76,7 @@ static bento_status spatial_hash_configure(void *x, void *memory, size_t bytes,
     /* cannot fail: the capacities and the buffer were checked above */
     cells.key_capacity = p->cell_capacity;
     cells.value_capacity = p->item_capacity;
+    cells.id_bits = p->id_bits;
     (void)bento_impl_multi_index_kind.configure(
         &sh->cells, (unsigned char *)memory + BENTO_IMPL_SPATIAL_HASH_HEAD, cells_bytes, &cells,
         NULL, &cells_used);
@@ -94,7 +96,8 @@ static size_t spatial_hash_record(const void *x, void *record)
     p->item_capacity = sh->cells.value_capacity;
     p->dims = sh->dims;
     p->cell_shift = sh->cell_shift;
-    return BENTO_SPATIAL_HASH_BYTES(p->cell_capacity, p->item_capacity, p->dims);
+    p->id_bits = sh->cells.id_bits;
+    return BENTO_SPATIAL_HASH_BYTES(p->cell_capacity, p->item_capacity, p->dims, p->id_bits);
 }
 
 /* Empty: the multi-value index inside laid out empty (its init: the same stores each time).
@@ -104,9 +107,10 @@ static void spatial_hash_empty(void *x)
     bento_spatial_hash *const sh = (bento_spatial_hash *)x;
     const uint32_t cell_capacity = sh->cells.keys.capacity;
     const uint32_t item_capacity = sh->cells.value_capacity;
+    const uint32_t id_bits = sh->cells.id_bits;
     (void)bento_multi_index_init(&sh->cells, cells_memory(sh),
-                                 BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity),
-                                 cell_capacity, item_capacity);
+                                 BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity, id_bits),
+                                 cell_capacity, item_capacity, id_bits);
 }
 
 /* A clear cut by a reset, made again under the journal that still names it. */
@@ -126,11 +130,12 @@ static bento_status spatial_hash_attach(void *x)
     bento_spatial_hash *const sh = (bento_spatial_hash *)x;
     const uint32_t cell_capacity = sh->cells.keys.capacity;
     const uint32_t item_capacity = sh->cells.value_capacity;
+    const uint32_t id_bits = sh->cells.id_bits;
     return bento_multi_index_open(&sh->cells, cells_memory(sh),
-                                  BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity)) ==
+                                  BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity, id_bits)) ==
                        BENTO_OK &&
                    sh->cells.keys.capacity == cell_capacity &&
-                   sh->cells.value_capacity == item_capacity
+                   sh->cells.value_capacity == item_capacity && sh->cells.id_bits == id_bits
                ? BENTO_OK
                : BENTO_E_CORRUPT;
 }
@@ -147,7 +152,7 @@ static const bento_impl_kind spatial_hash_kind = {
 
 bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_t bytes,
                                      uint32_t cell_capacity, uint32_t item_capacity,
-                                     uint32_t dims, uint32_t cell_shift)
+                                     uint32_t dims, uint32_t cell_shift, uint32_t id_bits)
 {
     bento_impl_spatial_hash_params p;
     BENTO_ASSERT(sh != NULL);
@@ -155,6 +160,7 @@ bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_
     p.item_capacity = item_capacity;
     p.dims = dims;
     p.cell_shift = cell_shift;
+    p.id_bits = id_bits;
     return bento_impl_init(&spatial_hash_kind, sh, memory, bytes, &p, NULL);
 }
 
@@ -188,12 +194,18 @@ void bento_spatial_hash_clear(bento_spatial_hash *sh)
     bento_impl_done(&j);
 }
 
-static void store(bento_spatial_hash *sh, uint32_t item, const int32_t *position)
+/* The coordinates of the item of id `id` (in range). */
+static int32_t *position_of(const bento_spatial_hash *sh, uint32_t id)
 {
-    uint32_t d;
-    for (d = 0u; d < sh->dims; d++) {
-        sh->position[sh->dims * item + d] = position[d];
-    }
+    return sh->position + (size_t)sh->dims * id;
+}
+
+/* The id of a present item; BENTO_NONE when it is out of range, absent, or another handle of
+ * its id. */
+static uint32_t present(const bento_spatial_hash *sh, uint32_t item)
+{
+    return bento_multi_index_key_of(&sh->cells, item, NULL) ? bento_impl_multi_index_id(&sh->cells, item)
+                                                             : BENTO_NONE;
 }
 
 bento_status bento_spatial_hash_insert(bento_spatial_hash *sh, uint32_t item,
@@ -210,7 +222,11 @@ bento_status bento_spatial_hash_insert(bento_spatial_hash *sh, uint32_t item,
     BEGIN(&j, sh);
     status = bento_impl_multi_index_insert(&sh->cells, &j, key_at(sh, position), item);
     if (status == BENTO_OK) {
-        store(sh, item, position);
+        int32_t *const at = position_of(sh, bento_impl_multi_index_id(&sh->cells, item));
+        uint32_t d;
+        for (d = 0u; d < sh->dims; d++) {
+            at[d] = position[d];
+        }
         bento_impl_done(&j);
     }
     return status;
@@ -221,20 +237,21 @@ bento_status bento_spatial_hash_move(bento_spatial_hash *sh, uint32_t item,
 {
     bento_status status;
     bento_impl_journal j;
-    uint32_t d;
+    uint32_t id, d;
     BENTO_ASSERT(sh != NULL);
-    if (position == NULL || item >= sh->cells.value_capacity) {
+    if (position == NULL || bento_impl_multi_index_id(&sh->cells, item) >= sh->cells.value_capacity) {
         return BENTO_E_ARGUMENT;
     }
-    if (!bento_multi_index_key_of(&sh->cells, item, NULL)) {
+    id = present(sh, item);
+    if (id == BENTO_NONE) {
         return BENTO_E_NOT_FOUND;
     }
     BEGIN(&j, sh);
     status = bento_impl_multi_index_move(&sh->cells, &j, key_at(sh, position), item);
     if (status == BENTO_OK) {
+        int32_t *const at = position_of(sh, id);
         for (d = 0u; d < sh->dims; d++) {
-            bento_impl_put(&j, (uint32_t *)(void *)&sh->position[sh->dims * item + d],
-                           (uint32_t)position[d]);
+            bento_impl_put(&j, (uint32_t *)(void *)&at[d], (uint32_t)position[d]);
         }
     }
     if (status == BENTO_OK || status == BENTO_E_CORRUPT) {
@@ -259,11 +276,10 @@ bool bento_spatial_hash_contains(const bento_spatial_hash *sh, uint32_t item)
 
 const int32_t *bento_spatial_hash_get(const bento_spatial_hash *sh, uint32_t item)
 {
+    uint32_t id;
     BENTO_ASSERT(sh != NULL);
-    if (!bento_multi_index_key_of(&sh->cells, item, NULL)) {
-        return NULL;
-    }
-    return sh->position + (size_t)sh->dims * item;
+    id = present(sh, item);
+    return id != BENTO_NONE ? position_of(sh, id) : NULL;
 }
 
 /* A query: a box [lo, hi] and, when radius >= 0, a ball around center inside it. 32-bit
@@ -277,10 +293,11 @@ typedef struct query {
     bento_spatial_hash_stats *stats;
 } query;
 
-/* Test one item against the query's shape; false when the visitor asked to stop. */
-static bool test_item(const bento_spatial_hash *sh, const query *q, uint32_t item)
+/* Test the item of id `id` (in range), `item`, against the query's shape; false when the
+ * visitor asked to stop. */
+static bool test_item(const bento_spatial_hash *sh, const query *q, uint32_t id, uint32_t item)
 {
-    const int32_t *p = sh->position + (size_t)sh->dims * item;
+    const int32_t *p = position_of(sh, id);
     uint64_t distance2 = 0u;
     uint32_t d;
     q->stats->items_tested++;
@@ -343,9 +360,10 @@ static void run(const bento_spatial_hash *sh, query *q)
     }
     if (scan) {
         /* the box covers more cells than there are items: cheaper to test every item */
-        uint32_t item;
-        for (item = 0u; item < capacity; item++) {
-            if (bento_multi_index_key_of(&sh->cells, item, NULL) && !test_item(sh, q, item)) {
+        uint32_t id;
+        for (id = 0u; id < capacity; id++) {
+            if (sh->cells.prev[id] != BENTO_NONE &&
+                !test_item(sh, q, id, bento_impl_multi_index_value(&sh->cells, id))) {
                 return;
             }
         }
@@ -357,7 +375,7 @@ static void run(const bento_spatial_hash *sh, query *q)
             bento_multi_index_iter_init(&it, &sh->cells, cell_key(cell, sh->dims));
             q->stats->cells_visited++;
             while (bento_multi_index_iter_next(&it)) {
-                if (!test_item(sh, q, it.value)) {
+                if (!test_item(sh, q, it.id_, it.value)) {
                     return;
                 }
             }
@@ -455,11 +473,13 @@ bento_status bento_spatial_hash_query_radius(const bento_spatial_hash *sh, const
 /* Every item sits in the cell its stored position names. */
 static bool items_sound(const bento_spatial_hash *sh)
 {
-    uint32_t item;
+    uint32_t id;
     uint64_t key;
-    for (item = 0u; item < sh->cells.value_capacity; item++) {
-        if (bento_multi_index_key_of(&sh->cells, item, &key) &&
-            key != key_at(sh, sh->position + (size_t)sh->dims * item)) {
+    for (id = 0u; id < sh->cells.value_capacity; id++) {
+        if (sh->cells.prev[id] != BENTO_NONE &&
+            bento_multi_index_key_of(&sh->cells, bento_impl_multi_index_value(&sh->cells, id),
+                                     &key) &&
+            key != key_at(sh, position_of(sh, id))) {
             return false;
         }
     }

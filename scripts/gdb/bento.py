@@ -33,8 +33,8 @@ KINDS = {
     "paged_set": (0x0402, 5),
     "index": (0x0502, 1),
     "index32": (0x0602, 1),
-    "multi_index": (0x0703, 2),
-    "spatial_hash": (0x0803, 4),
+    "multi_index": (0x0704, 3),
+    "spatial_hash": (0x0804, 5),
     "grid": (0x0901, 4),
 }
 # a capacity beyond this is not one any init accepts on a debugged target: damage
@@ -346,10 +346,6 @@ class CxxTyped(Typed):
             self.elements = columns or None
         if kind == "pool":
             self.handle = _type(str(t) + "::handle_type")
-        # a multi-value index or spatial hash keeps the ids of handle values in its buffer and
-        # their generations beside it (bento.hpp, stamps): the ids print as numbers
-        if kind in ("multi_index", "spatial_hash") and _template(self.value) == "bento::handle":
-            self.value = None
 
     def describe(self, kind):
         of = self.element
@@ -809,6 +805,14 @@ class MultiIndexPrinter(Printer):
         nxt = _words(buf.inside(mi["next"], 4 * c, "next"), c, "next")
         prev = _words(buf.inside(mi["prev"], 4 * c, "prev"), c, "prev")
         key_of = _words(buf.inside(mi["key_of"], 8 * c, "key_of"), 2 * c, "key_of")
+        # the whole value (a handle) of each listed id, with id bits below 32
+        self.stamps = list(range(c))
+        if int(mi["stamps"]) != 0:
+            mask = _u(mi["id_mask"])
+            self.stamps = _words(buf.inside(mi["stamps"], 4 * c, "stamps"), c, "stamps")
+            for v in range(c):
+                if prev[v] != NONE and (self.stamps[v] & mask != v or self.stamps[v] == v):
+                    raise Damaged("value %d: its stamp 0x%x names another" % (v, self.stamps[v]))
         listed = sum(1 for v in prev if v != NONE)
         self.lists = []
         walked = 0
@@ -840,7 +844,7 @@ class MultiIndexPrinter(Printer):
         value = self.typed.value if self.typed else None
         for k, values in self.lists:
             for v in values:
-                yield (_keyed(k, 8, key), _keyed(v, 4, value))
+                yield (_keyed(k, 8, key), _keyed(self.stamps[v], 4, value))
 
 
 class SpatialHashPrinter(Printer):
@@ -877,7 +881,7 @@ class SpatialHashPrinter(Printer):
                 if self.cell_key(p) != key:
                     raise Damaged("item %d at %s is not in the cell its position names"
                                   % (item, tuple(p)))
-                self.items.append((item, p))
+                self.items.append((cells.stamps[item], p))
         self.items.sort()
         return summary
 

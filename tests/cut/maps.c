@@ -198,10 +198,22 @@ const cut_driver cut_index32 = {
 
 /* ---------------------------------------------------------------- multi-value index */
 
-/* 16 key slots (at most 13 keys), 48 values, keys drawn from 12. */
+/* 16 key slots (at most 13 keys), 48 values, keys drawn from 12. Values are handles: 6 id
+ * bits and a generation, so that the stamps are part of every image judged. */
 #define MI_KEY_CAP 16u
 #define MI_VALUES 48u
 #define MI_KEYS 12u
+#define ID_BITS 6u
+
+/* A handle for id `id` of `mi`: mostly the one listed (so that operations act), otherwise one
+ * of generation 1 to 3 (a stale or new handle, which a listed id refuses). */
+static uint32_t pick_handle(const bento_multi_index *mi, uint32_t id, cut_rng *r)
+{
+    if (mi->prev[id] != BENTO_NONE && cut_chance(r, 85u)) {
+        return bento_impl_multi_index_value(mi, id);
+    }
+    return id | (1u + cut_below(r, 3u)) << ID_BITS;
+}
 
 enum { M_INSERT, M_REMOVE, M_REMOVE_VALUE, M_REMOVE_KEY, M_MOVE, M_CLEAR };
 static const char *const mi_kinds[] = {"insert", "remove", "remove_value",
@@ -211,7 +223,7 @@ typedef struct mi_obj {
     bento_multi_index mi;
 } mi_obj;
 
-static uint32_t mi_mem[BENTO_MULTI_INDEX_BYTES(MI_KEY_CAP, MI_VALUES) / 4u];
+static uint32_t mi_mem[BENTO_MULTI_INDEX_BYTES(MI_KEY_CAP, MI_VALUES, ID_BITS) / 4u];
 static uint64_t mi_keys[MI_KEYS];
 
 static void mi_setup(void *obj, cut_rng *r)
@@ -221,14 +233,15 @@ static void mi_setup(void *obj, cut_rng *r)
         mi_keys[i] = (uint64_t)cut_rand(r) << 32 | cut_rand(r);
     }
     memset(mi_mem, 0, sizeof mi_mem);
-    (void)bento_multi_index_init(&((mi_obj *)obj)->mi, mi_mem, sizeof mi_mem, MI_KEY_CAP, MI_VALUES);
+    (void)bento_multi_index_init(&((mi_obj *)obj)->mi, mi_mem, sizeof mi_mem, MI_KEY_CAP, MI_VALUES,
+                                  ID_BITS);
     cut_region_add(mi_mem, sizeof mi_mem);
 }
 
 static void mi_pick(const void *obj, cut_rng *r, cut_op *op)
 {
     const bento_multi_index *mi = &((const mi_obj *)obj)->mi;
-    uint32_t v = cut_below(r, MI_VALUES);
+    uint32_t v = pick_handle(mi, cut_below(r, MI_VALUES), r);
     uint64_t key;
     uint32_t x = cut_below(r, 100u);
     op->a = v;
@@ -291,7 +304,8 @@ static void mi_dump(const void *obj, cut_dump *d)
     cut_dump_u32(d, bento_multi_index_key_count(mi));
     for (v = 0u; v < MI_VALUES; v++) {
         uint64_t key;
-        if (bento_multi_index_key_of(mi, v, &key)) {
+        if (mi->prev[v] != BENTO_NONE &&
+            bento_multi_index_key_of(mi, bento_impl_multi_index_value(mi, v), &key)) {
             for (i = 0u; i < n && keys[i] != key; i++) {
             }
             if (i == n) {
@@ -334,21 +348,21 @@ typedef struct sh_obj {
     bento_spatial_hash sh;
 } sh_obj;
 
-static uint32_t sh_mem[BENTO_SPATIAL_HASH_BYTES(SH_CELL_CAP, SH_ITEMS, 2u) / 4u];
+static uint32_t sh_mem[BENTO_SPATIAL_HASH_BYTES(SH_CELL_CAP, SH_ITEMS, 2u, ID_BITS) / 4u];
 
 static void sh_setup(void *obj, cut_rng *r)
 {
     (void)r;
     memset(sh_mem, 0, sizeof sh_mem);
     (void)bento_spatial_hash_init(&((sh_obj *)obj)->sh, sh_mem, sizeof sh_mem, SH_CELL_CAP,
-                                  SH_ITEMS, 2u, SH_SHIFT);
+                                  SH_ITEMS, 2u, SH_SHIFT, ID_BITS);
     cut_region_add(sh_mem, sizeof sh_mem);
 }
 
 static void sh_pick(const void *obj, cut_rng *r, cut_op *op)
 {
     const bento_spatial_hash *sh = &((const sh_obj *)obj)->sh;
-    uint32_t item = cut_below(r, SH_ITEMS);
+    uint32_t item = pick_handle(&sh->cells, cut_below(r, SH_ITEMS), r);
     uint32_t x = cut_below(r, 100u);
     const int32_t *at = bento_spatial_hash_get(sh, item);
     op->a = item;
@@ -403,15 +417,16 @@ static bento_status sh_check(const void *obj)
     return bento_spatial_hash_check(&((const sh_obj *)obj)->sh);
 }
 
-/* count; per item present, its position, in item order */
+/* count; per item present (its handle), its position, in id order */
 static void sh_dump(const void *obj, cut_dump *d)
 {
     const bento_spatial_hash *sh = &((const sh_obj *)obj)->sh;
-    uint32_t item;
+    uint32_t id;
     cut_dump_reset(d, 12u);
     cut_dump_u32(d, bento_spatial_hash_count(sh));
-    for (item = 0u; item < SH_ITEMS; item++) {
-        const int32_t *at = bento_spatial_hash_get(sh, item);
+    for (id = 0u; id < SH_ITEMS; id++) {
+        const uint32_t item = bento_impl_multi_index_value(&sh->cells, id);
+        const int32_t *at = sh->cells.prev[id] != BENTO_NONE ? bento_spatial_hash_get(sh, item) : NULL;
         if (at != NULL) {
             unsigned char *rec = cut_dump_rec(d);
             memcpy(rec, &item, 4u);

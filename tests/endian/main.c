@@ -303,12 +303,12 @@ static bool index32_same(const bento_index32 *got, const bento_index32 *ref)
 }
 
 /* multi-value index: 16 key slots, values below 32, each value under key value / 4 */
-#define MULTI_BYTES BENTO_MULTI_INDEX_BYTES(16, 32)
+#define MULTI_BYTES BENTO_MULTI_INDEX_BYTES(16, 32, 32u)
 
 static bool multi_fill(bento_multi_index *mi, void *memory)
 {
     uint32_t v;
-    bool ok = bento_multi_index_init(mi, memory, MULTI_BYTES, 16, 32) == BENTO_OK;
+    bool ok = bento_multi_index_init(mi, memory, MULTI_BYTES, 16, 32, 32u) == BENTO_OK;
     for (v = 0; v < 30u && ok; v++) {
         ok = bento_multi_index_insert(mi, ((uint64_t)(v >> 2) << 40) | 9u, v) == BENTO_OK;
     }
@@ -333,12 +333,12 @@ static bool multi_same(const bento_multi_index *got, const bento_multi_index *re
 }
 
 /* spatial hash: 2D, 16 cells, 16 items, cells of 16 units */
-#define SPATIAL_BYTES BENTO_SPATIAL_HASH_BYTES(16, 16, 2)
+#define SPATIAL_BYTES BENTO_SPATIAL_HASH_BYTES(16, 16, 2, 32u)
 
 static bool spatial_fill(bento_spatial_hash *sh, void *memory)
 {
     uint32_t i;
-    bool ok = bento_spatial_hash_init(sh, memory, SPATIAL_BYTES, 16, 16, 2, 4) == BENTO_OK;
+    bool ok = bento_spatial_hash_init(sh, memory, SPATIAL_BYTES, 16, 16, 2, 4, 32u) == BENTO_OK;
     for (i = 0; i < 12u && ok; i++) {
         const int32_t at[2] = {(int32_t)(i * 37u) - 200, 1000 - (int32_t)(i * 91u)};
         ok = bento_spatial_hash_insert(sh, i, at) == BENTO_OK;

@@ -51,6 +51,19 @@ static int32_t coord(fuzz_input *in)
     return (int32_t)fuzz_below(in, 16u) - 8;
 }
 
+/* The id bits of a multi-value index or spatial hash: whole ids, or handles (stamps kept). */
+static uint32_t id_bits_of(fuzz_input *in)
+{
+    return (fuzz_u8(in) & 1u) != 0u ? 32u : 5u + fuzz_below(in, 3u);
+}
+
+/* A value of `key` for a container of `id_bits`: the key itself, or a handle of generation 1
+ * or 2 whose id it is. */
+static uint32_t value_of(uint32_t key, uint32_t id_bits)
+{
+    return id_bits < 32u ? key | (1u + (key >> 4 & 1u)) << id_bits : key;
+}
+
 /* Set up a fresh container of kind k over a block of its size; returns the block. */
 static unsigned char *make(unsigned k, fuzz_input *in, size_t *bytes)
 {
@@ -82,16 +95,19 @@ static unsigned char *make(unsigned k, fuzz_input *in, size_t *bytes)
         m = fuzz_alloc(*bytes);
         s = bento_index32_init(&ix32, m, *bytes, 32u);
         break;
-    case 4:
-        *bytes = BENTO_MULTI_INDEX_BYTES(16u, cap);
+    case 4: {
+        const uint32_t id_bits = id_bits_of(in);
+        *bytes = BENTO_MULTI_INDEX_BYTES(16u, cap, id_bits);
         m = fuzz_alloc(*bytes);
-        s = bento_multi_index_init(&multi, m, *bytes, 16u, cap);
+        s = bento_multi_index_init(&multi, m, *bytes, 16u, cap, id_bits);
         break;
+    }
     case 5: {
         const uint32_t dims = 2u + fuzz_below(in, 2u);
-        *bytes = BENTO_SPATIAL_HASH_BYTES(16u, cap, dims);
+        const uint32_t id_bits = id_bits_of(in);
+        *bytes = BENTO_SPATIAL_HASH_BYTES(16u, cap, dims, id_bits);
         m = fuzz_alloc(*bytes);
-        s = bento_spatial_hash_init(&spatial, m, *bytes, 16u, cap, dims, 2u);
+        s = bento_spatial_hash_init(&spatial, m, *bytes, 16u, cap, dims, 2u, id_bits);
         break;
     }
     case 6:
@@ -179,14 +195,19 @@ static bool operate(unsigned k, fuzz_input *in, unsigned char *m, size_t bytes)
         FUZZ_CHECK(p == NULL || fuzz_inside(p, 4u, m, bytes));
         return (op & 1u) != 0u ? bento_index32_insert(&ix32, key, key) == BENTO_OK
                                : bento_index32_remove(&ix32, key, NULL) == BENTO_OK;
-    case 4:
+    case 4: {
+        const uint32_t v = value_of(key, multi.id_bits);
         (void)bento_multi_index_length(&multi, key & 15u);
-        return (op & 1u) != 0u ? bento_multi_index_insert(&multi, key & 15u, key) == BENTO_OK
-                               : bento_multi_index_remove_value(&multi, key) == BENTO_OK;
-    case 5:
-        (void)bento_spatial_hash_get(&spatial, key);
-        return (op & 1u) != 0u ? bento_spatial_hash_insert(&spatial, key, at) == BENTO_OK
-                               : bento_spatial_hash_remove(&spatial, key) == BENTO_OK;
+        return (op & 1u) != 0u ? bento_multi_index_insert(&multi, key & 15u, v) == BENTO_OK
+                               : bento_multi_index_remove_value(&multi, v) == BENTO_OK;
+    }
+    case 5: {
+        const uint32_t v = value_of(key, spatial.cells.id_bits);
+        const int32_t *got = bento_spatial_hash_get(&spatial, v);
+        FUZZ_CHECK(got == NULL || fuzz_inside(got, 8u, m, bytes));
+        return (op & 1u) != 0u ? bento_spatial_hash_insert(&spatial, v, at) == BENTO_OK
+                               : bento_spatial_hash_remove(&spatial, v) == BENTO_OK;
+    }
     case 6:
         p = bento_sparse_set_get(&sparse, key, 0u);
         FUZZ_CHECK(p == NULL || fuzz_inside(p, VALUE, column_data, sizeof column_data));

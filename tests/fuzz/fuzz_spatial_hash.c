@@ -267,9 +267,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     h.shift = fuzz_below(&in, 32u);
     h.cells = 8u << fuzz_below(&in, 4u); /* 8 to 64 */
     h.items = 1u + fuzz_below(&in, MAX_ITEMS);
-    h.bytes = BENTO_SPATIAL_HASH_BYTES(h.cells, h.items, h.dims);
+    h.bytes = BENTO_SPATIAL_HASH_BYTES(h.cells, h.items, h.dims, 32u);
     h.memory = fuzz_alloc(h.bytes);
-    FUZZ_EQ(bento_spatial_hash_init(&h.sh, h.memory, h.bytes, h.cells, h.items, h.dims, h.shift),
+    FUZZ_EQ(bento_spatial_hash_init(&h.sh, h.memory, h.bytes, h.cells, h.items, h.dims, h.shift, 32u),
             BENTO_OK);
     for (steps = 0u; steps < 300u && fuzz_more(&in) && fuzz_u8(&in) != 0xffu; steps++) {
         step(&h, &in, true);

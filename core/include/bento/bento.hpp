@@ -237,63 +237,11 @@ template <class T, class Bits> constexpr T from_bits(Bits b)
         return static_cast<T>(b);
     }
 }
-// Bits of a value's id: a handle's index bits, 32 for integers (values with ids: multi-value
-// index and spatial hash, whose handle values keep a stamp per id, as the C side's)
+// Bits of a value's id: a handle's index bits, 32 for integers (the id_bits of a multi-value
+// index or spatial hash, which keeps the stamps of handle values in its buffer)
 template <class V> struct id_bits { static constexpr unsigned value = 32u; };
 template <class Tag, class U, unsigned B> struct id_bits<handle<Tag, U, B>> {
     static constexpr unsigned value = B;
-};
-template <class V> constexpr bool stamped() { return is_handle<V>::value; }
-template <class V> constexpr size_t stamps_bytes(size_t capacity)
-{
-    return stamped<V>() ? capacity * sizeof(V) : 0u;
-}
-// The stamps of a container whose values have ids (multi-value index, spatial hash): with
-// handle values, the whole handle of each listed id, Capacity of them At bytes into its
-// buffer, so that a stale handle of a listed id acts on nothing; with integer values, nothing
-// (the value is its id).
-template <class V, uint32_t Capacity, size_t At> struct stamps {
-    void *memory; // the container's buffer (set by init and open); null while it is inert
-    static uint32_t id(V value)
-    {
-        return bento_impl_stamp_id(bits_of<V, uint32_t>(value), id_bits<V>::value, stamped<V>());
-    }
-    V *at() const { return reinterpret_cast<V *>(static_cast<unsigned char *>(memory) + At); }
-    // The value of listed id i.
-    V of_id(uint32_t i) const
-    {
-        if constexpr (stamped<V>()) {
-            return at()[i];
-        } else {
-            return i;
-        }
-    }
-    // Whether value is its id's listed handle (or may be listed: an id out of range or an inert
-    // container, which the container itself refuses).
-    bool same(V value) const
-    {
-        if constexpr (stamped<V>()) {
-            const uint32_t i = id(value);
-            return i >= Capacity || memory == nullptr || at()[i] == value;
-        } else {
-            static_cast<void>(value);
-            return true;
-        }
-    }
-    // Before the insert that lists value: its handle, written while its id is not listed
-    // (listed(i) says whether it is), so that a reset at any instant leaves the stamps
-    // consistent. False when another handle of the id is listed.
-    template <class Listed> bool claim(V value, Listed listed)
-    {
-        if constexpr (stamped<V>()) {
-            const uint32_t i = id(value);
-            if (i < Capacity && memory != nullptr && !listed(i)) {
-                at()[i] = value;
-                BENTO_BARRIER();
-            }
-        }
-        return same(value);
-    }
 };
 } // namespace detail
 /// @endcond
@@ -1398,54 +1346,31 @@ class multi_index : public lifecycle<multi_index<K, V, KeyCapacity, ValueCapacit
                   "the value is uint32_t or a handle type");
     static_assert(detail::id_bits<V>::value >= 32u || ValueCapacity <= (1ull << detail::id_bits<V>::value),
                   "the value capacity must not exceed the handles' indices");
-    static constexpr size_t stamps_at = BENTO_MULTI_INDEX_BYTES(KeyCapacity, ValueCapacity);
-    using stamps_type = detail::stamps<V, ValueCapacity, stamps_at>;
+    static constexpr uint32_t id_bits = detail::id_bits<V>::value;
 
   public:
-    /** bytes of the buffer (BENTO_MULTI_INDEX_BYTES, and the handles of handle values) */
-    static constexpr size_t bytes = stamps_at + detail::stamps_bytes<V>(ValueCapacity);
+    /** bytes of the buffer (BENTO_MULTI_INDEX_BYTES) */
+    static constexpr size_t bytes = BENTO_MULTI_INDEX_BYTES(KeyCapacity, ValueCapacity, id_bits);
 
     /** List value under key. */
-    status insert(K key, V value)
-    {
-        static_cast<void>(claim(value));
-        return to_status(bento_multi_index_insert(&g_, kbits(key), id(value)));
-    }
+    status insert(K key, V value) { return to_status(bento_multi_index_insert(&g_, kbits(key), vbits(value))); }
     /** Unlist value from key. */
-    status remove(K key, V value)
-    {
-        if (!same_stamp(value)) {
-            return status::not_found;
-        }
-        return to_status(bento_multi_index_remove(&g_, kbits(key), id(value)));
-    }
+    status remove(K key, V value) { return to_status(bento_multi_index_remove(&g_, kbits(key), vbits(value))); }
     /** Unlist value from whatever key lists it. */
-    status remove_value(V value)
-    {
-        if (!same_stamp(value)) {
-            return status::not_found;
-        }
-        return to_status(bento_multi_index_remove_value(&g_, id(value)));
-    }
+    status remove_value(V value) { return to_status(bento_multi_index_remove_value(&g_, vbits(value))); }
     /** Unlist every value of key; *removed (optional) counts them. */
     status remove_key(K key, uint32_t *removed = nullptr)
     {
         return to_status(bento_multi_index_remove_key(&g_, kbits(key), removed));
     }
     /** Move value to key. */
-    status move(K key, V value)
-    {
-        if (!claim(value)) {
-            return status::not_found;
-        }
-        return to_status(bento_multi_index_move(&g_, kbits(key), id(value)));
-    }
+    status move(K key, V value) { return to_status(bento_multi_index_move(&g_, kbits(key), vbits(value))); }
     /** The key listing value, if any. */
     found<K> key_of(V value) const
     {
         uint64_t k = 0u;
-        const bool hit = same_stamp(value) && bento_multi_index_key_of(&g_, id(value), &k);
-        return found<K>{detail::from_bits<K, uint64_t>(hit ? k : 0u), hit};
+        const bool hit = bento_multi_index_key_of(&g_, vbits(value), &k);
+        return found<K>{detail::from_bits<K, uint64_t>(k), hit};
     }
     /** True when key lists a value. */
     bool contains(K key) const { return first(key) != nullptr; }
@@ -1467,7 +1392,7 @@ class multi_index : public lifecycle<multi_index<K, V, KeyCapacity, ValueCapacit
         class iterator {
           public:
             /** The current element. */
-            V operator*() const { return mi_->of_id(it_.value); }
+            V operator*() const { return detail::from_bits<V, uint32_t>(it_.value); }
             /** Step to the next element. */
             iterator &operator++()
             {
@@ -1479,7 +1404,7 @@ class multi_index : public lifecycle<multi_index<K, V, KeyCapacity, ValueCapacit
             /** True at the end. */
             bool operator==(sentinel s) const { return !(*this != s); }
             /** What begin() or the container builds. */
-            iterator(const multi_index *mi, K key) : it_(), mi_(mi), more_(false)
+            iterator(const multi_index *mi, K key) : it_(), more_(false)
             {
                 bento_impl_multi_index_iter_start(&it_, &mi->g_, mi->first(key));
                 ++*this;
@@ -1487,7 +1412,6 @@ class multi_index : public lifecycle<multi_index<K, V, KeyCapacity, ValueCapacit
 
           private:
             bento_multi_index_iter it_;
-            const multi_index *mi_;
             bool more_;
         };
         /** What begin() or the container builds. */
@@ -1506,34 +1430,26 @@ class multi_index : public lifecycle<multi_index<K, V, KeyCapacity, ValueCapacit
 
   private:
     static uint64_t kbits(K key) { return detail::bits_of<K, uint64_t>(key); }
-    static uint32_t id(V value) { return stamps_type::id(value); }
+    static uint32_t vbits(V value) { return detail::bits_of<V, uint32_t>(value); }
     const uint32_t *first(K key) const
     {
         return bento_impl_index_get(&g_.keys, kbits(key), 34u - detail::ceil_log2(KeyCapacity));
     }
-    V of_id(uint32_t i) const { return stamps_.of_id(i); }
-    bool same_stamp(V value) const { return stamps_.same(value); }
-    bool claim(V value)
-    {
-        return stamps_.claim(value, [this](uint32_t i) { return bento_multi_index_key_of(&g_, i, nullptr); });
-    }
     status init_in(void *memory, size_t size)
     {
-        stamps_.memory = size >= bytes ? memory : nullptr;
-        return to_status(bento_multi_index_init(&g_, stamps_.memory, stamps_at, KeyCapacity, ValueCapacity));
+        return to_status(bento_multi_index_init(&g_, memory, size, KeyCapacity, ValueCapacity, id_bits));
     }
     status open_in(void *memory, size_t size)
     {
-        stamps_.memory = size >= bytes ? memory : nullptr;
-        bento_status s = bento_multi_index_open(&g_, stamps_.memory, stamps_at);
-        if (s == BENTO_OK && !(g_.keys.capacity == KeyCapacity && g_.value_capacity == ValueCapacity)) {
+        bento_status s = bento_multi_index_open(&g_, memory, size);
+        if (s == BENTO_OK &&
+            !(g_.keys.capacity == KeyCapacity && g_.value_capacity == ValueCapacity && g_.id_bits == id_bits)) {
             static_cast<void>(bento_multi_index_open(&g_, nullptr, 0u));
             s = BENTO_E_CORRUPT;
         }
         return to_status(s);
     }
     bento_multi_index g_;
-    stamps_type stamps_;
     detail::buffer<bytes, Storage> buf_;
 };
 
@@ -1562,42 +1478,22 @@ class spatial_hash
                   "items are uint32_t or a handle type");
     static_assert(detail::id_bits<V>::value >= 32u || ItemCapacity <= (1ull << detail::id_bits<V>::value),
                   "the item capacity must not exceed the handles' indices");
-    static constexpr size_t stamps_at = BENTO_SPATIAL_HASH_BYTES(CellCapacity, ItemCapacity, Dims);
-    using stamps_type = detail::stamps<V, ItemCapacity, stamps_at>;
+    static constexpr uint32_t id_bits = detail::id_bits<V>::value;
 
   public:
-    /** bytes of the buffer */
-    static constexpr size_t bytes = stamps_at + detail::stamps_bytes<V>(ItemCapacity);
+    /** bytes of the buffer (BENTO_SPATIAL_HASH_BYTES) */
+    static constexpr size_t bytes = BENTO_SPATIAL_HASH_BYTES(CellCapacity, ItemCapacity, Dims, id_bits);
 
     /** Put item at p. */
-    status insert(V item, bento_point p)
-    {
-        static_cast<void>(claim(item));
-        return to_status(bento_spatial_hash_insert(&g_, id(item), p.c));
-    }
+    status insert(V item, bento_point p) { return to_status(bento_spatial_hash_insert(&g_, bits(item), p.c)); }
     /** Move item to p. */
-    status move(V item, bento_point p)
-    {
-        if (!claim(item)) {
-            return status::not_found;
-        }
-        return to_status(bento_spatial_hash_move(&g_, id(item), p.c));
-    }
+    status move(V item, bento_point p) { return to_status(bento_spatial_hash_move(&g_, bits(item), p.c)); }
     /** Take item out. */
-    status remove(V item)
-    {
-        if (!same_stamp(item)) {
-            return status::not_found;
-        }
-        return to_status(bento_spatial_hash_remove(&g_, id(item)));
-    }
+    status remove(V item) { return to_status(bento_spatial_hash_remove(&g_, bits(item))); }
     /** The item's position (Dims coordinates), or nullptr. */
-    const int32_t *get(V item) const
-    {
-        return same_stamp(item) ? bento_spatial_hash_get(&g_, id(item)) : nullptr;
-    }
+    const int32_t *get(V item) const { return bento_spatial_hash_get(&g_, bits(item)); }
     /** True when item is in. */
-    bool contains(V item) const { return same_stamp(item) && bento_spatial_hash_contains(&g_, id(item)); }
+    bool contains(V item) const { return bento_spatial_hash_contains(&g_, bits(item)); }
     /** Items. */
     uint32_t count() const { return bento_spatial_hash_count(&g_); }
     /** Check. */
@@ -1608,7 +1504,7 @@ class spatial_hash
     template <class Visit>
     status query_box(bento_point lo, bento_point hi, Visit &&visit, bento_spatial_hash_stats *stats = nullptr) const
     {
-        visitor<Visit> v{this, const_cast<typename detail::plain<Visit>::type *>(&visit)};
+        visitor<Visit> v{const_cast<typename detail::plain<Visit>::type *>(&visit)};
         return to_status(bento_spatial_hash_query_box(&g_, lo.c, hi.c, &visitor<Visit>::call, &v, stats));
     }
     /** Call visit(item, position) for each item within radius of center until it returns false. */
@@ -1616,46 +1512,37 @@ class spatial_hash
     status query_radius(bento_point center, int32_t radius, Visit &&visit,
                         bento_spatial_hash_stats *stats = nullptr) const
     {
-        visitor<Visit> v{this, const_cast<typename detail::plain<Visit>::type *>(&visit)};
+        visitor<Visit> v{const_cast<typename detail::plain<Visit>::type *>(&visit)};
         return to_status(bento_spatial_hash_query_radius(&g_, center.c, radius, &visitor<Visit>::call, &v, stats));
     }
 
   private:
-    /** The generic query's context: the hash and the caller's callable. */
+    /** The generic query's context: the caller's callable. */
     template <class Visit> struct visitor {
-        const spatial_hash *self;
         typename detail::plain<Visit>::type *visit;
         static bool call(void *context, uint32_t item, const int32_t *position)
         {
             visitor *v = static_cast<visitor *>(context);
-            return static_cast<bool>((*v->visit)(v->self->of_id(item), position));
+            return static_cast<bool>((*v->visit)(detail::from_bits<V, uint32_t>(item), position));
         }
     };
-    static uint32_t id(V value) { return stamps_type::id(value); }
-    V of_id(uint32_t i) const { return stamps_.of_id(i); }
-    bool same_stamp(V value) const { return stamps_.same(value); }
-    bool claim(V value)
-    {
-        return stamps_.claim(value, [this](uint32_t i) { return bento_spatial_hash_contains(&g_, i); });
-    }
+    static uint32_t bits(V item) { return detail::bits_of<V, uint32_t>(item); }
     status init_in(void *memory, size_t size)
     {
-        stamps_.memory = size >= bytes ? memory : nullptr;
-        return to_status(bento_spatial_hash_init(&g_, stamps_.memory, stamps_at, CellCapacity, ItemCapacity, Dims, CellShift));
+        return to_status(
+            bento_spatial_hash_init(&g_, memory, size, CellCapacity, ItemCapacity, Dims, CellShift, id_bits));
     }
     status open_in(void *memory, size_t size)
     {
-        stamps_.memory = size >= bytes ? memory : nullptr;
-        bento_status s = bento_spatial_hash_open(&g_, stamps_.memory, stamps_at);
+        bento_status s = bento_spatial_hash_open(&g_, memory, size);
         if (s == BENTO_OK && !(g_.cells.keys.capacity == CellCapacity && g_.cells.value_capacity == ItemCapacity &&
-                               g_.dims == Dims && g_.cell_shift == CellShift)) {
+                               g_.cells.id_bits == id_bits && g_.dims == Dims && g_.cell_shift == CellShift)) {
             static_cast<void>(bento_spatial_hash_open(&g_, nullptr, 0u));
             s = BENTO_E_CORRUPT;
         }
         return to_status(s);
     }
     bento_spatial_hash g_;
-    stamps_type stamps_;
     detail::buffer<bytes, Storage> buf_;
 };
 

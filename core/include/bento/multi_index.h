@@ -4,21 +4,30 @@
  * @file
  * bento/multi_index.h - the multi-value index: one 64-bit key to many 32-bit values.
  *
- * Values are record indices in [0, value_capacity): the slot index of a pool handle (which
- * bento_pool_handle_of_index turns back into the live handle), a position in an array. Each
- * value belongs to at most one key at a time. The values of one key form a list threaded
+ * Values are 32-bit words whose low id_bits bits are their id, a record index in
+ * [0, value_capacity). With id_bits 32 the value is its id: the slot index of a pool handle,
+ * a position in an array. With fewer, the value is a handle (bento/handle.h: its index in the
+ * low bits, a generation above them): the buffer keeps the whole handle of each listed id,
+ * its stamp, and a value acts only on its id while the id is listed with that same handle, so
+ * a stale handle of a reused id finds nothing. A handle of generation 0 (the null handle) has
+ * no id: refused as an id out of range. Each id belongs to at most one key at a time. The values of one key form a list threaded
  * through arrays indexed by value, so nothing is allocated per key, and a hash index
  * (bento/index.h) maps each key with at least one value to its first value. A key's values
  * are listed in the order they joined it.
  *
- * Memory (BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity) bytes, 4-byte aligned):
- *     header   the two capacities and a copy of the count (bento/common.h, "Buffers"); with
+ * Memory (BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity, id_bits) bytes, 4-byte
+ * aligned):
+ *     header   the two capacities, the id bits and a copy of the count (bento/common.h, "Buffers"); with
  *              BENTO_POWER_SAFE the journal of the whole buffer (the hash index's stays idle)
  *     keys     a hash index of key_capacity slots, header included: key -> first value
  *     next     value_capacity * uint32_t: the value after v in its key's list, or BENTO_NONE
  *     prev     value_capacity * uint32_t: the value before v; the first value's prev is the
  *              last value (so appending is O(1)); BENTO_NONE when v is in no list
  *     key_of   value_capacity * 2 * uint32_t: the key v is listed under (low, high half)
+ *     stamps   value_capacity * uint32_t when id_bits < 32: the value (handle) id v is listed
+ *              with; written with no journal entry while v is on no list, just before the
+ *              operation that lists it (a reset before that operation completes leaves v on
+ *              no list, where its stamp is never read), and nothing else writes it
  * At most BENTO_INDEX_MAX_COUNT(key_capacity) distinct keys.
  *
  * Conventions (bento/common.h): statuses, out-parameters, inert after a failed init or open
@@ -31,8 +40,8 @@
  *
  * Typed multi-value indices: BENTO_MULTI_INDEX_TYPE_OF(name, key_capacity, key_type,
  * value_capacity, value_handle_type) declares one with its own storage and its whole API under
- * its name, keys of a handle or an integer type and values of a handle type, whose index is
- * their id; BENTO_MULTI_INDEX_TYPE(name, key_capacity, value_capacity) its integer form (see
+ * its name, keys of a handle or an integer type and values of a handle type (id_bits its index
+ * bits); BENTO_MULTI_INDEX_TYPE(name, key_capacity, value_capacity) its integer form (see
  * the end of the API below).
  */
 #ifndef BENTO_MULTI_INDEX_H
@@ -57,28 +66,37 @@ typedef struct bento_multi_index {
     uint32_t *next;                  /**< value_capacity entries */
     uint32_t *prev;                  /**< value_capacity entries */
     uint32_t *key_of;                /**< 2 * value_capacity words: each value's key */
+    uint32_t *stamps;                /**< value_capacity words, or NULL when id_bits is 32 */
     bento_multi_index_state *saved;  /**< the counters' copy in the buffer (`state` when inert) */
     bento_multi_index_state state; /**< the counters (the operations' copy) */
     uint32_t value_capacity;         /**< 0 when inert */
+    uint32_t id_mask;                /**< the id bits of a value */
+    uint32_t id_bits;                /**< as given to init */
 } bento_multi_index;
 
 /** Largest value capacity accepted by bento_multi_index_init (exclusive). */
 #define BENTO_MULTI_INDEX_MAX_VALUES 0x10000000u
 
-/** Bytes of caller memory (a constant expression when the arguments are). */
-#define BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity)                                     \
-    (BENTO_IMPL_MULTI_INDEX_HEAD + BENTO_INDEX_BYTES(key_capacity) + BENTO_IMPL_CAST(size_t, value_capacity) * 16u)
+/** Bytes of caller memory (a constant expression when the arguments are): 16 per value, 20
+ * with stamps (id_bits < 32). */
+#define BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity, id_bits)                            \
+    (BENTO_IMPL_MULTI_INDEX_HEAD + BENTO_INDEX_BYTES(key_capacity) +                              \
+     BENTO_IMPL_CAST(size_t, value_capacity) * ((id_bits) < 32u ? 20u : 16u))
 
 /**
  * Carve a multi-value index out of `memory` (`bytes` long), empty. key_capacity is the hash
  * index's capacity (a power of two in [BENTO_INDEX_MIN_CAPACITY, BENTO_INDEX_MAX_CAPACITY]); 1 <= value_capacity <
- * BENTO_MULTI_INDEX_MAX_VALUES. BENTO_E_ARGUMENT for a NULL memory, a capacity out of range
- * or a buffer of more than 4 GiB, BENTO_E_ALIGN when memory is not 4-byte aligned,
- * BENTO_E_SIZE when bytes < BENTO_MULTI_INDEX_BYTES(key_capacity, value_capacity); the
- * multi-value index is inert then. O(key_capacity + value_capacity).
+ * BENTO_MULTI_INDEX_MAX_VALUES; id_bits in [1, 32], the bits of a value that are its id (32:
+ * the value is its id; fewer: values are handles with that many index bits, and
+ * value_capacity is at most 2^id_bits). BENTO_E_ARGUMENT for a NULL memory, a capacity or
+ * id_bits out of range or a buffer of more than 4 GiB, BENTO_E_ALIGN when memory is not
+ * 4-byte aligned, BENTO_E_SIZE when bytes < BENTO_MULTI_INDEX_BYTES(key_capacity,
+ * value_capacity, id_bits); the multi-value index is inert then. O(key_capacity +
+ * value_capacity).
  */
 bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t bytes,
-                                    uint32_t key_capacity, uint32_t value_capacity);
+                                    uint32_t key_capacity, uint32_t value_capacity,
+                                    uint32_t id_bits);
 
 /**
  * Reattach `mi` to `memory`, a buffer that holds a multi-value index (bento/common.h,
@@ -92,8 +110,11 @@ bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t 
 bento_status bento_multi_index_open(bento_multi_index *mi, void *memory, size_t bytes);
 
 /**
- * List `value` under `key`, after the key's other values. BENTO_E_ARGUMENT when value >=
- * value_capacity, BENTO_E_EXISTS when the value is already listed (under any key),
+ * List `value` under `key`, after the key's other values (its stamp kept with it). In this
+ * and every operation below, BENTO_E_ARGUMENT when the value's id is out of range (>=
+ * value_capacity, or a handle of generation 0), and a stamped value whose id is listed with
+ * another handle is not that value: BENTO_E_NOT_FOUND (false for key_of). Insert answers
+ * BENTO_E_EXISTS when the id is already listed (under any key, with any handle),
  * BENTO_E_FULL when the key is new and the hash index is full (bento_index_insert),
  * BENTO_E_CORRUPT when the key's list has a link out of range; unchanged on failure. O(1)
  * expected (one hash lookup). Atomic under BENTO_POWER_SAFE.
@@ -101,7 +122,7 @@ bento_status bento_multi_index_open(bento_multi_index *mi, void *memory, size_t 
 bento_status bento_multi_index_insert(bento_multi_index *mi, uint64_t key, uint32_t value);
 
 /**
- * Take `value` off the list of `key`. BENTO_E_ARGUMENT when value >= value_capacity,
+ * Take `value` off the list of `key`. BENTO_E_ARGUMENT when its id is out of range,
  * BENTO_E_NOT_FOUND when the value is not listed under that key, BENTO_E_CORRUPT when its
  * links are out of range or its key is missing from the hash index (unchanged then). O(1)
  * expected. Atomic under BENTO_POWER_SAFE.
@@ -160,7 +181,8 @@ void bento_multi_index_clear(bento_multi_index *mi);
  * Verify the buffer: the header and the count's copy, the hash index (bento_index_check),
  * and every list: each key's first value in range, links that agree both ways, every listed
  * value under the key it records, no cycle, no value listed twice or linked while unlisted,
- * the counts matching. BENTO_OK (also when inert) or BENTO_E_CORRUPT.
+ * the counts matching; with stamps, each listed id's stamp holds that id and a generation
+ * other than 0. BENTO_OK (also when inert) or BENTO_E_CORRUPT.
  * O(key_capacity + value_capacity), no recursion.
  */
 bento_status bento_multi_index_check(const bento_multi_index *mi);
@@ -178,10 +200,11 @@ bento_status bento_multi_index_check(const bento_multi_index *mi);
  * within value_capacity values.
  */
 typedef struct bento_multi_index_iter {
-    uint32_t value;                /**< the current value (BENTO_NONE before the first, and once
-                                      done) */
+    uint32_t value;                /**< the current value, its stamp when it has one (BENTO_NONE
+                                      before the first, and once done) */
     /** the walk, private: */
     const bento_multi_index *mi_;
+    uint32_t id_;                  /**< the current value's id */
     uint32_t next_;                /**< the value after it, or BENTO_NONE */
     uint32_t left_;                /**< values the walk may still yield */
 } bento_multi_index_iter;
@@ -198,26 +221,19 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it);
  * BENTO_MULTI_INDEX_TYPE_OF(name, key_capacity, K, value_capacity, V) declares a multi-value
  * index whose keys are of type K, a handle type (BENTO_HANDLE_TYPE) or an unsigned integer
  * type of up to 64 bits, stored whole, and whose values are handles of type V: a value's
- * index is its id (below value_capacity, BENTO_E_ARGUMENT otherwise), and the type keeps each
- * listed id's whole handle beside the buffer (value_capacity handles more in its storage). A
- * handle whose id is listed with another generation (stale, or not yet issued) is not that
- * value: remove, move and remove_value answer BENTO_E_NOT_FOUND, key_of false, and insert
- * BENTO_E_EXISTS (the id is taken). A handle or key of another type does not compile.
+ * index is its id (below value_capacity, BENTO_E_ARGUMENT otherwise), and the buffer keeps
+ * each listed id's whole handle (id_bits the handle type's index bits). A handle whose id is
+ * listed with another generation (stale, or not yet issued) is not that value: remove, move
+ * and remove_value answer BENTO_E_NOT_FOUND, key_of false, and insert BENTO_E_EXISTS (the id
+ * is taken). A handle or key of another type does not compile.
  * BENTO_MULTI_INDEX_TYPE(name, key_capacity, value_capacity) declares the integer form: K is
  * uint64_t and V uint32_t, the value itself its id. Both declare the functions of "A typed
  * multi-value index", below.
  * They fail to compile for a key capacity that is not a power of two in [8, 2^24], a value
  * capacity out of [1, 2^28) or above the handle type's indices, or a key type wider than 64
  * bits. An object points into its own storage: after copying one (`b = a`), or when it lives
- * in retained RAM after a reset, call name_open(&b).
- *
- * Resets (BENTO_POWER_SAFE): a value's handle is written only while its id is on no list,
- * just before the insert or move that lists it (a barrier keeps that order), and nothing else
- * writes it. A reset before that operation completes leaves the id on no list, where its
- * handle is never read; after it, the id is listed with its handle. So the buffer's own
- * journal covers the typed layer too. check and open verify the buffer; the handles are only
- * compared and handed back, never followed, so a damaged one gives wrong answers, nothing
- * worse.
+ * in retained RAM after a reset, call name_open(&b). Each function only converts and calls
+ * the generic one, so the stamps, the journal and check are the generic index's.
  *
  *     BENTO_MULTI_INDEX_TYPE(by_owner, 64, 256);   // up to 55 owners, values 0..255
  *     BENTO_MULTI_INDEX_TYPE_OF(by_squad, 8, uint32_t, 32, crew_handle); // squad -> crew
@@ -287,6 +303,7 @@ bool name_iter_next(name_iter *it);
 typedef struct bento_impl_multi_index_params {
     uint32_t key_capacity;
     uint32_t value_capacity;
+    uint32_t id_bits;
 } bento_impl_multi_index_params;
 
 /* Header: the parameter record, then the counters, then the journal of the whole buffer (the
@@ -300,9 +317,25 @@ typedef struct bento_impl_multi_index_params {
     BENTO_IMPL_HEAD_BYTES(BENTO_IMPL_MULTI_INDEX_PARAMS + sizeof(bento_multi_index_state) / 4u + \
                           BENTO_IMPL_JOURNAL_WORDS(BENTO_IMPL_MULTI_INDEX_ENTRIES))
 
-/* The bytes of a multi-value index of these capacities (BENTO_MULTI_INDEX_BYTES), or 0 when a
- * capacity is out of range or the bytes do not fit in 32 bits. Init and open only. */
-size_t bento_impl_multi_index_bytes(uint32_t key_capacity, uint32_t value_capacity);
+/* The bytes of a multi-value index of these capacities and id bits (BENTO_MULTI_INDEX_BYTES),
+ * or 0 when one is out of range or the bytes do not fit in 32 bits. Init and open only. */
+size_t bento_impl_multi_index_bytes(uint32_t key_capacity, uint32_t value_capacity,
+                                    uint32_t id_bits);
+
+/* The id of `value`: its id bits, or BENTO_NONE (out of every range) for a stamped value of
+ * generation 0, the null handle or a forged one (generations start at 1, bento/handle.h:
+ * taken as id 0, the null handle would claim the id of slot 0's real handle). */
+static inline uint32_t bento_impl_multi_index_id(const bento_multi_index *mi, uint32_t value)
+{
+    const uint32_t id = value & mi->id_mask;
+    return mi->stamps != BENTO_IMPL_NULL && id == value ? BENTO_NONE : id;
+}
+
+/* The value listed with id `id` (in range): its stamp, or the id itself. */
+static inline uint32_t bento_impl_multi_index_value(const bento_multi_index *mi, uint32_t id)
+{
+    return mi->stamps != BENTO_IMPL_NULL ? mi->stamps[id] : id;
+}
 
 static inline bool bento_multi_index_contains(const bento_multi_index *mi, uint64_t key)
 {
@@ -334,6 +367,7 @@ static inline void bento_impl_multi_index_iter_start(bento_multi_index_iter *it,
                                                      const uint32_t *first)
 {
     it->value = BENTO_NONE;
+    it->id_ = BENTO_NONE;
     it->mi_ = mi;
     it->next_ = first != BENTO_IMPL_NULL ? *first : BENTO_NONE;
     it->left_ = mi->value_capacity;
@@ -354,78 +388,19 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
     /* a link out of range, or more values than there can be, ends the walk */
     if (value >= it->mi_->value_capacity || it->left_ == 0u) {
         it->value = BENTO_NONE;
+        it->id_ = BENTO_NONE;
         it->next_ = BENTO_NONE;
         return false;
     }
     it->left_--;
-    it->value = value;
+    it->id_ = value;
+    it->value = bento_impl_multi_index_value(it->mi_, value);
     it->next_ = it->mi_->next[value];
     return true;
 }
 
-/*
- * The ids of a typed multi-value index or spatial hash, values of type V whose low IB bits are
- * their id (below `capacity`). V is stamped when it has bits above its id (a handle's
- * generation): its whole value is then kept per id in the typed storage, `offset` bytes in
- * (after the buffer), and compared by every operation on the id; the integer form (IB 32)
- * keeps none. `present` is an expression over `x` and `id_`: whether the id is in the
- * container. Declares:
- *   name_bits_(V)       the bits of a value;  name_value_(bits): the value of bits
- *   name_id_(V)         its id
- *   name_of_id_(x, id)  the value of an id in the container: its handle, or the id itself
- *   name_same_(x, V)    whether V may act on its id: no handle kept (the integer form, or an id
- *                       out of range, for the generic container to refuse) or the one kept
- *   name_claim_(x, V)   the same, after writing V as the id's handle when the id is absent
- */
-#define BENTO_IMPL_STAMPED(V, IB) (8u * sizeof(V) > (IB))
-/* The id of a value of `bits` whose low `id_bits` bits are its id; a stamped value (a handle)
- * of generation 0, the null handle or a forged one, has none: BENTO_NONE, out of every range,
- * which every operation refuses as it refuses any id out of range (generations start at 1,
- * bento/handle.h; taken as id 0, the null handle would claim the id of slot 0's real handle).
- * The one definition, for the typed C macros and the C++ face. */
-static inline uint32_t bento_impl_stamp_id(uint32_t bits, unsigned id_bits, bool stamped)
-{
-    const uint32_t id = bits & BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CAST(uint64_t, 1) << id_bits) - 1u);
-    return stamped && id == bits ? BENTO_NONE : id;
-}
-#define BENTO_IMPL_STAMPS_BYTES(V, IB, capacity)                                                  \
-    (BENTO_IMPL_STAMPED(V, IB) ? BENTO_IMPL_CAST(size_t, capacity) * sizeof(V) : 0u)
-#define BENTO_IMPL_STAMPS(name, V, IB, capacity, offset, present)                                 \
-    BENTO_IMPL_BITS(V, uint32_t, name##_bits_, name##_value_)                                     \
-    BENTO_WRAPPER uint32_t name##_id_(V value)                                                    \
-    {                                                                                             \
-        return bento_impl_stamp_id(name##_bits_(value), (IB), BENTO_IMPL_STAMPED(V, IB));          \
-    }                                                                                             \
-    BENTO_WRAPPER V name##_stamp_(const name *x, uint32_t id)                                     \
-    {                                                                                             \
-        const unsigned char *at_ =                                                                \
-            BENTO_IMPL_CAST(const unsigned char *, BENTO_IMPL_CAST(const void *, x->storage_)) + (offset); \
-        return BENTO_IMPL_CAST(const V *, BENTO_IMPL_CAST(const void *, at_))[id];                \
-    }                                                                                             \
-    BENTO_WRAPPER V name##_of_id_(const name *x, uint32_t id)                                     \
-    {                                                                                             \
-        return BENTO_IMPL_STAMPED(V, IB) ? name##_stamp_(x, id) : name##_value_(id);              \
-    }                                                                                             \
-    BENTO_WRAPPER bool name##_same_(const name *x, V value)                                       \
-    {                                                                                             \
-        const uint32_t id_ = name##_id_(value);                                                   \
-        return !BENTO_IMPL_STAMPED(V, IB) || id_ >= (capacity) ||                                 \
-               name##_bits_(name##_stamp_(x, id_)) == name##_bits_(value);                        \
-    }                                                                                             \
-    BENTO_WRAPPER bool name##_claim_(name *x, V value)                                             \
-    {                                                                                             \
-        const uint32_t id_ = name##_id_(value);                                                   \
-        if (BENTO_IMPL_STAMPED(V, IB) && id_ < (capacity) && !(present)) {                        \
-            unsigned char *at_ =                                                                  \
-                BENTO_IMPL_CAST(unsigned char *, BENTO_IMPL_CAST(void *, x->storage_)) + (offset); \
-            BENTO_IMPL_CAST(V *, BENTO_IMPL_CAST(void *, at_))[id_] = value;                      \
-            BENTO_BARRIER(); /* the handle before the operation that lists the id */              \
-        }                                                                                         \
-        return name##_same_(x, value);                                                            \
-    }
-
-/* A typed multi-value index: keys K, values V with IB id bits (BENTO_IMPL_STAMPS), NUL the bits
- * of "no value" (the iterator's before and after). */
+/* A typed multi-value index: keys K, values V with IB id bits (the generic index keeps their
+ * stamps), NUL the bits of "no value" (the iterator's before and after). */
 #define BENTO_IMPL_MULTI_INDEX_TYPE(name, key_capacity_, K, value_capacity_, V, IB, NUL)          \
     BENTO_STATIC_ASSERT((key_capacity_) >= BENTO_INDEX_MIN_CAPACITY &&                           \
                         BENTO_IMPL_CAST(uint64_t, key_capacity_) <= BENTO_INDEX_MAX_CAPACITY &&   \
@@ -439,70 +414,43 @@ static inline uint32_t bento_impl_stamp_id(uint32_t bits, unsigned id_bits, bool
     BENTO_IMPL_FITS_SIZE_T(name, BENTO_IMPL_CAST(uint64_t, BENTO_IMPL_MULTI_INDEX_HEAD) +         \
                                      BENTO_IMPL_INDEX_HEAD +                                      \
                                      BENTO_IMPL_CAST(uint64_t, key_capacity_) * 16u +             \
-                                     BENTO_IMPL_CAST(uint64_t, value_capacity_) * (16u + sizeof(V))); \
+                                     BENTO_IMPL_CAST(uint64_t, value_capacity_) * 20u);           \
     BENTO_IMPL_TYPED(name, bento_multi_index,                                                     \
-                     BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_) +                    \
-                         BENTO_IMPL_STAMPS_BYTES(V, IB, value_capacity_))                         \
+                     BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_, IB))                 \
     BENTO_IMPL_TYPED_OPEN(name, bento_multi_index,                                                \
                           x->generic_.keys.capacity == (key_capacity_) &&                         \
-                          x->generic_.value_capacity == (value_capacity_))                        \
-    BENTO_IMPL_STAMPS(name, V, IB, value_capacity_,                                               \
-                      BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_),                    \
-                      bento_multi_index_key_of(&x->generic_, id_, BENTO_IMPL_NULL))               \
+                          x->generic_.value_capacity == (value_capacity_) &&                      \
+                          x->generic_.id_bits == (IB))                                            \
+    BENTO_IMPL_BITS(V, uint32_t, name##_bits_, name##_value_)                                     \
     BENTO_IMPL_STRUCTS_BEGIN                                                                      \
     typedef struct name##_iter {                                                                  \
         V value;                                                                                  \
         bento_multi_index_iter generic_;                                                          \
-        const name *x_;                                                                           \
     } name##_iter;                                                                                \
     BENTO_IMPL_STRUCTS_END                                                                        \
     BENTO_IMPL_BITS(K, uint64_t, name##_key_bits_, name##_key_)                                   \
     BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
                        bento_multi_index_init(&x->generic_, x->storage_,                          \
-                                              BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_), \
-                                              (key_capacity_), (value_capacity_)))                \
-    BENTO_WRAPPER bento_status name##_insert(name *x, K key, V value)                             \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        /* another handle of a listed id: the id is taken, which the generic insert answers */   \
-        BENTO_IMPL_CAST(void, name##_claim_(x, value));                                           \
-        return bento_multi_index_insert(&x->generic_, name##_key_bits_(key), name##_id_(value));  \
-    }                                                                                             \
-    BENTO_WRAPPER bento_status name##_remove(name *x, K key, V value)                             \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        if (!name##_same_(x, value)) {                                                            \
-            return BENTO_E_NOT_FOUND;                                                             \
-        }                                                                                         \
-        return bento_multi_index_remove(&x->generic_, name##_key_bits_(key), name##_id_(value));  \
-    }                                                                                             \
-    BENTO_WRAPPER bento_status name##_remove_value(name *x, V value)                              \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        if (!name##_same_(x, value)) {                                                            \
-            return BENTO_E_NOT_FOUND;                                                             \
-        }                                                                                         \
-        return bento_multi_index_remove_value(&x->generic_, name##_id_(value));                   \
-    }                                                                                             \
+                                              BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_, IB), \
+                                              (key_capacity_), (value_capacity_), (IB)))          \
+    BENTO_IMPL_FORWARD(bento_status, name##_insert, (name *x, K key, V value),                    \
+                       bento_multi_index_insert(&x->generic_, name##_key_bits_(key), name##_bits_(value))) \
+    BENTO_IMPL_FORWARD(bento_status, name##_remove, (name *x, K key, V value),                    \
+                       bento_multi_index_remove(&x->generic_, name##_key_bits_(key), name##_bits_(value))) \
+    BENTO_IMPL_FORWARD(bento_status, name##_remove_value, (name *x, V value),                     \
+                       bento_multi_index_remove_value(&x->generic_, name##_bits_(value)))         \
     BENTO_IMPL_FORWARD(bento_status, name##_remove_key, (name *x, K key, uint32_t *removed),      \
                        bento_multi_index_remove_key(&x->generic_, name##_key_bits_(key), removed)) \
-    BENTO_WRAPPER bento_status name##_move(name *x, K key, V value)                               \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        if (!name##_claim_(x, value)) {                                                           \
-            return BENTO_E_NOT_FOUND;                                                             \
-        }                                                                                         \
-        return bento_multi_index_move(&x->generic_, name##_key_bits_(key), name##_id_(value));    \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(bento_status, name##_move, (name *x, K key, V value),                      \
+                       bento_multi_index_move(&x->generic_, name##_key_bits_(key), name##_bits_(value))) \
     BENTO_WRAPPER bool name##_key_of(const name *x, V value, K *key)                              \
     {                                                                                             \
         uint64_t key_ = 0u;                                                                       \
         bool found_;                                                                              \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        found_ = name##_same_(x, value) &&                                                        \
-                 bento_multi_index_key_of(&x->generic_, name##_id_(value), &key_);                \
+        found_ = bento_multi_index_key_of(&x->generic_, name##_bits_(value), &key_);              \
         if (key != BENTO_IMPL_NULL) {                                                             \
-            *key = name##_key_(found_ ? key_ : 0u);                                               \
+            *key = name##_key_(key_);                                                             \
         }                                                                                         \
         return found_;                                                                            \
     }                                                                                             \
@@ -521,7 +469,6 @@ static inline uint32_t bento_impl_stamp_id(uint32_t bits, unsigned id_bits, bool
     {                                                                                             \
         BENTO_ASSERT(it != BENTO_IMPL_NULL && x != BENTO_IMPL_NULL);                              \
         bento_impl_multi_index_iter_start(&it->generic_, &x->generic_, name##_first_(x, key));    \
-        it->x_ = x;                                                                               \
         it->value = name##_value_(NUL);                                                           \
     }                                                                                             \
     BENTO_WRAPPER bool name##_iter_next(name##_iter *it)                                          \
@@ -529,7 +476,7 @@ static inline uint32_t bento_impl_stamp_id(uint32_t bits, unsigned id_bits, bool
         bool more_;                                                                               \
         BENTO_ASSERT(it != BENTO_IMPL_NULL);                                                      \
         more_ = bento_multi_index_iter_next(&it->generic_);                                       \
-        it->value = more_ ? name##_of_id_(it->x_, it->generic_.value) : name##_value_(NUL);       \
+        it->value = name##_value_(more_ ? it->generic_.value : (NUL));                            \
         return more_;                                                                             \
     }
 

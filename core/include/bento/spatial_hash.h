@@ -4,9 +4,12 @@
  * @file
  * bento/spatial_hash.h - items at 2D or 3D integer positions, bucketed by cell.
  *
- * Space is cut into square (cubic) cells of 2^cell_shift units a side. Each item, a record
- * index in [0, item_capacity) (a pool's slot index, a position in an array), sits in the cell
- * holding its position; a multi-value index (bento/multi_index.h) maps each occupied cell to
+ * Space is cut into square (cubic) cells of 2^cell_shift units a side. Each item sits in the
+ * cell holding its position. Items are values of the multi-value index inside: their low
+ * id_bits bits are their id in [0, item_capacity) (a pool's slot index, a position in an
+ * array), the whole item with id_bits 32, and with fewer a handle whose stamp the buffer keeps
+ * (bento/multi_index.h: a stale handle of a reused id is not the item, and a handle of
+ * generation 0 is out of range); a multi-value index (bento/multi_index.h) maps each occupied cell to
  * its items, so memory grows with the items, not with the world's extent. Positions are
  * int32_t (integers or any fixed-point format); the whole int32 range is usable.
  *
@@ -24,12 +27,14 @@
  * cells apart share a key (their items share a list and are told apart by position); a 3D
  * query spanning more than 2^21 cells on an axis scans the items instead.
  *
- * Memory (BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims), 4-byte aligned):
- *     header     the capacities, dims and cell_shift (bento/common.h, "Buffers"; the counters
+ * Memory (BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims, id_bits), 4-byte
+ * aligned):
+ *     header     the capacities, dims, cell_shift and id bits (bento/common.h, "Buffers"; the counters
  *                are the multi-value index's, in its own header); with BENTO_POWER_SAFE the
  *                journal of the whole buffer (the nested indices' stay idle)
  *     cells      a multi-value index of cell_capacity hash slots (at most 7/8 of them hold
- *                occupied cells) and item_capacity values, header included
+ *                occupied cells) and item_capacity values of id_bits, header and stamps
+ *                included
  *     positions  item_capacity * dims int32_t
  *
  * Conventions (bento/common.h): statuses, out-parameters, inert after a failed init or open
@@ -40,7 +45,7 @@
  *
  * Typed spatial hashes: BENTO_SPATIAL_HASH_TYPE_OF(name, cell_capacity, item_capacity,
  * item_handle_type, dims, cell_shift) declares one with its own storage and its whole API under
- * its name, items of a handle type whose index is their id; BENTO_SPATIAL_HASH_TYPE(name,
+ * its name, items of a handle type (id_bits its index bits); BENTO_SPATIAL_HASH_TYPE(name,
  * cell_capacity, item_capacity, dims, cell_shift) its integer form (see the end of the API
  * below).
  */
@@ -79,21 +84,22 @@ typedef struct bento_spatial_hash_stats {
 typedef bool (*bento_spatial_hash_visit)(void *context, uint32_t item, const int32_t *position);
 
 /** Bytes of caller memory (a constant expression when the arguments are). */
-#define BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims)                              \
-    (BENTO_IMPL_SPATIAL_HASH_HEAD + BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity) +       \
+#define BENTO_SPATIAL_HASH_BYTES(cell_capacity, item_capacity, dims, id_bits)                     \
+    (BENTO_IMPL_SPATIAL_HASH_HEAD + BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity, id_bits) + \
      BENTO_IMPL_CAST(size_t, item_capacity) * BENTO_IMPL_CAST(size_t, dims) * 4u)
 
 /**
  * Carve a spatial hash out of `memory` (`bytes` long), empty. dims is 2 or 3; cell_shift in
- * [0, 31]; cell_capacity a power of two in [8, 2^24]; 1 <= item_capacity < 2^28.
- * BENTO_E_ARGUMENT for a parameter out of range, a NULL memory or a buffer of more than
+ * [0, 31]; cell_capacity a power of two in [8, 2^24]; 1 <= item_capacity < 2^28; id_bits as
+ * bento_multi_index_init's (32: the item is its id; fewer: items are handles of that many
+ * index bits). BENTO_E_ARGUMENT for a parameter out of range, a NULL memory or a buffer of more than
  * 4 GiB, BENTO_E_ALIGN when memory is not 4-byte aligned, BENTO_E_SIZE when bytes is smaller
  * than BENTO_SPATIAL_HASH_BYTES; the spatial hash is inert then.
  * O(cell_capacity + item_capacity).
  */
 bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_t bytes,
                                      uint32_t cell_capacity, uint32_t item_capacity,
-                                     uint32_t dims, uint32_t cell_shift);
+                                     uint32_t dims, uint32_t cell_shift, uint32_t id_bits);
 
 /**
  * Reattach `sh` to `memory`, a buffer that holds a spatial hash (bento/common.h, "Buffers"):
@@ -106,8 +112,10 @@ bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_
 bento_status bento_spatial_hash_open(bento_spatial_hash *sh, void *memory, size_t bytes);
 
 /**
- * Put `item` at `position`. BENTO_E_ARGUMENT for an item out of range or a NULL position,
- * BENTO_E_EXISTS when the item is already in, BENTO_E_FULL when its cell is new and the cell
+ * Put `item` at `position`. In this and every function below, an item whose id is present
+ * with another handle (stale, or not yet issued) is not that item: BENTO_E_NOT_FOUND, NULL,
+ * false. BENTO_E_ARGUMENT for an item out of range or a NULL position, BENTO_E_EXISTS when
+ * the item's id is already in (with any handle), BENTO_E_FULL when its cell is new and the cell
  * index is full, BENTO_E_CORRUPT as bento_multi_index_insert; unchanged on failure. O(1)
  * expected. Atomic under BENTO_POWER_SAFE.
  */
@@ -176,8 +184,8 @@ bento_status bento_spatial_hash_check(const bento_spatial_hash *sh);
 /**
  * BENTO_SPATIAL_HASH_TYPE_OF(name, cell_capacity, item_capacity, V, dims, cell_shift) declares
  * a spatial hash whose items are handles of type V (BENTO_HANDLE_TYPE): an item's index is its
- * id (below item_capacity, BENTO_E_ARGUMENT otherwise), and the type keeps each present id's
- * whole handle beside the buffer (item_capacity handles more in its storage). A handle whose
+ * id (below item_capacity, BENTO_E_ARGUMENT otherwise), and the buffer keeps each present
+ * id's whole handle (id_bits the handle type's index bits). A handle whose
  * id is present with another generation (stale, or not yet issued) is not that item: move and
  * remove answer BENTO_E_NOT_FOUND, get NULL, contains false, and insert BENTO_E_EXISTS (the id
  * is taken); queries hand the visitor the handles kept. A handle of another type does not
@@ -189,14 +197,9 @@ bento_status bento_spatial_hash_check(const bento_spatial_hash *sh);
  * item's handle. They fail to compile when dims is not 2 or 3, cell_shift is not 0 to 31, the
  * cell capacity is not a power of two in [8, 2^24] or the item capacity is out of [1, 2^28)
  * or above the handle type's indices. An object points into its own storage: after copying
- * one (`b = a`), or when it lives in retained RAM after a reset, call name_open(&b).
- *
- * Resets (BENTO_POWER_SAFE): an item's handle is written only while its id is absent, just
- * before the insert that puts it in (a barrier keeps that order), and nothing else writes it.
- * A reset before that insert completes leaves the id absent, where its handle is never read;
- * after it, the id is present with its handle. So the buffer's own journal covers the typed
- * layer too. check and open verify the buffer; the handles are only compared and handed
- * back, never followed, so a damaged one gives wrong answers, nothing worse.
+ * one (`b = a`), or when it lives in retained RAM after a reset, call name_open(&b). Each
+ * function only converts and calls the generic one, so the stamps, the journal and check are
+ * the generic hash's.
  *
  *     BENTO_SPATIAL_HASH_TYPE(world, 128, 96, 2, 4);   // 96 items, cells of 16 units
  *     BENTO_SPATIAL_HASH_TYPE_OF(crew_space, 64, 32, crew_handle, 2, 4);
@@ -276,6 +279,7 @@ typedef struct bento_impl_spatial_hash_params {
     uint32_t item_capacity;
     uint32_t dims;
     uint32_t cell_shift;
+    uint32_t id_bits;
 } bento_impl_spatial_hash_params;
 
 /* Header: the parameter record; no counters of its own; then the journal of the whole buffer
@@ -299,7 +303,7 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
     return sh->cells.value_capacity;
 }
 
-/* A typed spatial hash: items V with IB id bits (bento/multi_index.h, BENTO_IMPL_STAMPS). */
+/* A typed spatial hash: items V with IB id bits (the generic hash keeps their stamps). */
 #define BENTO_IMPL_SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_, V, IB) \
     BENTO_STATIC_ASSERT((dims_) == 2 || (dims_) == 3, name##_dims_must_be_2_or_3);                \
     BENTO_STATIC_ASSERT((cell_shift_) >= 0 && (cell_shift_) <= 31,                                \
@@ -315,39 +319,35 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
                                      BENTO_IMPL_MULTI_INDEX_HEAD + BENTO_IMPL_INDEX_HEAD +        \
                                      BENTO_IMPL_CAST(uint64_t, cell_capacity_) * 16u +            \
                                      BENTO_IMPL_CAST(uint64_t, item_capacity_) *                  \
-                                         (16u + 4u * (dims_) + sizeof(V)));                       \
+                                         (20u + 4u * (dims_)));                                   \
     BENTO_IMPL_TYPED(name, bento_spatial_hash,                                                    \
-                     BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_) +            \
-                         BENTO_IMPL_STAMPS_BYTES(V, IB, item_capacity_))                          \
+                     BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_, IB))         \
     BENTO_IMPL_TYPED_OPEN(name, bento_spatial_hash,                                               \
                           x->generic_.cells.keys.capacity == (cell_capacity_) &&                  \
                           x->generic_.cells.value_capacity == (item_capacity_) &&                 \
+                          x->generic_.cells.id_bits == (IB) &&                                    \
                           x->generic_.dims == (dims_) && x->generic_.cell_shift == (cell_shift_)) \
-    BENTO_IMPL_STAMPS(name, V, IB, item_capacity_,                                                \
-                      BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_),            \
-                      bento_spatial_hash_contains(&x->generic_, id_))                             \
+    BENTO_IMPL_BITS(V, uint32_t, name##_bits_, name##_value_)                                     \
     typedef bool (*name##_visit)(void *context, V item, const int32_t *position);                 \
     BENTO_IMPL_STRUCTS_BEGIN                                                                      \
     typedef struct name##_visitor_ {                                                              \
         name##_visit visit;                                                                       \
         void *context;                                                                            \
-        const name *x;                                                                            \
     } name##_visitor_;                                                                            \
     BENTO_IMPL_STRUCTS_END                                                                        \
     /* the generic query's visitor: the caller's, handed the item's value */                      \
     BENTO_WRAPPER bool name##_visit_(void *visitor, uint32_t item, const int32_t *position)       \
     {                                                                                             \
         const name##_visitor_ *v_ = BENTO_IMPL_CAST(const name##_visitor_ *, visitor);            \
-        return v_->visit(v_->context, name##_of_id_(v_->x, item), position);                      \
+        return v_->visit(v_->context, name##_value_(item), position);                             \
     }                                                                                             \
     /* the visitor of a query: NULL for a NULL visit, which the generic query refuses */          \
-    BENTO_WRAPPER bento_spatial_hash_visit name##_visitor_of_(name##_visitor_ *v, const name *x,  \
+    BENTO_WRAPPER bento_spatial_hash_visit name##_visitor_of_(name##_visitor_ *v,                 \
                                                               name##_visit visit, void *context)  \
     {                                                                                             \
         bento_spatial_hash_visit generic_ = BENTO_IMPL_NULL;                                      \
         v->visit = visit;                                                                         \
         v->context = context;                                                                     \
-        v->x = x;                                                                                 \
         if (visit != BENTO_IMPL_NULL) {                                                           \
             generic_ = name##_visit_;                                                             \
         }                                                                                         \
@@ -355,52 +355,27 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
     }                                                                                             \
     BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
                        bento_spatial_hash_init(&x->generic_, x->storage_,                         \
-                                               BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_), \
+                                               BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_, IB), \
                                                (cell_capacity_), (item_capacity_), (dims_),       \
-                                               (cell_shift_)))                                    \
-    BENTO_WRAPPER bento_status name##_insert(name *x, V item, const int32_t *position)            \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        /* another handle of a present id: the id is taken, which the generic insert answers */  \
-        BENTO_IMPL_CAST(void, name##_claim_(x, item));                                            \
-        return bento_spatial_hash_insert(&x->generic_, name##_id_(item), position);               \
-    }                                                                                             \
+                                               (cell_shift_), (IB)))                              \
+    BENTO_IMPL_FORWARD(bento_status, name##_insert, (name *x, V item, const int32_t *position),   \
+                       bento_spatial_hash_insert(&x->generic_, name##_bits_(item), position))     \
     BENTO_WRAPPER bento_status name##_insert_at(name *x, V item, bento_point p)                   \
     {                                                                                             \
         return name##_insert(x, item, p.c);                                                       \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_move(name *x, V item, const int32_t *position)              \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        if (!name##_same_(x, item)) {                                                             \
-            return BENTO_E_NOT_FOUND;                                                             \
-        }                                                                                         \
-        return bento_spatial_hash_move(&x->generic_, name##_id_(item), position);                 \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(bento_status, name##_move, (name *x, V item, const int32_t *position),     \
+                       bento_spatial_hash_move(&x->generic_, name##_bits_(item), position))       \
     BENTO_WRAPPER bento_status name##_move_at(name *x, V item, bento_point p)                     \
     {                                                                                             \
         return name##_move(x, item, p.c);                                                         \
     }                                                                                             \
-    BENTO_WRAPPER bento_status name##_remove(name *x, V item)                                     \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        if (!name##_same_(x, item)) {                                                             \
-            return BENTO_E_NOT_FOUND;                                                             \
-        }                                                                                         \
-        return bento_spatial_hash_remove(&x->generic_, name##_id_(item));                         \
-    }                                                                                             \
-    BENTO_WRAPPER const int32_t *name##_get(const name *x, V item)                                \
-    {                                                                                             \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        if (!name##_same_(x, item)) {                                                             \
-            return BENTO_IMPL_NULL;                                                               \
-        }                                                                                         \
-        return bento_spatial_hash_get(&x->generic_, name##_id_(item));                            \
-    }                                                                                             \
-    BENTO_WRAPPER bool name##_contains(const name *x, V item)                                     \
-    {                                                                                             \
-        return name##_get(x, item) != BENTO_IMPL_NULL;                                            \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(bento_status, name##_remove, (name *x, V item),                            \
+                       bento_spatial_hash_remove(&x->generic_, name##_bits_(item)))               \
+    BENTO_IMPL_FORWARD(const int32_t *, name##_get, (const name *x, V item),                      \
+                       bento_spatial_hash_get(&x->generic_, name##_bits_(item)))                  \
+    BENTO_IMPL_FORWARD(bool, name##_contains, (const name *x, V item),                            \
+                       bento_spatial_hash_contains(&x->generic_, name##_bits_(item)))             \
     BENTO_WRAPPER bento_status name##_query_box(const name *x, const int32_t *min,                \
                                                 const int32_t *max, name##_visit visit,           \
                                                 void *context, bento_spatial_hash_stats *stats)   \
@@ -408,7 +383,7 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
         name##_visitor_ v_;                                                                       \
         bento_spatial_hash_visit generic_;                                                        \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        generic_ = name##_visitor_of_(&v_, x, visit, context);                                    \
+        generic_ = name##_visitor_of_(&v_, visit, context);                                    \
         return bento_spatial_hash_query_box(&x->generic_, min, max, generic_, &v_, stats);        \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_query_box_at(const name *x, bento_point min,                \
@@ -424,7 +399,7 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
         name##_visitor_ v_;                                                                       \
         bento_spatial_hash_visit generic_;                                                        \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        generic_ = name##_visitor_of_(&v_, x, visit, context);                                    \
+        generic_ = name##_visitor_of_(&v_, visit, context);                                    \
         return bento_spatial_hash_query_radius(&x->generic_, center, radius, generic_, &v_,       \
                                                stats);                                            \
     }                                                                                             \
