@@ -912,6 +912,7 @@ static void critical_exit(uint32_t state)
 #define bento_block_pool_check hooked_block_pool_check
 bento_status hooked_block_pool_check(const bento_block_pool *pool);
 #define bento_impl_block_pool_undo_alloc hooked_block_pool_undo_alloc
+#define bento_impl_block_pool_open_as hooked_block_pool_open_as
 #define configure hooked_configure
 #include "../core/src/block_pool.c"
 #undef bento_block_pool_init
@@ -925,6 +926,7 @@ bento_status hooked_block_pool_check(const bento_block_pool *pool);
 #undef bento_block_pool_clear
 #undef bento_block_pool_check
 #undef bento_impl_block_pool_undo_alloc
+#undef bento_impl_block_pool_open_as
 #undef configure
 
 static void test_critical_section(void)

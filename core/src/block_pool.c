@@ -98,20 +98,35 @@ static const bento_impl_kind block_pool_kind = {
     block_pool_invariants, NULL,
 };
 
+/* The parameter record of a block pool of these parameters (init's, and a typed open's). */
+static bento_impl_block_pool_params block_pool_params(size_t block_size, uint32_t capacity)
+{
+    bento_impl_block_pool_params p;
+    p.capacity = capacity;
+    p.block_size = bento_impl_record_size(block_size);
+    return p;
+}
+
 bento_status bento_block_pool_init(bento_block_pool *pool, void *memory, size_t bytes,
                                    size_t block_size, uint32_t capacity)
 {
-    bento_impl_block_pool_params p;
+    const bento_impl_block_pool_params p = block_pool_params(block_size, capacity);
     BENTO_ASSERT(pool != NULL);
-    p.capacity = capacity;
-    p.block_size = bento_impl_record_size(block_size);
     return bento_impl_init(&block_pool_kind, pool, memory, bytes, &p, NULL);
 }
 
 bento_status bento_block_pool_open(bento_block_pool *pool, void *memory, size_t bytes)
 {
     BENTO_ASSERT(pool != NULL);
-    return bento_impl_open(&block_pool_kind, pool, memory, bytes, NULL);
+    return bento_impl_open(&block_pool_kind, pool, memory, bytes, NULL, NULL);
+}
+
+bento_status bento_impl_block_pool_open_as(bento_block_pool *pool, void *memory, size_t bytes,
+                                           size_t block_size, uint32_t capacity)
+{
+    const bento_impl_block_pool_params p = block_pool_params(block_size, capacity);
+    BENTO_ASSERT(pool != NULL);
+    return bento_impl_open(&block_pool_kind, pool, memory, bytes, NULL, &p);
 }
 
 bento_status bento_block_pool_alloc(bento_block_pool *pool, void **block)

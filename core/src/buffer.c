@@ -224,12 +224,17 @@ static bento_status recover(const bento_impl_kind *k, void *x, void *memory, siz
 }
 
 bento_status bento_impl_open(const bento_impl_kind *k, void *x, void *memory, size_t bytes,
-                             const void *with)
+                             const void *with, const void *expect)
 {
     size_t used = 0u, layout = SIZE_MAX; /* a configure that says nothing: the buffer's fault */
     bento_status status;
     bento_impl_inert(k, x);
     status = bento_impl_head_read(memory, bytes, k->kind, k->head_bytes, &used);
+    if (status == BENTO_OK && expect != NULL &&
+        !same_words((const uint32_t *)bento_impl_params_at(memory), (const uint32_t *)expect,
+                    k->record_bytes / 4u)) {
+        status = BENTO_E_CORRUPT; /* another type's buffer */
+    }
     if (status == BENTO_OK) {
         status = k->configure(x, memory, used, bento_impl_params_at(memory), with, &layout);
         /* the record is the buffer's: what it refuses is damage, but for an alignment (the

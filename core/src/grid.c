@@ -207,15 +207,22 @@ static const bento_impl_kind grid_kind = {
     grid_invariants, NULL,
 };
 
-bento_status bento_grid_init(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
-                             size_t cell_size, uint32_t capacity)
+/* The parameter record of a growing grid of these parameters (init's, and a typed open's). */
+static bento_impl_grid_params growing_params(unsigned dims, size_t cell_size, uint32_t capacity)
 {
     bento_impl_grid_params p;
-    BENTO_ASSERT(grid != NULL);
     p.shape = bento_impl_record_small(dims);
     p.cell_size = bento_impl_record_size(cell_size);
     p.capacity = capacity;
     p.window_shifts = 0u;
+    return p;
+}
+
+bento_status bento_grid_init(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
+                             size_t cell_size, uint32_t capacity)
+{
+    const bento_impl_grid_params p = growing_params(dims, cell_size, capacity);
+    BENTO_ASSERT(grid != NULL);
     return bento_impl_init(&grid_kind, grid, memory, bytes, &p, NULL);
 }
 
@@ -250,7 +257,25 @@ bento_status bento_grid_init_window(bento_grid *grid, void *memory, size_t bytes
 bento_status bento_grid_open(bento_grid *grid, void *memory, size_t bytes)
 {
     BENTO_ASSERT(grid != NULL);
-    return bento_impl_open(&grid_kind, grid, memory, bytes, NULL);
+    return bento_impl_open(&grid_kind, grid, memory, bytes, NULL, NULL);
+}
+
+bento_status bento_impl_grid_open_as(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
+                                     size_t cell_size, uint32_t capacity, bool window)
+{
+    const bento_impl_grid_params p = growing_params(dims, cell_size, capacity);
+    bento_status status;
+    BENTO_ASSERT(grid != NULL);
+    status = bento_impl_open(&grid_kind, grid, memory, bytes, NULL, window ? NULL : &p);
+    /* a window's sizes are the caller's at init, not the type's: a window grid of the type is
+     * one of its dims and cell size and at most its capacity */
+    if (status == BENTO_OK && window &&
+        !(grid->window != 0u && grid->dims == dims && grid->cell_size == cell_size &&
+          grid->capacity <= capacity)) {
+        bento_impl_inert(&grid_kind, grid);
+        status = BENTO_E_CORRUPT;
+    }
+    return status;
 }
 
 static void relayout(bento_grid *grid, const bento_grid_axis *next, bento_impl_journal *j,

@@ -531,6 +531,15 @@ static bento_status init(const bento_impl_kind *k, bento_index *ix, void *memory
     return bento_impl_init(k, ix, memory, bytes, &p, NULL);
 }
 
+/* Open, as an index of `capacity` (a typed open) or of any capacity (expect false). */
+static bento_status index_open(const bento_impl_kind *k, bento_index *ix, void *memory,
+                               size_t bytes, bool expect, uint32_t capacity)
+{
+    bento_impl_index_params p;
+    p.capacity = capacity;
+    return bento_impl_open(k, ix, memory, bytes, NULL, expect ? &p : NULL);
+}
+
 static void clear(bento_index *ix)
 {
     bento_impl_journal j;
@@ -568,7 +577,14 @@ bento_status bento_index_init(bento_index *ix, void *memory, size_t bytes, uint3
 bento_status bento_index_open(bento_index *ix, void *memory, size_t bytes)
 {
     BENTO_ASSERT(ix != NULL);
-    return bento_impl_open(&bento_impl_index_kind, ix, memory, bytes, NULL);
+    return index_open(&bento_impl_index_kind, ix, memory, bytes, false, 0u);
+}
+
+bento_status bento_impl_index_open_as(bento_index *ix, void *memory, size_t bytes,
+                                      uint32_t capacity)
+{
+    BENTO_ASSERT(ix != NULL);
+    return index_open(&bento_impl_index_kind, ix, memory, bytes, true, capacity);
 }
 
 bento_status bento_index_check(const bento_index *ix)
@@ -639,7 +655,14 @@ bento_status bento_index32_init(bento_index32 *ix, void *memory, size_t bytes, u
 bento_status bento_index32_open(bento_index32 *ix, void *memory, size_t bytes)
 {
     BENTO_ASSERT(ix != NULL);
-    return bento_impl_open(&index32_kind, &ix->generic_, memory, bytes, NULL);
+    return index_open(&index32_kind, &ix->generic_, memory, bytes, false, 0u);
+}
+
+bento_status bento_impl_index32_open_as(bento_index32 *ix, void *memory, size_t bytes,
+                                        uint32_t capacity)
+{
+    BENTO_ASSERT(ix != NULL);
+    return index_open(&index32_kind, &ix->generic_, memory, bytes, true, capacity);
 }
 
 bento_status bento_index32_check(const bento_index32 *ix)

@@ -728,9 +728,11 @@ bento_status bento_impl_init(const bento_impl_kind *k, void *x, void *memory, si
                              const void *record, const void *with);
 
 /* Open: read the header, configure from its record (and `with`), recover the journal, load
- * the counters, attach what is nested, check; inert on any failure. */
+ * the counters, attach what is nested, check; inert on any failure. With `expect` (a typed
+ * open: the record init would write for the type), a header whose record is another is
+ * refused with BENTO_E_CORRUPT before anything is stored. */
 bento_status bento_impl_open(const bento_impl_kind *k, void *x, void *memory, size_t bytes,
-                             const void *with);
+                             const void *with, const void *expect);
 
 /* Check: BENTO_OK for an inert container; else the header as init wrote it and the operations
  * keep it, then the container's invariants. */

@@ -145,9 +145,8 @@ static bento_status multi_index_attach(void *x)
 {
     bento_multi_index *const mi = (bento_multi_index *)x;
     const uint32_t key_capacity = mi->keys.capacity;
-    return bento_index_open(&mi->keys, keys_memory(mi), BENTO_INDEX_BYTES(key_capacity)) ==
-                       BENTO_OK &&
-                   mi->keys.capacity == key_capacity
+    return bento_impl_index_open_as(&mi->keys, keys_memory(mi), BENTO_INDEX_BYTES(key_capacity),
+                                    key_capacity) == BENTO_OK
                ? BENTO_OK
                : BENTO_E_CORRUPT;
 }
@@ -162,22 +161,41 @@ const bento_impl_kind bento_impl_multi_index_kind = {
     BENTO_IMPL_REDO_OF(multi_index_redo), multi_index_attach, multi_index_invariants, NULL,
 };
 
+/* The parameter record of an index of these parameters (init's, and a typed open's). */
+static bento_impl_multi_index_params multi_index_params(uint32_t key_capacity,
+                                                        uint32_t value_capacity, uint32_t id_bits)
+{
+    bento_impl_multi_index_params p;
+    p.key_capacity = key_capacity;
+    p.value_capacity = value_capacity;
+    p.id_bits = id_bits;
+    return p;
+}
+
 bento_status bento_multi_index_init(bento_multi_index *mi, void *memory, size_t bytes,
                                     uint32_t key_capacity, uint32_t value_capacity,
                                     uint32_t id_bits)
 {
-    bento_impl_multi_index_params p;
+    const bento_impl_multi_index_params p =
+        multi_index_params(key_capacity, value_capacity, id_bits);
     BENTO_ASSERT(mi != NULL);
-    p.key_capacity = key_capacity;
-    p.value_capacity = value_capacity;
-    p.id_bits = id_bits;
     return bento_impl_init(&bento_impl_multi_index_kind, mi, memory, bytes, &p, NULL);
 }
 
 bento_status bento_multi_index_open(bento_multi_index *mi, void *memory, size_t bytes)
 {
     BENTO_ASSERT(mi != NULL);
-    return bento_impl_open(&bento_impl_multi_index_kind, mi, memory, bytes, NULL);
+    return bento_impl_open(&bento_impl_multi_index_kind, mi, memory, bytes, NULL, NULL);
+}
+
+bento_status bento_impl_multi_index_open_as(bento_multi_index *mi, void *memory, size_t bytes,
+                                            uint32_t key_capacity, uint32_t value_capacity,
+                                            uint32_t id_bits)
+{
+    const bento_impl_multi_index_params p =
+        multi_index_params(key_capacity, value_capacity, id_bits);
+    BENTO_ASSERT(mi != NULL);
+    return bento_impl_open(&bento_impl_multi_index_kind, mi, memory, bytes, NULL, &p);
 }
 
 bento_status bento_multi_index_check(const bento_multi_index *mi)

@@ -166,30 +166,59 @@ static bool paged_set_well_formed(const bento_paged_set *set, uint32_t key)
            (generation == 0u || (key & generation) != 0u);
 }
 
-bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t bytes,
-                                  bento_block_pool *pages, size_t value_size, uint32_t capacity,
-                                  uint32_t universe, uint32_t page_size, unsigned index_bits,
-                                  unsigned generation_bits)
+/* The parameter record of a set of these parameters (init's, and a typed open's). */
+static bento_impl_paged_set_params paged_set_params(size_t value_size, uint32_t capacity,
+                                                    uint32_t universe, uint32_t page_size,
+                                                    unsigned index_bits, unsigned generation_bits)
 {
     bento_impl_paged_set_params p;
-    BENTO_ASSERT(set != NULL);
     p.capacity = capacity;
     p.universe = universe;
     p.value_size = bento_impl_record_size(value_size);
     p.page_size = page_size;
     p.bits = bento_impl_record_small(index_bits) | bento_impl_record_small(generation_bits) << 8;
+    return p;
+}
+
+bento_status bento_paged_set_init(bento_paged_set *set, void *memory, size_t bytes,
+                                  bento_block_pool *pages, size_t value_size, uint32_t capacity,
+                                  uint32_t universe, uint32_t page_size, unsigned index_bits,
+                                  unsigned generation_bits)
+{
+    const bento_impl_paged_set_params p =
+        paged_set_params(value_size, capacity, universe, page_size, index_bits, generation_bits);
+    BENTO_ASSERT(set != NULL);
     return bento_impl_init(&paged_set_kind, set, memory, bytes, &p, pages);
+}
+
+/* Open, as a set of the record `expect` (a typed open) or of any (NULL). */
+static bento_status paged_set_open(bento_paged_set *set, void *memory, size_t bytes,
+                                   bento_block_pool *pages, const bento_impl_paged_set_params *expect)
+{
+    if (pages == NULL || pages->capacity == 0u) {
+        bento_impl_inert(&paged_set_kind, set);
+        return BENTO_E_ARGUMENT;
+    }
+    return bento_impl_open(&paged_set_kind, set, memory, bytes, pages, expect);
 }
 
 bento_status bento_paged_set_open(bento_paged_set *set, void *memory, size_t bytes,
                                   bento_block_pool *pages)
 {
     BENTO_ASSERT(set != NULL);
-    if (pages == NULL || pages->capacity == 0u) {
-        bento_impl_inert(&paged_set_kind, set);
-        return BENTO_E_ARGUMENT;
-    }
-    return bento_impl_open(&paged_set_kind, set, memory, bytes, pages);
+    return paged_set_open(set, memory, bytes, pages, NULL);
+}
+
+bento_status bento_impl_paged_set_open_as(bento_paged_set *set, void *memory, size_t bytes,
+                                          bento_block_pool *pages, size_t value_size,
+                                          uint32_t capacity, uint32_t universe,
+                                          uint32_t page_size, unsigned index_bits,
+                                          unsigned generation_bits)
+{
+    const bento_impl_paged_set_params p =
+        paged_set_params(value_size, capacity, universe, page_size, index_bits, generation_bits);
+    BENTO_ASSERT(set != NULL);
+    return paged_set_open(set, memory, bytes, pages, &p);
 }
 
 /* The block bento_block_pool_alloc hands out next, or BENTO_NONE when it would refuse: its

@@ -117,23 +117,43 @@ static const bento_impl_kind pool_kind = {
     pool_invariants, NULL,
 };
 
-bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_t value_size,
-                             uint32_t capacity, unsigned index_bits, unsigned generation_bits,
-                             bento_pool_policy policy)
+/* The parameter record of a pool of these parameters (init's, and a typed open's). */
+static bento_impl_pool_params pool_params(size_t value_size, uint32_t capacity,
+                                          unsigned index_bits, unsigned generation_bits,
+                                          bento_pool_policy policy)
 {
     bento_impl_pool_params p;
-    BENTO_ASSERT(pool != NULL);
     p.capacity = capacity;
     p.value_size = bento_impl_record_size(value_size);
     p.bits = bento_impl_record_small(index_bits) | bento_impl_record_small(generation_bits) << 8 |
              bento_impl_record_small((unsigned)policy) << 16;
+    return p;
+}
+
+bento_status bento_pool_init(bento_pool *pool, void *memory, size_t bytes, size_t value_size,
+                             uint32_t capacity, unsigned index_bits, unsigned generation_bits,
+                             bento_pool_policy policy)
+{
+    const bento_impl_pool_params p =
+        pool_params(value_size, capacity, index_bits, generation_bits, policy);
+    BENTO_ASSERT(pool != NULL);
     return bento_impl_init(&pool_kind, pool, memory, bytes, &p, NULL);
 }
 
 bento_status bento_pool_open(bento_pool *pool, void *memory, size_t bytes)
 {
     BENTO_ASSERT(pool != NULL);
-    return bento_impl_open(&pool_kind, pool, memory, bytes, NULL);
+    return bento_impl_open(&pool_kind, pool, memory, bytes, NULL, NULL);
+}
+
+bento_status bento_impl_pool_open_as(bento_pool *pool, void *memory, size_t bytes,
+                                     size_t value_size, uint32_t capacity, unsigned index_bits,
+                                     unsigned generation_bits, bento_pool_policy policy)
+{
+    const bento_impl_pool_params p =
+        pool_params(value_size, capacity, index_bits, generation_bits, policy);
+    BENTO_ASSERT(pool != NULL);
+    return bento_impl_open(&pool_kind, pool, memory, bytes, NULL, &p);
 }
 
 /* Create, its value copied from `from` when that is not NULL: before the journal is idle,

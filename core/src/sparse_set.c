@@ -267,18 +267,29 @@ static const bento_impl_kind sparse_set_kind = {
     sparse_set_invariants, NULL,
 };
 
+/* The parameter record of a set of these parameters (init's, and a typed open's). */
+static bento_impl_sparse_set_params sparse_set_params(uint32_t universe, uint32_t capacity,
+                                                      unsigned index_bits,
+                                                      unsigned generation_bits,
+                                                      uint32_t column_count)
+{
+    bento_impl_sparse_set_params p;
+    p.universe = universe;
+    p.capacity = capacity;
+    p.bits = bento_impl_record_small(index_bits) | bento_impl_record_small(generation_bits) << 8;
+    p.column_count = column_count;
+    return p;
+}
+
 bento_status bento_sparse_set_init(bento_sparse_set *set, void *memory, size_t bytes,
                                    uint32_t universe, uint32_t capacity, unsigned index_bits,
                                    unsigned generation_bits, const bento_sparse_set_column *columns,
                                    uint32_t column_count)
 {
-    bento_impl_sparse_set_params p;
+    const bento_impl_sparse_set_params p =
+        sparse_set_params(universe, capacity, index_bits, generation_bits, column_count);
     columns_given given;
     BENTO_ASSERT(set != NULL);
-    p.universe = universe;
-    p.capacity = capacity;
-    p.bits = bento_impl_record_small(index_bits) | bento_impl_record_small(generation_bits) << 8;
-    p.column_count = column_count;
     given.columns = columns;
     given.count = column_count;
     return bento_impl_init(&sparse_set_kind, set, memory, bytes, &p, &given);
@@ -301,14 +312,16 @@ static bento_status sparse_set_redo(void *x, uint32_t action, uint32_t arg)
     return count > set->capacity ? BENTO_E_CORRUPT : sparse_set_resume(set, action, arg);
 }
 
-bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t bytes,
-                                   const bento_sparse_set_column *columns, uint32_t column_count)
+/* Open, as a set of the record `expect` (a typed open) or of any (NULL). */
+static bento_status sparse_set_open(bento_sparse_set *set, void *memory, size_t bytes,
+                                    const bento_sparse_set_column *columns,
+                                    uint32_t column_count,
+                                    const bento_impl_sparse_set_params *expect)
 {
     columns_given given;
     size_t used;
     uint32_t c;
     bento_status status;
-    BENTO_ASSERT(set != NULL);
     /* the caller's part first: descriptors init would refuse, and element sizes other than
        the buffer's (recovery writes the columns, so before it) */
     bento_impl_inert(&sparse_set_kind, set);
@@ -331,7 +344,26 @@ bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t b
     }
     given.columns = columns;
     given.count = column_count;
-    return bento_impl_open(&sparse_set_kind, set, memory, bytes, &given);
+    return bento_impl_open(&sparse_set_kind, set, memory, bytes, &given, expect);
+}
+
+bento_status bento_sparse_set_open(bento_sparse_set *set, void *memory, size_t bytes,
+                                   const bento_sparse_set_column *columns, uint32_t column_count)
+{
+    BENTO_ASSERT(set != NULL);
+    return sparse_set_open(set, memory, bytes, columns, column_count, NULL);
+}
+
+bento_status bento_impl_sparse_set_open_as(bento_sparse_set *set, void *memory, size_t bytes,
+                                           uint32_t universe, uint32_t capacity,
+                                           unsigned index_bits, unsigned generation_bits,
+                                           const bento_sparse_set_column *columns,
+                                           uint32_t column_count)
+{
+    const bento_impl_sparse_set_params p =
+        sparse_set_params(universe, capacity, index_bits, generation_bits, column_count);
+    BENTO_ASSERT(set != NULL);
+    return sparse_set_open(set, memory, bytes, columns, column_count, &p);
 }
 
 /*

@@ -131,11 +131,10 @@ static bento_status spatial_hash_attach(void *x)
     const uint32_t cell_capacity = sh->cells.keys.capacity;
     const uint32_t item_capacity = sh->cells.value_capacity;
     const uint32_t id_bits = sh->cells.id_bits;
-    return bento_multi_index_open(&sh->cells, cells_memory(sh),
-                                  BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity, id_bits)) ==
-                       BENTO_OK &&
-                   sh->cells.keys.capacity == cell_capacity &&
-                   sh->cells.value_capacity == item_capacity && sh->cells.id_bits == id_bits
+    return bento_impl_multi_index_open_as(
+               &sh->cells, cells_memory(sh),
+               BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity, id_bits), cell_capacity,
+               item_capacity, id_bits) == BENTO_OK
                ? BENTO_OK
                : BENTO_E_CORRUPT;
 }
@@ -150,24 +149,44 @@ static const bento_impl_kind spatial_hash_kind = {
     BENTO_IMPL_REDO_OF(spatial_hash_redo), spatial_hash_attach, spatial_hash_invariants, NULL,
 };
 
-bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_t bytes,
-                                     uint32_t cell_capacity, uint32_t item_capacity,
-                                     uint32_t dims, uint32_t cell_shift, uint32_t id_bits)
+/* The parameter record of a hash of these parameters (init's, and a typed open's). */
+static bento_impl_spatial_hash_params spatial_hash_params(uint32_t cell_capacity,
+                                                          uint32_t item_capacity, uint32_t dims,
+                                                          uint32_t cell_shift, uint32_t id_bits)
 {
     bento_impl_spatial_hash_params p;
-    BENTO_ASSERT(sh != NULL);
     p.cell_capacity = cell_capacity;
     p.item_capacity = item_capacity;
     p.dims = dims;
     p.cell_shift = cell_shift;
     p.id_bits = id_bits;
+    return p;
+}
+
+bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_t bytes,
+                                     uint32_t cell_capacity, uint32_t item_capacity,
+                                     uint32_t dims, uint32_t cell_shift, uint32_t id_bits)
+{
+    const bento_impl_spatial_hash_params p =
+        spatial_hash_params(cell_capacity, item_capacity, dims, cell_shift, id_bits);
+    BENTO_ASSERT(sh != NULL);
     return bento_impl_init(&spatial_hash_kind, sh, memory, bytes, &p, NULL);
 }
 
 bento_status bento_spatial_hash_open(bento_spatial_hash *sh, void *memory, size_t bytes)
 {
     BENTO_ASSERT(sh != NULL);
-    return bento_impl_open(&spatial_hash_kind, sh, memory, bytes, NULL);
+    return bento_impl_open(&spatial_hash_kind, sh, memory, bytes, NULL, NULL);
+}
+
+bento_status bento_impl_spatial_hash_open_as(bento_spatial_hash *sh, void *memory, size_t bytes,
+                                             uint32_t cell_capacity, uint32_t item_capacity,
+                                             uint32_t dims, uint32_t cell_shift, uint32_t id_bits)
+{
+    const bento_impl_spatial_hash_params p =
+        spatial_hash_params(cell_capacity, item_capacity, dims, cell_shift, id_bits);
+    BENTO_ASSERT(sh != NULL);
+    return bento_impl_open(&spatial_hash_kind, sh, memory, bytes, NULL, &p);
 }
 
 bento_status bento_spatial_hash_check(const bento_spatial_hash *sh)

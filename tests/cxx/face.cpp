@@ -457,6 +457,20 @@ void test_spatial_and_grid()
     int evicted = 0;
     CHECK(window.focus(bento_xy(10, 10), [&](const int32_t *, uint8_t &c) { evicted += c; }) == bento::status::ok);
     CHECK(evicted == 5 && window.count() == 0u);
+    // a window smaller than the type's capacity reopens (its sizes are the caller's at init); a
+    // growing grid of the same cells is another type's buffer, and the window type refuses it
+    static bento::grid<uint8_t, 2, 64, true> small_window, reopened;
+    CHECK(small_window.init(size) == bento::status::ok &&
+          small_window.insert(bento_xy(1, 1), uint8_t{7}) == bento::status::ok);
+    reopened = small_window;
+    CHECK(reopened.open() == bento::status::ok && *reopened.get(bento_xy(1, 1)) == 7u);
+    using growing = bento::grid<uint8_t, 2, 16, false, bento::caller_memory>;
+    using windowed = bento::grid<uint8_t, 2, 16, true, bento::caller_memory>;
+    alignas(8) static unsigned char cells[growing::bytes];
+    static growing grown;
+    static windowed as_window;
+    CHECK(grown.init(cells, sizeof cells) == bento::status::ok);
+    CHECK(as_window.open(cells, sizeof cells) == bento::status::corrupt && as_window.count() == 0u);
 }
 
 } // namespace

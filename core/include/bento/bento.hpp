@@ -444,15 +444,9 @@ class pool : public lifecycle<pool<T, Capacity, UInt, Policy, Storage, Tag>, Sto
     }
     status open_in(void *memory, size_t size)
     {
-        bento_status s = bento_pool_open(&g_, memory, size);
-        if (s == BENTO_OK && !(g_.capacity == Capacity && g_.value_size == sizeof(T) &&
-                               g_.index_bits == index_bits &&
-                               g_.generation_bits == handle_type::generation_bits &&
-                               g_.policy == static_cast<uint8_t>(Policy))) {
-            static_cast<void>(bento_pool_open(&g_, nullptr, 0u));
-            s = BENTO_E_CORRUPT;
-        }
-        return to_status(s);
+        return to_status(bento_impl_pool_open_as(&g_, memory, size, sizeof(T), Capacity, index_bits,
+                                                 handle_type::generation_bits,
+                                                 static_cast<bento_pool_policy>(Policy)));
     }
     bento_pool g_;
     detail::buffer<bytes, Storage> buf_;
@@ -754,14 +748,8 @@ template <class Key, uint32_t Capacity, class Storage, class... Columns> class s
                        : status::argument;
         }
         describe(memory);
-        bento_status s = bento_sparse_set_open(&g_, memory, BENTO_SPARSE_SET_BYTES(U, Capacity, IB, GB, N),
-                                               N != 0u ? desc_ : nullptr, N);
-        if (s == BENTO_OK && !(g_.universe == U && g_.capacity == Capacity && g_.index_bits == IB &&
-                               g_.generation_bits == GB)) {
-            static_cast<void>(bento_sparse_set_open(&g_, nullptr, 0u, nullptr, 0u));
-            s = BENTO_E_CORRUPT;
-        }
-        return to_status(s);
+        return to_status(bento_impl_sparse_set_open_as(&g_, memory, BENTO_SPARSE_SET_BYTES(U, Capacity, IB, GB, N),
+                                                       U, Capacity, IB, GB, N != 0u ? desc_ : nullptr, N));
     }
     bento_sparse_set g_;
     bento_sparse_set_column desc_[N != 0u ? N : 1u];
@@ -975,12 +963,7 @@ class block_pool : public lifecycle<block_pool<T, Capacity, Storage>, Storage> {
     }
     status open_in(void *memory, size_t size)
     {
-        bento_status s = bento_block_pool_open(&g_, memory, size);
-        if (s == BENTO_OK && !(g_.capacity == Capacity && g_.block_size == sizeof(T))) {
-            static_cast<void>(bento_block_pool_open(&g_, nullptr, 0u));
-            s = BENTO_E_CORRUPT;
-        }
-        return to_status(s);
+        return to_status(bento_impl_block_pool_open_as(&g_, memory, size, sizeof(T), Capacity));
     }
     bento_block_pool g_;
     detail::buffer<bytes, Storage> buf_;
@@ -1122,14 +1105,8 @@ class paged_set {
   private:
     status open_in(void *memory, size_t size, bento_block_pool *pages)
     {
-        bento_status s = bento_paged_set_open(&g_, memory, size, pages);
-        if (s == BENTO_OK && !(g_.capacity == Capacity && g_.universe == U &&
-                               g_.page_shift == detail::ceil_log2(PageSize) && g_.index_bits == IB &&
-                               g_.generation_bits == GB && g_.value_size == sizeof(T))) {
-            static_cast<void>(bento_paged_set_open(&g_, nullptr, 0u, pages));
-            s = BENTO_E_CORRUPT;
-        }
-        return to_status(s);
+        return to_status(
+            bento_impl_paged_set_open_as(&g_, memory, size, pages, sizeof(T), Capacity, U, PageSize, IB, GB));
     }
     bento_paged_set g_;
     detail::buffer<bytes, Storage> buf_;
@@ -1159,7 +1136,7 @@ template <> struct index_of_width<true> {
     static constexpr size_t align = BENTO_CACHE_LINE > alignof(bento_align_unit) ? BENTO_CACHE_LINE
                                                                                  : alignof(bento_align_unit);
     static bento_status init(generic *g, void *m, size_t b, uint32_t c) { return bento_index_init(g, m, b, c); }
-    static bento_status open(generic *g, void *m, size_t b) { return bento_index_open(g, m, b); }
+    static bento_status open_as(generic *g, void *m, size_t b, uint32_t c) { return bento_impl_index_open_as(g, m, b, c); }
     BENTO_IMPL_FAST_INLINE static uint32_t *get(const generic *g, key_bits k, uint32_t shift)
     {
         return bento_impl_index_get(g, k, shift);
@@ -1181,7 +1158,10 @@ template <> struct index_of_width<false> {
     static constexpr size_t bytes(uint32_t c) { return BENTO_INDEX32_BYTES(c); }
     static constexpr size_t align = alignof(bento_align_unit);
     static bento_status init(generic *g, void *m, size_t b, uint32_t c) { return bento_index32_init(g, m, b, c); }
-    static bento_status open(generic *g, void *m, size_t b) { return bento_index32_open(g, m, b); }
+    static bento_status open_as(generic *g, void *m, size_t b, uint32_t c)
+    {
+        return bento_impl_index32_open_as(g, m, b, c);
+    }
     BENTO_IMPL_FAST_INLINE static uint32_t *get(const generic *g, key_bits k, uint32_t shift)
     {
         return bento_impl_index32_get(g, k, shift);
@@ -1311,15 +1291,7 @@ class index : public lifecycle<index<K, V, Capacity, Storage>, Storage> {
         return width::get(&g_, detail::bits_of<K, key_bits>(key), 34u - detail::ceil_log2(Capacity));
     }
     status init_in(void *memory, size_t size) { return to_status(width::init(&g_, memory, size, Capacity)); }
-    status open_in(void *memory, size_t size)
-    {
-        bento_status s = width::open(&g_, memory, size);
-        if (s == BENTO_OK && g_.capacity != Capacity) {
-            static_cast<void>(width::open(&g_, nullptr, 0u));
-            s = BENTO_E_CORRUPT;
-        }
-        return to_status(s);
-    }
+    status open_in(void *memory, size_t size) { return to_status(width::open_as(&g_, memory, size, Capacity)); }
     typename width::generic g_;
     detail::buffer<bytes, Storage, width::align> buf_;
 };
@@ -1441,13 +1413,7 @@ class multi_index : public lifecycle<multi_index<K, V, KeyCapacity, ValueCapacit
     }
     status open_in(void *memory, size_t size)
     {
-        bento_status s = bento_multi_index_open(&g_, memory, size);
-        if (s == BENTO_OK &&
-            !(g_.keys.capacity == KeyCapacity && g_.value_capacity == ValueCapacity && g_.id_bits == id_bits)) {
-            static_cast<void>(bento_multi_index_open(&g_, nullptr, 0u));
-            s = BENTO_E_CORRUPT;
-        }
-        return to_status(s);
+        return to_status(bento_impl_multi_index_open_as(&g_, memory, size, KeyCapacity, ValueCapacity, id_bits));
     }
     bento_multi_index g_;
     detail::buffer<bytes, Storage> buf_;
@@ -1534,13 +1500,8 @@ class spatial_hash
     }
     status open_in(void *memory, size_t size)
     {
-        bento_status s = bento_spatial_hash_open(&g_, memory, size);
-        if (s == BENTO_OK && !(g_.cells.keys.capacity == CellCapacity && g_.cells.value_capacity == ItemCapacity &&
-                               g_.cells.id_bits == id_bits && g_.dims == Dims && g_.cell_shift == CellShift)) {
-            static_cast<void>(bento_spatial_hash_open(&g_, nullptr, 0u));
-            s = BENTO_E_CORRUPT;
-        }
-        return to_status(s);
+        return to_status(bento_impl_spatial_hash_open_as(&g_, memory, size, CellCapacity, ItemCapacity, Dims,
+                                                         CellShift, id_bits));
     }
     bento_spatial_hash g_;
     detail::buffer<bytes, Storage> buf_;
@@ -1683,12 +1644,7 @@ class grid : public lifecycle<grid<T, Dims, Capacity, Window, Storage>, Storage>
   private:
     status open_in(void *memory, size_t size)
     {
-        bento_status s = bento_grid_open(&g_, memory, size);
-        if (s == BENTO_OK && !(g_.dims == Dims && g_.cell_size == sizeof(T) && g_.capacity == Capacity)) {
-            static_cast<void>(bento_grid_open(&g_, nullptr, 0u));
-            s = BENTO_E_CORRUPT;
-        }
-        return to_status(s);
+        return to_status(bento_impl_grid_open_as(&g_, memory, size, Dims, sizeof(T), Capacity, Window));
     }
     bento_grid g_;
     detail::buffer<bytes, Storage> buf_;

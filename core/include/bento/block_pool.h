@@ -242,6 +242,11 @@ typedef struct bento_impl_block_pool_params {
     uint32_t block_size;
 } bento_impl_block_pool_params;
 
+/* Open as init would lay out a block pool of these parameters (a typed open, C and C++):
+ * BENTO_E_CORRUPT, before anything is stored, for a buffer written with other ones. */
+bento_status bento_impl_block_pool_open_as(bento_block_pool *pool, void *memory, size_t bytes,
+                                           size_t block_size, uint32_t capacity);
+
 /* Header: the parameter record, then the counters, then the journal, with room for the most
  * words an operation changes (free: the state byte's word, the block's link and two
  * counters). */
@@ -359,12 +364,8 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
                                      BENTO_IMPL_CAST(uint64_t, capacity_) *                       \
                                          (BENTO_BLOCK_POOL_STRIDE(sizeof(T)) + 1u));              \
     BENTO_IMPL_TYPED(name, bento_block_pool, BENTO_BLOCK_POOL_BYTES(capacity_, sizeof(T)))        \
-    BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
-                       bento_block_pool_init(&x->generic_, x->storage_, sizeof x->storage_, sizeof(T), \
-                                             (capacity_)))                                        \
-    BENTO_IMPL_TYPED_OPEN(name, bento_block_pool,                                                 \
-                          x->generic_.capacity == (capacity_) &&                                  \
-                          x->generic_.block_size == sizeof(T))                                    \
+    BENTO_IMPL_TYPED_LIFECYCLE(name, bento_block_pool_init, bento_impl_block_pool_open_as,       \
+                               sizeof(T), (capacity_))                                            \
     BENTO_WRAPPER bento_status name##_alloc(name *p, T **block)                                   \
     {                                                                                             \
         void *b_;                                                                                 \

@@ -505,23 +505,15 @@ void name_clear(name *container);
 #define BENTO_IMPL_TYPED_END(name) BENTO_IMPL_TYPED_POP typedef int name##_defined_
 
 /*
- * A typed container's open: the generic open over its own storage, then `same`, an expression
- * over `x` that is true when the buffer was written for this type (its parameters are the
- * type's). When it is not, a second open over no memory leaves the container inert, and open
- * answers BENTO_E_CORRUPT.
+ * A typed container's init and open over its own storage, from one list of the type's
+ * parameters (init's, after the memory): the generic `init`, and `open_as`, the core's open
+ * that refuses a buffer written with other parameters (BENTO_E_CORRUPT, inert).
  */
-#define BENTO_IMPL_TYPED_OPEN(name, generic, same)                                                \
-    BENTO_WRAPPER bento_status name##_open(name *x)                                               \
-    {                                                                                             \
-        bento_status status_;                                                                     \
-        BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        status_ = generic##_open(&x->generic_, x->storage_, sizeof x->storage_);                  \
-        if (status_ == BENTO_OK && !(same)) {                                                     \
-            BENTO_IMPL_CAST(void, generic##_open(&x->generic_, BENTO_IMPL_NULL, 0u));             \
-            status_ = BENTO_E_CORRUPT;                                                            \
-        }                                                                                         \
-        return status_;                                                                           \
-    }
+#define BENTO_IMPL_TYPED_LIFECYCLE(name, init, open_as, ...)                                      \
+    BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
+                       init(&x->generic_, x->storage_, sizeof x->storage_, __VA_ARGS__))          \
+    BENTO_IMPL_FORWARD(bento_status, name##_open, (name *x),                                      \
+                       open_as(&x->generic_, x->storage_, sizeof x->storage_, __VA_ARGS__))
 
 /*
  * The keys and values of typed containers: a handle type (bento/handle.h) or an unsigned

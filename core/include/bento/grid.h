@@ -346,8 +346,7 @@ bool bento_grid_iter_next(bento_grid_iter *it);
  */
 #define BENTO_GRID_TYPE(name, T, dims_, capacity_)                                                \
     BENTO_IMPL_TYPED_BEGIN                                                                        \
-    BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, false,                                        \
-                         x->generic_.window == 0u && x->generic_.capacity == (capacity_))         \
+    BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, false)                                        \
     BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
                        bento_grid_init(&x->generic_, x->storage_, sizeof x->storage_, (dims_), sizeof(T), \
                                        (capacity_)))                                              \
@@ -356,8 +355,7 @@ bool bento_grid_iter_next(bento_grid_iter *it);
 /** The sliding-window grid type of BENTO_GRID_TYPE's comment (see there). */
 #define BENTO_GRID_WINDOW_TYPE(name, T, dims_, capacity_)                                         \
     BENTO_IMPL_TYPED_BEGIN                                                                        \
-    BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, true,                                         \
-                         x->generic_.window == 1u && x->generic_.capacity <= (capacity_))         \
+    BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, true)                                         \
     BENTO_IMPL_GRID_WINDOW_OPS(name, T, dims_)                                                    \
     BENTO_IMPL_TYPED_END(name)
 
@@ -449,6 +447,12 @@ typedef struct bento_impl_grid_params {
     uint32_t capacity;
     uint32_t window_shifts; /* log2 of each window size, a byte per axis (0 for a growing grid) */
 } bento_impl_grid_params;
+
+/* Open as a typed grid (C and C++): a growing grid of these parameters (BENTO_E_CORRUPT,
+ * before anything is stored, for a buffer written with other ones), or with `window` a window
+ * grid of these dims and cell size and at most this capacity (its sizes are the caller's). */
+bento_status bento_impl_grid_open_as(bento_grid *grid, void *memory, size_t bytes, unsigned dims,
+                                     size_t cell_size, uint32_t capacity, bool window);
 
 /* Header: the parameter record, then the state, */
 #define BENTO_IMPL_GRID_PARAMS (sizeof(bento_impl_grid_params) / 4u)
@@ -580,10 +584,9 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     return grid->state.moved;
 }
 
-/* What both typed grids share: the scaffolding, the lookups (constants for dims, cell size
- * and addressing), the map operations, the box and the typed iterator. `same` is the typed
- * open's test that the buffer holds a grid of this type. */
-#define BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, ring_, same)                              \
+/* What both typed grids share: the scaffolding and open, the lookups (constants for dims,
+ * cell size and addressing), the map operations, the box and the typed iterator. */
+#define BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, ring_)                                    \
     BENTO_STATIC_ASSERT((dims_) >= 1 && (dims_) <= 4, name##_dims_must_be_1_to_4);                \
     BENTO_STATIC_ASSERT((capacity_) >= 1 && BENTO_IMPL_CAST(uint64_t, capacity_) <= BENTO_GRID_MAX_CELLS, \
                         name##_capacity_out_of_range);                                            \
@@ -591,8 +594,9 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
                                      BENTO_IMPL_CAST(uint64_t, capacity_) * sizeof(T) +           \
                                      (BENTO_IMPL_CAST(uint64_t, capacity_) + 31u) / 32u * 4u);    \
     BENTO_IMPL_TYPED(name, bento_grid, BENTO_GRID_BYTES(capacity_, sizeof(T)))                    \
-    BENTO_IMPL_TYPED_OPEN(name, bento_grid,                                                       \
-                          x->generic_.dims == (dims_) && x->generic_.cell_size == sizeof(T) && (same)) \
+    BENTO_IMPL_FORWARD(bento_status, name##_open, (name *x),                                      \
+                       bento_impl_grid_open_as(&x->generic_, x->storage_, sizeof x->storage_,     \
+                                               (dims_), sizeof(T), (capacity_), (ring_)))         \
     BENTO_IMPL_STRUCTS_BEGIN                                                                      \
     typedef struct name##_iter {                                                                  \
         int32_t coords[BENTO_GRID_MAX_DIMS];                                                      \

@@ -315,11 +315,13 @@ bool bento_index32_iter_next(bento_index32_iter *it);
  *     BENTO_INDEX32_TYPE_OF(leader_of, 64, crew_handle, crew_handle); // entity -> entity
  */
 #define BENTO_INDEX_TYPE_OF(name, capacity_, K, V)                                                \
-    BENTO_IMPL_INDEX_TYPE(name, bento_index, bento_impl_index_get, uint64_t, K, V, capacity_,     \
-                          BENTO_INDEX_BYTES(capacity_), BENTO_IMPL_LINE_ALIGNED)
+    BENTO_IMPL_INDEX_TYPE(name, bento_index, bento_impl_index_get, bento_impl_index_open_as,      \
+                          uint64_t, K, V, capacity_, BENTO_INDEX_BYTES(capacity_),                \
+                          BENTO_IMPL_LINE_ALIGNED)
 /** BENTO_INDEX_TYPE_OF with 32-bit keys (see above). */
 #define BENTO_INDEX32_TYPE_OF(name, capacity_, K, V)                                              \
-    BENTO_IMPL_INDEX_TYPE(name, bento_index32, bento_impl_index32_get, uint32_t, K, V, capacity_, \
+    BENTO_IMPL_INDEX_TYPE(name, bento_index32, bento_impl_index32_get,                           \
+                          bento_impl_index32_open_as, uint32_t, K, V, capacity_,                  \
                           BENTO_INDEX32_BYTES(capacity_), BENTO_IMPL_UNIT_ALIGNED)
 /** An index type with 64-bit keys and 32-bit values: see BENTO_INDEX_TYPE_OF. */
 #define BENTO_INDEX_TYPE(name, capacity_) BENTO_INDEX_TYPE_OF(name, capacity_, uint64_t, uint32_t)
@@ -374,6 +376,13 @@ bool name_iter_next(name_iter *it);
 typedef struct bento_impl_index_params {
     uint32_t capacity;
 } bento_impl_index_params;
+
+/* Open as init would lay out a hash index of these parameters (a typed open, C and C++):
+ * BENTO_E_CORRUPT, before anything is stored, for a buffer written with other ones. */
+bento_status bento_impl_index_open_as(bento_index *ix, void *memory, size_t bytes,
+                                      uint32_t capacity);
+bento_status bento_impl_index32_open_as(bento_index32 *ix, void *memory, size_t bytes,
+                                        uint32_t capacity);
 
 /* Header: the parameter record, then the counters, then the journal, padded to a
  * multiple of 64 bytes so that the buckets of a 64-aligned buffer are cache lines. Both key
@@ -636,10 +645,10 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
 }
 
 /* Both typed indices: `generic` is bento_index or bento_index32, `get` its internal lookup,
- * `GK` its key type, K and V the type's, converted by BENTO_IMPL_BITS
+ * `open_as` its typed open (bento_impl_index_open_as), `GK` its key type, K and V the type's, converted by BENTO_IMPL_BITS
  * (bento/common.h), `aligned_` its storage's alignment (bento/common.h). Lookups pass the shift
  * of the capacity as a constant. */
-#define BENTO_IMPL_INDEX_TYPE(name, generic, get, GK, K, V, capacity_, bytes_, aligned_)          \
+#define BENTO_IMPL_INDEX_TYPE(name, generic, get, open_as, GK, K, V, capacity_, bytes_, aligned_) \
     BENTO_IMPL_TYPED_BEGIN                                                                       \
     BENTO_STATIC_ASSERT((capacity_) >= BENTO_INDEX_MIN_CAPACITY &&                               \
                         BENTO_IMPL_CAST(uint64_t, capacity_) <= BENTO_INDEX_MAX_CAPACITY &&       \
@@ -653,7 +662,6 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
                                      BENTO_IMPL_CAST(uint64_t, capacity_) *                       \
                                          (sizeof(GK) == 8u ? 16u : 10u));                         \
     BENTO_IMPL_TYPED_ALIGNED(name, generic, bytes_, aligned_)                                     \
-    BENTO_IMPL_TYPED_OPEN(name, generic, generic##_capacity(&x->generic_) == (capacity_))                     \
     BENTO_IMPL_STRUCTS_BEGIN                                                                      \
     typedef struct name##_iter {                                                                  \
         K key;                                                                                    \
@@ -663,8 +671,7 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
     BENTO_IMPL_STRUCTS_END                                                                        \
     BENTO_IMPL_BITS(K, GK, name##_key_bits_, name##_key_)                                        \
     BENTO_IMPL_BITS(V, uint32_t, name##_value_bits_, name##_value_)                               \
-    BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
-                       generic##_init(&x->generic_, x->storage_, sizeof x->storage_, (capacity_))) \
+    BENTO_IMPL_TYPED_LIFECYCLE(name, generic##_init, open_as, (capacity_))                        \
     BENTO_IMPL_FORWARD(const uint32_t *, name##_get_, (const name *x, K key),                     \
                        get(&x->generic_, name##_key_bits_(key), 34u - BENTO_IMPL_CEIL_LOG2(capacity_))) \
     BENTO_WRAPPER V name##_value(const name *x, K key, V absent)                                  \

@@ -306,6 +306,12 @@ typedef struct bento_impl_multi_index_params {
     uint32_t id_bits;
 } bento_impl_multi_index_params;
 
+/* Open as init would lay out a multi-value index of these parameters (a typed open, C and C++):
+ * BENTO_E_CORRUPT, before anything is stored, for a buffer written with other ones. */
+bento_status bento_impl_multi_index_open_as(bento_multi_index *mi, void *memory, size_t bytes,
+                                            uint32_t key_capacity, uint32_t value_capacity,
+                                            uint32_t id_bits);
+
 /* Header: the parameter record, then the counters, then the journal of the whole buffer (the
  * hash index's own stays idle), with room for the stores of the longest operation, one entry
  * each: a move to a new key (the hash index's insert; the value's unlinking: two links of its
@@ -417,10 +423,6 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
                                      BENTO_IMPL_CAST(uint64_t, value_capacity_) * 20u);           \
     BENTO_IMPL_TYPED(name, bento_multi_index,                                                     \
                      BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_, IB))                 \
-    BENTO_IMPL_TYPED_OPEN(name, bento_multi_index,                                                \
-                          x->generic_.keys.capacity == (key_capacity_) &&                         \
-                          x->generic_.value_capacity == (value_capacity_) &&                      \
-                          x->generic_.id_bits == (IB))                                            \
     BENTO_IMPL_BITS(V, uint32_t, name##_bits_, name##_value_)                                     \
     BENTO_IMPL_STRUCTS_BEGIN                                                                      \
     typedef struct name##_iter {                                                                  \
@@ -429,10 +431,8 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
     } name##_iter;                                                                                \
     BENTO_IMPL_STRUCTS_END                                                                        \
     BENTO_IMPL_BITS(K, uint64_t, name##_key_bits_, name##_key_)                                   \
-    BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
-                       bento_multi_index_init(&x->generic_, x->storage_,                          \
-                                              BENTO_MULTI_INDEX_BYTES(key_capacity_, value_capacity_, IB), \
-                                              (key_capacity_), (value_capacity_), (IB)))          \
+    BENTO_IMPL_TYPED_LIFECYCLE(name, bento_multi_index_init, bento_impl_multi_index_open_as,     \
+                               (key_capacity_), (value_capacity_), (IB))                          \
     BENTO_IMPL_FORWARD(bento_status, name##_insert, (name *x, K key, V value),                    \
                        bento_multi_index_insert(&x->generic_, name##_key_bits_(key), name##_bits_(value))) \
     BENTO_IMPL_FORWARD(bento_status, name##_remove, (name *x, K key, V value),                    \

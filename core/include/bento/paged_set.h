@@ -341,6 +341,14 @@ typedef struct bento_impl_paged_set_params {
     uint32_t bits; /* index_bits | generation_bits << 8 */
 } bento_impl_paged_set_params;
 
+/* Open as init would lay out a paged set of these parameters (a typed open, C and C++):
+ * BENTO_E_CORRUPT, before anything is stored, for a buffer written with other ones. */
+bento_status bento_impl_paged_set_open_as(bento_paged_set *set, void *memory, size_t bytes,
+                                          bento_block_pool *pages, size_t value_size,
+                                          uint32_t capacity, uint32_t universe,
+                                          uint32_t page_size, unsigned index_bits,
+                                          unsigned generation_bits);
+
 /* Header: the parameter record, then the counters, then the journal, with room for the most
  * words an operation changes (remove: the moved key and its slot in its page, the count, the
  * removed key's slot, its page's live count and table entry, and the pages held). */
@@ -523,22 +531,11 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
                        bento_paged_set_init(&x->generic_, x->storage_, sizeof x->storage_, pages, \
                                             sizeof(T), (capacity_), (universe_), (page_size_),    \
                                             (index_bits_), (generation_bits_)))                   \
-    BENTO_WRAPPER bento_status name##_open(name *s, bento_block_pool *pages)                      \
-    {                                                                                             \
-        bento_status status_;                                                                     \
-        BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
-        status_ = bento_paged_set_open(&s->generic_, s->storage_, sizeof s->storage_, pages);     \
-        if (status_ == BENTO_OK &&                                                                \
-            !(s->generic_.capacity == (capacity_) && s->generic_.universe == (universe_) &&       \
-              s->generic_.page_shift == BENTO_IMPL_CEIL_LOG2(page_size_) &&                       \
-              s->generic_.index_bits == (index_bits_) &&                                          \
-              s->generic_.generation_bits == (generation_bits_) &&                                \
-              s->generic_.value_size == sizeof(T))) {                                             \
-            BENTO_IMPL_CAST(void, bento_paged_set_open(&s->generic_, BENTO_IMPL_NULL, 0u, pages)); \
-            status_ = BENTO_E_CORRUPT;                                                            \
-        }                                                                                         \
-        return status_;                                                                           \
-    }                                                                                             \
+    BENTO_IMPL_FORWARD(bento_status, name##_open, (name *x, bento_block_pool *pages),             \
+                       bento_impl_paged_set_open_as(&x->generic_, x->storage_, sizeof x->storage_, \
+                                                    pages, sizeof(T), (capacity_), (universe_),   \
+                                                    (page_size_), (index_bits_),                  \
+                                                    (generation_bits_)))                          \
     BENTO_WRAPPER bento_status name##_insert_from(name *s, K key, const T *value)                 \
     {                                                                                             \
         BENTO_ASSERT(s != BENTO_IMPL_NULL && value != BENTO_IMPL_NULL);                           \

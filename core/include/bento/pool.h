@@ -301,6 +301,12 @@ typedef struct bento_impl_pool_params {
     uint32_t bits; /* index_bits | generation_bits << 8 | policy << 16 */
 } bento_impl_pool_params;
 
+/* Open as init would lay out a pool of these parameters (a typed open, C and C++):
+ * BENTO_E_CORRUPT, before anything is stored, for a buffer written with other ones. */
+bento_status bento_impl_pool_open_as(bento_pool *pool, void *memory, size_t bytes,
+                                     size_t value_size, uint32_t capacity, unsigned index_bits,
+                                     unsigned generation_bits, bento_pool_policy policy);
+
 /* Header: the parameter record, then the counters, then the journal, with room for the most
  * words an operation changes (destroy: a moved object's dense position and slot, the count,
  * the freed slot, the queue's back link and three counters). */
@@ -424,16 +430,9 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
                                      BENTO_IMPL_CAST(uint64_t, capacity_) *                       \
                                          (BENTO_POOL_STRIDE(sizeof(T)) + 8u));                    \
     BENTO_IMPL_TYPED(name, bento_pool, BENTO_POOL_BYTES(capacity_, sizeof(T)))                    \
-    BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
-                       bento_pool_init(&x->generic_, x->storage_, sizeof x->storage_, sizeof(T),  \
-                                       (capacity_), (index_bits_), 8u * sizeof(uint_type) - (index_bits_), \
-                                       (policy_)))                                                \
-    BENTO_IMPL_TYPED_OPEN(name, bento_pool,                                                       \
-                          x->generic_.capacity == (capacity_) &&                                  \
-                          x->generic_.value_size == sizeof(T) &&                                  \
-                          x->generic_.index_bits == (index_bits_) &&                              \
-                          x->generic_.generation_bits == 8u * sizeof(uint_type) - (index_bits_) && \
-                          x->generic_.policy == (policy_))                                        \
+    BENTO_IMPL_TYPED_LIFECYCLE(name, bento_pool_init, bento_impl_pool_open_as, sizeof(T),        \
+                               (capacity_), (index_bits_), 8u * sizeof(uint_type) - (index_bits_), \
+                               (policy_))                                                         \
     BENTO_WRAPPER bento_status name##_create(name *p, name##_handle *h, T **value)                \
     {                                                                                             \
         uint32_t raw;                                                                             \

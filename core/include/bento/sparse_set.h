@@ -559,6 +559,14 @@ typedef struct bento_impl_sparse_set_params {
     uint32_t column_count;
 } bento_impl_sparse_set_params;
 
+/* Open as init would lay out a sparse set of these parameters (a typed open, C and C++):
+ * BENTO_E_CORRUPT, before anything is stored, for a buffer written with other ones. */
+bento_status bento_impl_sparse_set_open_as(bento_sparse_set *set, void *memory, size_t bytes,
+                                           uint32_t universe, uint32_t capacity,
+                                           unsigned index_bits, unsigned generation_bits,
+                                           const bento_sparse_set_column *columns,
+                                           uint32_t column_count);
+
 /* Header: the parameter record, then the counters, then the journal; after the header, the
  * element size of each column, a word each. An operation logs at most 4 words (remove: the
  * removed key's entry, the moved key and its entry, the count; a swap of sort_as: two keys and
@@ -1050,22 +1058,15 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
                                      (C), (IB), (GB), name##_descriptors_(s_),                     \
                                      BENTO_IMPL_CAST(uint32_t, name##_COLUMN_COUNT_));             \
     }                                                                                              \
-    /* the generic open over the type's own columns (memory NULL: inert) */                        \
-    BENTO_WRAPPER bento_status name##_own_open(bento_sparse_set *g_, void *memory_, size_t bytes_) \
+    BENTO_WRAPPER bento_status name##_open(name *s_)                                               \
     {                                                                                              \
-        name *s_ = BENTO_IMPL_PTR_CAST(name *, (g_));                                              \
-        BENTO_IMPL_CAST(void, bytes_);                                                             \
-        if (memory_ == BENTO_IMPL_NULL) {                                                          \
-            return bento_sparse_set_open(g_, BENTO_IMPL_NULL, 0u, BENTO_IMPL_NULL, 0u);            \
-        }                                                                                          \
+        BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
         name##_describe_(s_);                                                                      \
-        return bento_sparse_set_open(g_, memory_,                                                  \
-                                     BENTO_SPARSE_SET_BYTES(U, C, IB, GB, name##_COLUMN_COUNT_),   \
-                                     name##_descriptors_(s_), BENTO_IMPL_CAST(uint32_t, name##_COLUMN_COUNT_)); \
+        return bento_impl_sparse_set_open_as(&s_->generic_, s_->storage_,                          \
+                                             BENTO_SPARSE_SET_BYTES(U, C, IB, GB, name##_COLUMN_COUNT_), \
+                                             (U), (C), (IB), (GB), name##_descriptors_(s_),        \
+                                             BENTO_IMPL_CAST(uint32_t, name##_COLUMN_COUNT_));     \
     }                                                                                              \
-    BENTO_IMPL_TYPED_OPEN(name, name##_own,                                                        \
-                          x->generic_.universe == (U) && x->generic_.capacity == (C) &&            \
-                          x->generic_.index_bits == (IB) && x->generic_.generation_bits == (GB))   \
     BENTO_IMPL_FORWARD(bento_status, name##_remove, (name *x, name##_key key_),                    \
                        bento_sparse_set_remove(&x->generic_, name##_raw_(key_)))                   \
     BENTO_WRAPPER bool name##_contains(const name *s_, name##_key key_)                            \

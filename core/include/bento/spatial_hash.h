@@ -282,6 +282,12 @@ typedef struct bento_impl_spatial_hash_params {
     uint32_t id_bits;
 } bento_impl_spatial_hash_params;
 
+/* Open as init would lay out a spatial hash of these parameters (a typed open, C and C++):
+ * BENTO_E_CORRUPT, before anything is stored, for a buffer written with other ones. */
+bento_status bento_impl_spatial_hash_open_as(bento_spatial_hash *sh, void *memory, size_t bytes,
+                                             uint32_t cell_capacity, uint32_t item_capacity,
+                                             uint32_t dims, uint32_t cell_shift, uint32_t id_bits);
+
 /* Header: the parameter record; no counters of its own; then the journal of the whole buffer
  * (the nested indices' own stay idle), with room for the stores of the longest operation: a
  * move (the multi-value index's, then the item's coordinates). */
@@ -322,11 +328,6 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
                                          (20u + 4u * (dims_)));                                   \
     BENTO_IMPL_TYPED(name, bento_spatial_hash,                                                    \
                      BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_, IB))         \
-    BENTO_IMPL_TYPED_OPEN(name, bento_spatial_hash,                                               \
-                          x->generic_.cells.keys.capacity == (cell_capacity_) &&                  \
-                          x->generic_.cells.value_capacity == (item_capacity_) &&                 \
-                          x->generic_.cells.id_bits == (IB) &&                                    \
-                          x->generic_.dims == (dims_) && x->generic_.cell_shift == (cell_shift_)) \
     BENTO_IMPL_BITS(V, uint32_t, name##_bits_, name##_value_)                                     \
     typedef bool (*name##_visit)(void *context, V item, const int32_t *position);                 \
     BENTO_IMPL_STRUCTS_BEGIN                                                                      \
@@ -353,11 +354,8 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
         }                                                                                         \
         return generic_;                                                                          \
     }                                                                                             \
-    BENTO_IMPL_FORWARD(bento_status, name##_init, (name *x),                                      \
-                       bento_spatial_hash_init(&x->generic_, x->storage_,                         \
-                                               BENTO_SPATIAL_HASH_BYTES(cell_capacity_, item_capacity_, dims_, IB), \
-                                               (cell_capacity_), (item_capacity_), (dims_),       \
-                                               (cell_shift_), (IB)))                              \
+    BENTO_IMPL_TYPED_LIFECYCLE(name, bento_spatial_hash_init, bento_impl_spatial_hash_open_as,   \
+                               (cell_capacity_), (item_capacity_), (dims_), (cell_shift_), (IB))  \
     BENTO_IMPL_FORWARD(bento_status, name##_insert, (name *x, V item, const int32_t *position),   \
                        bento_spatial_hash_insert(&x->generic_, name##_bits_(item), position))     \
     BENTO_WRAPPER bento_status name##_insert_at(name *x, V item, bento_point p)                   \
