@@ -554,6 +554,39 @@ static inline void bento_impl_bits_to(void *object, size_t size, uint64_t bits)
     }
 }
 
+/* An optional out-parameter of a typed wrapper: `object`, or `sink` (a local of the same type,
+ * which the wrapper drops) when it is NULL, so that the wrapper stores its answer once, as
+ * its own type. */
+static inline void *bento_impl_out(void *object, void *sink)
+{
+    return (object != BENTO_IMPL_NULL) ? object : sink;
+}
+
+/* An optional out-parameter of `size` bytes (NULL: none) set to `bits`. */
+static inline void bento_impl_bits_out(void *object, size_t size, uint64_t bits)
+{
+    if (object != BENTO_IMPL_NULL) {
+        bento_impl_bits_to(object, size, bits);
+    }
+}
+
+/* A typed lookup's answer: whether `at` (the word of the value found, or NULL) was found, its
+ * value to the optional out-parameter of `size` bytes (0 when not found). */
+static inline bool bento_impl_found(const uint32_t *at, void *object, size_t size)
+{
+    bento_impl_bits_out(object, size, (at != BENTO_IMPL_NULL) ? *at : 0u);
+    return at != BENTO_IMPL_NULL;
+}
+
+/* A typed remove's answer: its `status`, and the value removed to the optional out-parameter
+ * of `size` bytes (0 on failure, where the generic remove gives BENTO_NONE). */
+static inline bento_status bento_impl_removed(bento_status status, uint32_t value, void *object,
+                                              size_t size)
+{
+    bento_impl_bits_out(object, size, (status == BENTO_OK) ? value : 0u);
+    return status;
+}
+
 /* The two conversions between a typed container's key or value type T and its generic integer
  * G, as wrappers named `to` (T to G) and `from` (G to T). */
 #define BENTO_IMPL_BITS(T, G, to, from)                                                           \

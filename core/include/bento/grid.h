@@ -584,6 +584,31 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     return grid->state.moved;
 }
 
+/* A typed walk's coordinates before its first step: all 0. */
+static inline void bento_impl_grid_coords_zero(int32_t *coords)
+{
+    unsigned d;
+    for (d = 0u; d < BENTO_GRID_MAX_DIMS; d++) {
+        coords[d] = 0;
+    }
+}
+
+/* A typed walk's step: the generic one, then its `dims` coordinates and its index copied to
+ * the typed iterator's (left as they were once done). */
+static inline bool bento_impl_grid_step(bento_grid_iter *it, int32_t *coords, uint32_t *index,
+                                        unsigned dims)
+{
+    unsigned d;
+    if (!bento_grid_iter_next(it)) {
+        return false;
+    }
+    for (d = 0u; d < dims; d++) {
+        coords[d] = it->coords[d];
+    }
+    *index = it->index;
+    return true;
+}
+
 /* What both typed grids share: the scaffolding and open, the lookups (constants for dims,
  * cell size and addressing), the map operations, the box and the typed iterator. */
 #define BENTO_IMPL_GRID_TYPE(name, T, dims_, capacity_, ring_)                                    \
@@ -625,12 +650,11 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     BENTO_WRAPPER bento_status name##_insert(name *g, const int32_t *coords, T **cell)            \
     {                                                                                             \
         void *c_;                                                                                 \
+        T *sink_;                                                                                 \
         bento_status s_;                                                                          \
         BENTO_ASSERT(g != BENTO_IMPL_NULL && coords != BENTO_IMPL_NULL);                          \
         s_ = bento_grid_insert(&g->generic_, coords, &c_);                                        \
-        if (cell != BENTO_IMPL_NULL) {                                                            \
-            *cell = BENTO_IMPL_PTR_CAST(T *, c_);                                                 \
-        }                                                                                         \
+        *BENTO_IMPL_PTR_CAST(T **, bento_impl_out(cell, &sink_)) = BENTO_IMPL_PTR_CAST(T *, c_);  \
         return s_;                                                                                \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_insert_at(name *g, bento_point p, T **cell)                 \
@@ -672,12 +696,9 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     BENTO_WRAPPER void name##_iter_init(name##_iter *it, const name *g, const int32_t *lo,        \
                                         const int32_t *hi)                                        \
     {                                                                                             \
-        unsigned d_;                                                                              \
         BENTO_ASSERT(it != BENTO_IMPL_NULL && g != BENTO_IMPL_NULL);                              \
         bento_grid_iter_init(&it->generic_, &g->generic_, lo, hi);                                \
-        for (d_ = 0u; d_ < BENTO_GRID_MAX_DIMS; d_++) {                                           \
-            it->coords[d_] = 0;                                                                   \
-        }                                                                                         \
+        bento_impl_grid_coords_zero(it->coords);                                                  \
         it->cell = BENTO_IMPL_NULL;                                                               \
         it->index = 0u;                                                                           \
     }                                                                                             \
@@ -688,18 +709,11 @@ static inline uint32_t bento_grid_moved(const bento_grid *grid)
     }                                                                                             \
     BENTO_WRAPPER bool name##_iter_next(name##_iter *it)                                          \
     {                                                                                             \
-        unsigned d_;                                                                              \
+        bool more_;                                                                               \
         BENTO_ASSERT(it != BENTO_IMPL_NULL);                                                      \
-        if (!bento_grid_iter_next(&it->generic_)) {                                               \
-            it->cell = BENTO_IMPL_NULL;                                                           \
-            return false;                                                                         \
-        }                                                                                         \
-        for (d_ = 0u; d_ < (dims_); d_++) {                                                       \
-            it->coords[d_] = it->generic_.coords[d_];                                             \
-        }                                                                                         \
-        it->cell = BENTO_IMPL_PTR_CAST(T *, it->generic_.cell);                                   \
-        it->index = it->generic_.index;                                                           \
-        return true;                                                                              \
+        more_ = bento_impl_grid_step(&it->generic_, it->coords, &it->index, (dims_));             \
+        it->cell = BENTO_IMPL_PTR_CAST(T *, it->generic_.cell); /* NULL once done */              \
+        return more_;                                                                             \
     }
 
 /* What only a window type has: init with its sizes, and focus with a typed eviction callback

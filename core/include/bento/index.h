@@ -681,11 +681,7 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
     }                                                                                             \
     BENTO_WRAPPER bool name##_find(const name *x, K key, V *value)                                \
     {                                                                                             \
-        const uint32_t *value_ = name##_get_(x, key);                                             \
-        if (value != BENTO_IMPL_NULL) {                                                           \
-            *value = name##_value_(value_ != BENTO_IMPL_NULL ? *value_ : 0u);                     \
-        }                                                                                         \
-        return value_ != BENTO_IMPL_NULL;                                                         \
+        return bento_impl_found(name##_get_(x, key), value, sizeof *value);                       \
     }                                                                                             \
     BENTO_WRAPPER bool name##_contains(const name *x, K key)                                      \
     {                                                                                             \
@@ -697,14 +693,11 @@ static inline uint32_t bento_index32_max_count(const bento_index32 *ix)
                        generic##_upsert(&x->generic_, name##_key_bits_(key), name##_value_bits_(value))) \
     BENTO_WRAPPER bento_status name##_remove(name *x, K key, V *value)                            \
     {                                                                                             \
-        uint32_t value_;                                                                          \
+        uint32_t value_ = 0u;                                                                     \
         bento_status status_;                                                                     \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         status_ = generic##_remove(&x->generic_, name##_key_bits_(key), &value_);                 \
-        if (value != BENTO_IMPL_NULL) {                                                           \
-            *value = name##_value_(status_ == BENTO_OK ? value_ : 0u);                            \
-        }                                                                                         \
-        return status_;                                                                           \
+        return bento_impl_removed(status_, value_, value, sizeof *value);                         \
     }                                                                                             \
     BENTO_IMPL_FORWARD(uint32_t, name##_max_count, (const name *x),                               \
                        generic##_max_count(&x->generic_))                                         \

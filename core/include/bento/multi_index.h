@@ -449,9 +449,7 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
         bool found_;                                                                              \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
         found_ = bento_multi_index_key_of(&x->generic_, name##_bits_(value), &key_);              \
-        if (key != BENTO_IMPL_NULL) {                                                             \
-            *key = name##_key_(key_);                                                             \
-        }                                                                                         \
+        bento_impl_bits_out(key, sizeof *key, key_); /* 0 when not found */                       \
         return found_;                                                                            \
     }                                                                                             \
     BENTO_WRAPPER uint32_t *name##_first_(const name *x, K key)                                   \

@@ -544,12 +544,11 @@ static inline bool bento_paged_set_iter_next(bento_paged_set_iter *it)
     BENTO_WRAPPER bento_status name##_insert(name *s, K key, T **value)                           \
     {                                                                                             \
         void *v_;                                                                                 \
+        T *sink_;                                                                                 \
         bento_status status_;                                                                     \
         BENTO_ASSERT(s != BENTO_IMPL_NULL);                                                       \
         status_ = bento_paged_set_insert(&s->generic_, name##_bits_(key), &v_);                   \
-        if (value != BENTO_IMPL_NULL) {                                                           \
-            *value = BENTO_IMPL_PTR_CAST(T *, v_);                                                \
-        }                                                                                         \
+        *BENTO_IMPL_PTR_CAST(T **, bento_impl_out(value, &sink_)) = BENTO_IMPL_PTR_CAST(T *, v_); \
         return status_;                                                                           \
     }                                                                                             \
     BENTO_IMPL_FORWARD(bento_status, name##_remove, (name *x, K key),                             \

@@ -437,13 +437,12 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
     {                                                                                             \
         uint32_t raw;                                                                             \
         void *v;                                                                                  \
+        T *sink_;                                                                                 \
         bento_status s;                                                                           \
         BENTO_ASSERT(p != BENTO_IMPL_NULL && h != BENTO_IMPL_NULL);                               \
         s = bento_pool_create(&p->generic_, &raw, &v);                                            \
         h->raw = BENTO_IMPL_CAST(uint_type, raw);                                                 \
-        if (value != BENTO_IMPL_NULL) {                                                           \
-            *value = BENTO_IMPL_PTR_CAST(T *, v);                                                 \
-        }                                                                                         \
+        *BENTO_IMPL_PTR_CAST(T **, bento_impl_out(value, &sink_)) = BENTO_IMPL_PTR_CAST(T *, v);  \
         return s;                                                                                 \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_create_from(name *p, name##_handle *h, const T *value)     \

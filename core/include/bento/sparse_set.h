@@ -994,12 +994,11 @@ static inline void *bento_sparse_set_join_get(const bento_sparse_set_join *join,
     BENTO_WRAPPER bento_status name##_insert(name *s_, name##_key key_, name##_row *row_)          \
     {                                                                                              \
         uint32_t position_;                                                                        \
+        name##_row sink_;                                                                          \
         bento_status status;                                                                       \
         BENTO_ASSERT(s_ != BENTO_IMPL_NULL);                                                       \
         status = bento_sparse_set_insert(&s_->generic_, name##_raw_(key_), &position_);            \
-        if (row_ != BENTO_IMPL_NULL) {                                                             \
-            *row_ = name##_row_at(s_, position_);                                                  \
-        }                                                                                          \
+        *BENTO_IMPL_PTR_CAST(name##_row *, bento_impl_out(row_, &sink_)) = name##_row_at(s_, position_); \
         return status;                                                                             \
     }                                                                                              \
     BENTO_WRAPPER bento_status name##_insert_from(name *s_, name##_key key_,                        \

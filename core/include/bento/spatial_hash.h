@@ -309,6 +309,13 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
     return sh->cells.value_capacity;
 }
 
+/* The generic visitor of a typed query: its adapter, or NULL (refused) when no visit is given. */
+static inline bento_spatial_hash_visit bento_impl_spatial_hash_visitor(bool given,
+                                                                       bento_spatial_hash_visit adapter)
+{
+    return given ? adapter : BENTO_IMPL_NULL;
+}
+
 /* A typed spatial hash: items V with IB id bits (the generic hash keeps their stamps). */
 #define BENTO_IMPL_SPATIAL_HASH_TYPE(name, cell_capacity_, item_capacity_, dims_, cell_shift_, V, IB) \
     BENTO_STATIC_ASSERT((dims_) == 2 || (dims_) == 3, name##_dims_must_be_2_or_3);                \
@@ -346,13 +353,9 @@ static inline uint32_t bento_spatial_hash_capacity(const bento_spatial_hash *sh)
     BENTO_WRAPPER bento_spatial_hash_visit name##_visitor_of_(name##_visitor_ *v,                 \
                                                               name##_visit visit, void *context)  \
     {                                                                                             \
-        bento_spatial_hash_visit generic_ = BENTO_IMPL_NULL;                                      \
         v->visit = visit;                                                                         \
         v->context = context;                                                                     \
-        if (visit != BENTO_IMPL_NULL) {                                                           \
-            generic_ = name##_visit_;                                                             \
-        }                                                                                         \
-        return generic_;                                                                          \
+        return bento_impl_spatial_hash_visitor(visit != BENTO_IMPL_NULL, name##_visit_);          \
     }                                                                                             \
     BENTO_IMPL_TYPED_LIFECYCLE(name, bento_spatial_hash_init, bento_impl_spatial_hash_open_as,   \
                                (cell_capacity_), (item_capacity_), (dims_), (cell_shift_), (IB))  \
