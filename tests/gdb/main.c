@@ -39,6 +39,7 @@ BENTO_BLOCK_POOL_TYPE(body_pages, bodies_page, 3);
 BENTO_INDEX_TYPE(names, 16);
 BENTO_INDEX32_TYPE_OF(parent_of, 16, monsters_handle, monsters_handle);
 BENTO_MULTI_INDEX_TYPE(owners, 16, 16);
+BENTO_MULTI_INDEX_TYPE_OF(squads, 8, uint32_t, 8, monsters_handle); /* its stamps printed */
 BENTO_SPATIAL_HASH_TYPE(space, 16, 16, 2, 4);
 BENTO_GRID_TYPE(heights, int16_t, 2, 256);
 BENTO_GRID_WINDOW_TYPE(view, uint8_t, 2, 16);
@@ -52,6 +53,7 @@ body_pages pages;
 names by_name;
 parent_of parents;
 owners owned;
+squads squad_of;
 space world;
 heights terrain;
 view window;
@@ -73,6 +75,7 @@ monsters broken_pool;
 positions broken_set;
 names broken_index;
 owners broken_owners;
+squads broken_squads;
 heights broken_grid;
 
 static void handle_key(monsters_handle h) { raw_key(h.raw); }
@@ -248,6 +251,17 @@ static void fill_indices(void)
         num(15u - i);
         say("\n");
     }
+    need(squads_init(&squad_of) == BENTO_OK, "multi-value index of handles init");
+    head("squad_of", monsters_count(&monster_pool), squads_capacity(&squad_of));
+    for (i = 0u; i < monsters_count(&monster_pool); i++) {
+        const monsters_handle member = monsters_handle_at(&monster_pool, i);
+        need(squads_insert(&squad_of, i % 2u, member) == BENTO_OK, "squad insert");
+        say("squad_of ");
+        num(i % 2u);
+        say(" = ");
+        handle_key(member);
+        say("\n");
+    }
     need(bento_index32_init(&raw_ids, raw_ids_memory, sizeof raw_ids_memory, 8u) == BENTO_OK,
          "generic index32");
     head("raw_ids", 3u, 8u);
@@ -375,6 +389,11 @@ static void damage(void)
     /* a list that loops: the first value's next is itself */
     broken_owners.generic_.next[*it.value] = *it.value;
     say("broken_owners damaged\n");
+    broken_squads = squad_of;
+    need(squads_open(&broken_squads) == BENTO_OK, "reopen multi-value index of handles");
+    /* a listed id's stamp that names another id */
+    broken_squads.generic_.stamps[monsters_handle_index(first_monster)] ^= 1u;
+    say("broken_squads damaged\n");
     broken_grid = terrain;
     need(heights_open(&broken_grid) == BENTO_OK, "reopen grid");
     broken_grid.generic_.occupied[1] |= 0x80000000u; /* a cell outside the box */
@@ -389,13 +408,15 @@ static void checked(void)
              frozen_check(&still) == BENTO_OK && messages_check(&inbox) == BENTO_OK &&
              bodies_check(&body_set) == BENTO_OK && body_pages_check(&pages) == BENTO_OK &&
              names_check(&by_name) == BENTO_OK && parent_of_check(&parents) == BENTO_OK &&
-             owners_check(&owned) == BENTO_OK && space_check(&world) == BENTO_OK &&
+             owners_check(&owned) == BENTO_OK && squads_check(&squad_of) == BENTO_OK &&
+             space_check(&world) == BENTO_OK &&
              heights_check(&terrain) == BENTO_OK && view_check(&window) == BENTO_OK &&
              bento_pool_check(&raw_pool) == BENTO_OK && bento_index32_check(&raw_ids) == BENTO_OK &&
              bento_sparse_set_check(&raw_set) == BENTO_OK,
          "sound");
     need(monsters_check(&broken_pool) != BENTO_OK && positions_check(&broken_set) != BENTO_OK &&
              names_check(&broken_index) != BENTO_OK && owners_check(&broken_owners) != BENTO_OK &&
+             squads_check(&broken_squads) != BENTO_OK &&
              heights_check(&broken_grid) != BENTO_OK,
          "damaged");
 }
