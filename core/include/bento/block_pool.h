@@ -364,7 +364,7 @@ static inline uint32_t bento_block_pool_stride(const bento_block_pool *pool)
                                      BENTO_IMPL_CAST(uint64_t, capacity_) *                       \
                                          (BENTO_BLOCK_POOL_STRIDE(sizeof(T)) + 1u));              \
     BENTO_IMPL_TYPED(name, bento_block_pool, BENTO_BLOCK_POOL_BYTES(capacity_, sizeof(T)))        \
-    BENTO_IMPL_TYPED_LIFECYCLE(name, bento_block_pool_init, bento_impl_block_pool_open_as,       \
+    BENTO_IMPL_TYPED_LIFECYCLE(name, bento_block_pool_init, bento_impl_block_pool_open_as,        \
                                sizeof(T), (capacity_))                                            \
     BENTO_WRAPPER bento_status name##_alloc(name *p, T **block)                                   \
     {                                                                                             \

@@ -320,7 +320,7 @@ bool bento_index32_iter_next(bento_index32_iter *it);
                           BENTO_IMPL_LINE_ALIGNED)
 /** BENTO_INDEX_TYPE_OF with 32-bit keys (see above). */
 #define BENTO_INDEX32_TYPE_OF(name, capacity_, K, V)                                              \
-    BENTO_IMPL_INDEX_TYPE(name, bento_index32, bento_impl_index32_get,                           \
+    BENTO_IMPL_INDEX_TYPE(name, bento_index32, bento_impl_index32_get,                            \
                           bento_impl_index32_open_as, uint32_t, K, V, capacity_,                  \
                           BENTO_INDEX32_BYTES(capacity_), BENTO_IMPL_UNIT_ALIGNED)
 /** An index type with 64-bit keys and 32-bit values: see BENTO_INDEX_TYPE_OF. */

@@ -431,7 +431,7 @@ static inline bool bento_multi_index_iter_next(bento_multi_index_iter *it)
     } name##_iter;                                                                                \
     BENTO_IMPL_STRUCTS_END                                                                        \
     BENTO_IMPL_BITS(K, uint64_t, name##_key_bits_, name##_key_)                                   \
-    BENTO_IMPL_TYPED_LIFECYCLE(name, bento_multi_index_init, bento_impl_multi_index_open_as,     \
+    BENTO_IMPL_TYPED_LIFECYCLE(name, bento_multi_index_init, bento_impl_multi_index_open_as,      \
                                (key_capacity_), (value_capacity_), (IB))                          \
     BENTO_IMPL_FORWARD(bento_status, name##_insert, (name *x, K key, V value),                    \
                        bento_multi_index_insert(&x->generic_, name##_key_bits_(key), name##_bits_(value))) \

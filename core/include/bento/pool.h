@@ -430,7 +430,7 @@ static inline uint32_t bento_pool_handle_of_index(const bento_pool *pool, uint32
                                      BENTO_IMPL_CAST(uint64_t, capacity_) *                       \
                                          (BENTO_POOL_STRIDE(sizeof(T)) + 8u));                    \
     BENTO_IMPL_TYPED(name, bento_pool, BENTO_POOL_BYTES(capacity_, sizeof(T)))                    \
-    BENTO_IMPL_TYPED_LIFECYCLE(name, bento_pool_init, bento_impl_pool_open_as, sizeof(T),        \
+    BENTO_IMPL_TYPED_LIFECYCLE(name, bento_pool_init, bento_impl_pool_open_as, sizeof(T),         \
                                (capacity_), (index_bits_), 8u * sizeof(uint_type) - (index_bits_), \
                                (policy_))                                                         \
     BENTO_WRAPPER bento_status name##_create(name *p, name##_handle *h, T **value)                \

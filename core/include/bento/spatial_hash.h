@@ -357,7 +357,7 @@ static inline bento_spatial_hash_visit bento_impl_spatial_hash_visitor(bool give
         v->context = context;                                                                     \
         return bento_impl_spatial_hash_visitor(visit != BENTO_IMPL_NULL, name##_visit_);          \
     }                                                                                             \
-    BENTO_IMPL_TYPED_LIFECYCLE(name, bento_spatial_hash_init, bento_impl_spatial_hash_open_as,   \
+    BENTO_IMPL_TYPED_LIFECYCLE(name, bento_spatial_hash_init, bento_impl_spatial_hash_open_as,    \
                                (cell_capacity_), (item_capacity_), (dims_), (cell_shift_), (IB))  \
     BENTO_IMPL_FORWARD(bento_status, name##_insert, (name *x, V item, const int32_t *position),   \
                        bento_spatial_hash_insert(&x->generic_, name##_bits_(item), position))     \
@@ -384,7 +384,7 @@ static inline bento_spatial_hash_visit bento_impl_spatial_hash_visitor(bool give
         name##_visitor_ v_;                                                                       \
         bento_spatial_hash_visit generic_;                                                        \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        generic_ = name##_visitor_of_(&v_, visit, context);                                    \
+        generic_ = name##_visitor_of_(&v_, visit, context);                                       \
         return bento_spatial_hash_query_box(&x->generic_, min, max, generic_, &v_, stats);        \
     }                                                                                             \
     BENTO_WRAPPER bento_status name##_query_box_at(const name *x, bento_point min,                \
@@ -400,7 +400,7 @@ static inline bento_spatial_hash_visit bento_impl_spatial_hash_visitor(bool give
         name##_visitor_ v_;                                                                       \
         bento_spatial_hash_visit generic_;                                                        \
         BENTO_ASSERT(x != BENTO_IMPL_NULL);                                                       \
-        generic_ = name##_visitor_of_(&v_, visit, context);                                    \
+        generic_ = name##_visitor_of_(&v_, visit, context);                                       \
         return bento_spatial_hash_query_radius(&x->generic_, center, radius, generic_, &v_,       \
                                                stats);                                            \
     }                                                                                             \
