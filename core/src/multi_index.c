@@ -74,7 +74,6 @@ static bento_status multi_index_configure(void *x, void *memory, size_t bytes, c
     mi->key_of = mi->prev + p->value_capacity;
     mi->stamps = p->id_bits < 32u ? mi->key_of + 2u * (size_t)p->value_capacity : NULL;
     mi->id_mask = p->id_bits < 32u ? ((uint32_t)1 << p->id_bits) - 1u : 0xffffffffu;
-    mi->id_bits = p->id_bits;
     mi->saved = (bento_multi_index_state *)bento_impl_saved_at(
         memory, sizeof(bento_impl_multi_index_params));
     mi->value_capacity = p->value_capacity;
@@ -88,7 +87,7 @@ static size_t multi_index_record(const void *x, void *record)
     bento_impl_multi_index_params *const p = (bento_impl_multi_index_params *)record;
     p->key_capacity = mi->keys.capacity;
     p->value_capacity = mi->value_capacity;
-    p->id_bits = mi->id_bits;
+    p->id_bits = bento_impl_multi_index_id_bits(mi);
     return BENTO_MULTI_INDEX_BYTES(p->key_capacity, p->value_capacity, p->id_bits);
 }
 
@@ -275,9 +274,8 @@ BENTO_IMPL_ALWAYS_INLINE static inline bento_status insert_value(bento_multi_ind
     return status;
 }
 
-/* Find `value`: its id in *id; BENTO_E_ARGUMENT when it has none in range, BENTO_E_NOT_FOUND
- * when its id is not listed, or listed with another stamp, BENTO_OK when it is listed. */
-static bento_status find(const bento_multi_index *mi, uint32_t value, uint32_t *id)
+bento_status bento_impl_multi_index_find(const bento_multi_index *mi, uint32_t value,
+                                         uint32_t *id)
 {
     const uint32_t i = bento_impl_multi_index_id(mi, value);
     *id = i;
@@ -293,7 +291,7 @@ bento_status bento_impl_multi_index_insert(bento_multi_index *mi, bento_impl_jou
                                            uint64_t key, uint32_t value)
 {
     uint32_t id;
-    if (find(mi, value, &id) == BENTO_E_ARGUMENT) {
+    if (bento_impl_multi_index_find(mi, value, &id) == BENTO_E_ARGUMENT) {
         return BENTO_E_ARGUMENT;
     }
     return insert_value(mi, j, key, id, value);
@@ -334,7 +332,7 @@ bento_status bento_impl_multi_index_remove_value(bento_multi_index *mi, bento_im
                                                  uint32_t value)
 {
     uint32_t id;
-    const bento_status status = find(mi, value, &id);
+    const bento_status status = bento_impl_multi_index_find(mi, value, &id);
     return status != BENTO_OK ? status : unlink_value(mi, j, key_of(mi, id), id);
 }
 
@@ -351,7 +349,7 @@ bento_status bento_impl_multi_index_move(bento_multi_index *mi, bento_impl_journ
     const uint32_t *first;
     uint32_t id;
     uint64_t old;
-    bento_status status = find(mi, value, &id);
+    bento_status status = bento_impl_multi_index_find(mi, value, &id);
     if (status == BENTO_E_ARGUMENT) {
         return status;
     }
@@ -450,7 +448,7 @@ bento_status bento_multi_index_remove(bento_multi_index *mi, uint64_t key, uint3
     uint32_t id;
     bento_status status;
     BENTO_ASSERT(mi != NULL);
-    status = find(mi, value, &id);
+    status = bento_impl_multi_index_find(mi, value, &id);
     if (status == BENTO_OK && key_of(mi, id) != key) {
         status = BENTO_E_NOT_FOUND;
     }
@@ -489,7 +487,7 @@ bool bento_multi_index_key_of(const bento_multi_index *mi, uint32_t value, uint6
     if (key != NULL) {
         *key = 0u;
     }
-    if (find(mi, value, &id) != BENTO_OK) {
+    if (bento_impl_multi_index_find(mi, value, &id) != BENTO_OK) {
         return false;
     }
     if (key != NULL) {

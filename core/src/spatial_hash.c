@@ -96,7 +96,7 @@ static size_t spatial_hash_record(const void *x, void *record)
     p->item_capacity = sh->cells.value_capacity;
     p->dims = sh->dims;
     p->cell_shift = sh->cell_shift;
-    p->id_bits = sh->cells.id_bits;
+    p->id_bits = bento_impl_multi_index_id_bits(&sh->cells);
     return BENTO_SPATIAL_HASH_BYTES(p->cell_capacity, p->item_capacity, p->dims, p->id_bits);
 }
 
@@ -107,7 +107,7 @@ static void spatial_hash_empty(void *x)
     bento_spatial_hash *const sh = (bento_spatial_hash *)x;
     const uint32_t cell_capacity = sh->cells.keys.capacity;
     const uint32_t item_capacity = sh->cells.value_capacity;
-    const uint32_t id_bits = sh->cells.id_bits;
+    const uint32_t id_bits = bento_impl_multi_index_id_bits(&sh->cells);
     (void)bento_multi_index_init(&sh->cells, cells_memory(sh),
                                  BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity, id_bits),
                                  cell_capacity, item_capacity, id_bits);
@@ -130,7 +130,7 @@ static bento_status spatial_hash_attach(void *x)
     bento_spatial_hash *const sh = (bento_spatial_hash *)x;
     const uint32_t cell_capacity = sh->cells.keys.capacity;
     const uint32_t item_capacity = sh->cells.value_capacity;
-    const uint32_t id_bits = sh->cells.id_bits;
+    const uint32_t id_bits = bento_impl_multi_index_id_bits(&sh->cells);
     return bento_impl_multi_index_open_as(
                &sh->cells, cells_memory(sh),
                BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity, id_bits), cell_capacity,
@@ -219,13 +219,6 @@ static int32_t *position_of(const bento_spatial_hash *sh, uint32_t id)
     return sh->position + (size_t)sh->dims * id;
 }
 
-/* The id of a present item; BENTO_NONE when it is out of range, absent, or another handle of
- * its id. */
-static uint32_t present(const bento_spatial_hash *sh, uint32_t item)
-{
-    return bento_multi_index_key_of(&sh->cells, item, NULL) ? bento_impl_multi_index_id(&sh->cells, item)
-                                                             : BENTO_NONE;
-}
 
 bento_status bento_spatial_hash_insert(bento_spatial_hash *sh, uint32_t item,
                                        const int32_t *position)
@@ -258,12 +251,12 @@ bento_status bento_spatial_hash_move(bento_spatial_hash *sh, uint32_t item,
     bento_impl_journal j;
     uint32_t id, d;
     BENTO_ASSERT(sh != NULL);
-    if (position == NULL || bento_impl_multi_index_id(&sh->cells, item) >= sh->cells.value_capacity) {
+    status = bento_impl_multi_index_find(&sh->cells, item, &id);
+    if (position == NULL) {
         return BENTO_E_ARGUMENT;
     }
-    id = present(sh, item);
-    if (id == BENTO_NONE) {
-        return BENTO_E_NOT_FOUND;
+    if (status != BENTO_OK) {
+        return status; /* out of range, or not in */
     }
     BEGIN(&j, sh);
     status = bento_impl_multi_index_move(&sh->cells, &j, key_at(sh, position), item);
@@ -297,8 +290,8 @@ const int32_t *bento_spatial_hash_get(const bento_spatial_hash *sh, uint32_t ite
 {
     uint32_t id;
     BENTO_ASSERT(sh != NULL);
-    id = present(sh, item);
-    return id != BENTO_NONE ? position_of(sh, id) : NULL;
+    return bento_impl_multi_index_find(&sh->cells, item, &id) == BENTO_OK ? position_of(sh, id)
+                                                                           : NULL;
 }
 
 /* A query: a box [lo, hi] and, when radius >= 0, a ball around center inside it. 32-bit

@@ -196,13 +196,13 @@ static bool operate(unsigned k, fuzz_input *in, unsigned char *m, size_t bytes)
         return (op & 1u) != 0u ? bento_index32_insert(&ix32, key, key) == BENTO_OK
                                : bento_index32_remove(&ix32, key, NULL) == BENTO_OK;
     case 4: {
-        const uint32_t v = value_of(key, multi.id_bits);
+        const uint32_t v = value_of(key, bento_impl_multi_index_id_bits(&multi));
         (void)bento_multi_index_length(&multi, key & 15u);
         return (op & 1u) != 0u ? bento_multi_index_insert(&multi, key & 15u, v) == BENTO_OK
                                : bento_multi_index_remove_value(&multi, v) == BENTO_OK;
     }
     case 5: {
-        const uint32_t v = value_of(key, spatial.cells.id_bits);
+        const uint32_t v = value_of(key, bento_impl_multi_index_id_bits(&spatial.cells));
         const int32_t *got = bento_spatial_hash_get(&spatial, v);
         FUZZ_CHECK(got == NULL || fuzz_inside(got, 8u, m, bytes));
         return (op & 1u) != 0u ? bento_spatial_hash_insert(&spatial, v, at) == BENTO_OK

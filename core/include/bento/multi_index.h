@@ -70,8 +70,7 @@ typedef struct bento_multi_index {
     bento_multi_index_state *saved;  /**< the counters' copy in the buffer (`state` when inert) */
     bento_multi_index_state state; /**< the counters (the operations' copy) */
     uint32_t value_capacity;         /**< 0 when inert */
-    uint32_t id_mask;                /**< the id bits of a value */
-    uint32_t id_bits;                /**< as given to init */
+    uint32_t id_mask;                /**< the id bits of a value (all ones: the value is its id) */
 } bento_multi_index;
 
 /** Largest value capacity accepted by bento_multi_index_init (exclusive). */
@@ -336,6 +335,24 @@ static inline uint32_t bento_impl_multi_index_id(const bento_multi_index *mi, ui
     const uint32_t id = value & mi->id_mask;
     return mi->stamps != BENTO_IMPL_NULL && id == value ? BENTO_NONE : id;
 }
+
+/* The id bits init was given, read back from the mask (its record; not for hot paths). */
+static inline uint32_t bento_impl_multi_index_id_bits(const bento_multi_index *mi)
+{
+    uint32_t bits = 0u;
+    uint32_t mask = mi->id_mask;
+    while (mask != 0u) {
+        bits++;
+        mask >>= 1;
+    }
+    return bits;
+}
+
+/* Find `value`: its id in *id; BENTO_E_ARGUMENT when it has none in range, BENTO_E_NOT_FOUND
+ * when its id is not listed, or listed with another stamp, BENTO_OK when it is listed. Every
+ * operation on a value starts here, the spatial hash's too. */
+bento_status bento_impl_multi_index_find(const bento_multi_index *mi, uint32_t value,
+                                         uint32_t *id);
 
 /* The value listed with id `id` (in range): its stamp, or the id itself. */
 static inline uint32_t bento_impl_multi_index_value(const bento_multi_index *mi, uint32_t id)
