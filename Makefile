@@ -736,6 +736,7 @@ include tests/gdb/gdb.mk
 include tests/endian/endian.mk
 include tests/consumers/consumers.mk
 include tests/cxx/cxx.mk
+include tests/prove/prove.mk
 include port/avr/avr.mk
 
 # ---------------------------------------------------------------- tools

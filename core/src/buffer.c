@@ -112,10 +112,14 @@ static bento_status take_back(void *memory, size_t used, void *saved, size_t sta
             return BENTO_E_CORRUPT;
         }
     }
-    /* newest first: a word logged twice gets back its value from before the first store */
+    /* newest first: a word logged twice gets back its value from before the first store
+     * (each names a word: tested above, and again where an analyser sees it, tests/prove) */
     for (i = n; i-- != 0u;) {
-        *entry_word(base, words, journal, end, (uint32_t *)other, other_words, log[3u + 2u * i]) =
-            log[4u + 2u * i];
+        uint32_t *const target = entry_word(base, words, journal, end, (uint32_t *)other,
+                                            other_words, log[3u + 2u * i]);
+        if (target != NULL) {
+            *target = log[4u + 2u * i];
+        }
     }
     if ((word & BENTO_IMPL_UNDOING) != 0u) {
         *action = log[1];
@@ -153,25 +157,30 @@ static bool same_words(const uint32_t *a, const uint32_t *b, size_t n)
     return true;
 }
 
-/* The container's counters, and the pointer to their copy in the buffer (read and written as
- * bytes: the lifecycle knows the pointer's place, not its type). */
+/* The container's counters, and the pointer to their copy in the buffer: the lifecycle knows
+ * that pointer's place, not its type (a pointer to the container's counters struct, or to
+ * uint32_t), and reads and writes it as a void *, which every compiler the kit supports gives
+ * the same representation; whole, since an analyser follows a pointer copied as a pointer,
+ * not one copied as words (tests/prove). */
 static void *counters_of(const bento_impl_kind *k, const void *x)
 {
     return (unsigned char *)(uintptr_t)x + k->state_at;
 }
 
+static void **saved_field(const bento_impl_kind *k, const void *x)
+{
+    return (void **)(void *)((unsigned char *)(uintptr_t)x + k->saved_at);
+}
+
 static void *saved_of(const bento_impl_kind *k, const void *x)
 {
-    void *saved;
-    bento_impl_copy(&saved, (const unsigned char *)x + k->saved_at, sizeof saved);
-    return saved;
+    return *saved_field(k, x);
 }
 
 void bento_impl_inert(const bento_impl_kind *k, void *x)
 {
-    void *const counters = counters_of(k, x);
     bento_impl_zero(x, k->size);
-    bento_impl_copy((unsigned char *)x + k->saved_at, &counters, sizeof counters);
+    *saved_field(k, x) = counters_of(k, x);
 }
 
 bento_status bento_impl_init(const bento_impl_kind *k, void *x, void *memory, size_t bytes,

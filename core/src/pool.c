@@ -27,9 +27,11 @@ static bento_status pool_configure(void *x, void *memory, size_t bytes, const vo
     size_t values, slots, dense;
     bento_status status;
     (void)with;
-    /* index_bits <= 31 once generation_bits >= 1, so the shifts below are defined */
+    /* index_bits <= 31 follows from the sum once generation_bits >= 1; tested on its own too,
+     * so that the shifts below are defined where an analyser sees it (tests/prove) */
     if (memory == NULL || value_size == 0u || value_size > BENTO_IMPL_BYTES_MAX - 3u ||
-        index_bits == 0u || generation_bits == 0u || index_bits + generation_bits > 32u ||
+        index_bits == 0u || index_bits > 31u || generation_bits == 0u ||
+        index_bits + generation_bits > 32u ||
         capacity == 0u ||
         capacity - 1u > ((uint32_t)1 << index_bits) - 1u || policy > (uint32_t)BENTO_POOL_WRAP) {
         return BENTO_E_ARGUMENT;
@@ -246,7 +248,9 @@ bento_status bento_pool_destroy(bento_pool *pool, uint32_t handle)
     mask = pool->index_mask;
     index = handle & mask;
     position = bento_impl_pool_position(pool, handle, mask, pool->capacity);
-    if (position == BENTO_NONE) {
+    /* a position means index < capacity; tested again where an analyser sees it (tests/prove:
+     * the compiler merges the two tests) */
+    if (position == BENTO_NONE || index >= pool->capacity) {
         return BENTO_E_STALE;
     }
     /* a live slot points inside the dense array, and the last position's owner is a slot */

@@ -1,0 +1,41 @@
+# SPDX-License-Identifier: MIT
+# tests/prove/prove.mk - confinement shown by a sound analyser: Eva (Frama-C) on a harness per
+# container (tests/prove/NAME.c) that makes every byte of the buffer unknown, opens it and
+# runs any one operation with any arguments; a run passes with no alarm at all
+# (tests/prove/run). Included by the Makefile.
+#
+#   make prove      every harness, in both machines and both modes, over its full list of
+#                   shapes; make check runs the short list (PROVE_SHAPES.NAME)
+#
+# A shape (capacity:value size) is a separate analysis: the analyser keeps the paths of each
+# loop over the buffer apart (tests/prove/run), so its time grows fast with the capacity
+# (the pool: up to a minute at capacity 2 with the journal, several at 3).
+
+PROVE_HARNESSES := pool
+PROVE_MACHDEPS := x86_64 cortex_m
+PROVE_SOURCES.pool := pool buffer status
+PROVE_SHAPES.pool := 1:1 2:6
+PROVE_FULL_SHAPES.pool := $(PROVE_SHAPES.pool) 2:8 3:4 3:5
+
+PROVE_INPUTS := tests/prove/prove.h tests/prove/run tests/prove/cortex_m.ml $(CORE_SRCS) \
+                $(wildcard core/src/*.h) $(wildcard core/include/bento/*.h)
+
+define prove_rules
+$(RESULTS)/prove-$1-$2-$3: tests/prove/$1.c $(PROVE_INPUTS) FORCE | prove-tools
+	@PROVE_LOGS=$(BUILD)/prove $(CHECK_RUN) $$@ prove '$1 $2 power-safe=$3' counts -- \
+	    tests/prove/run tests/prove/$1.c '$(PROVE_SOURCES.$1)' $2 $3 $(PROVE_SHAPES.$1)
+CHECK_RESULTS += $(RESULTS)/prove-$1-$2-$3
+endef
+$(foreach h,$(PROVE_HARNESSES),$(foreach m,$(PROVE_MACHDEPS),$(foreach j,0 1,\
+    $(eval $(call prove_rules,$h,$m,$j)))))
+
+# each run's lines as it goes, and its last line ("N passed, M failed") kept to stop on
+.PHONY: prove prove-tools
+prove: | prove-tools
+	@mkdir -p $(BUILD)/prove
+	@$(foreach h,$(PROVE_HARNESSES),$(foreach m,$(PROVE_MACHDEPS),$(foreach j,0 1,\
+	    PROVE_LOGS=$(BUILD)/prove tests/prove/run tests/prove/$h.c '$(PROVE_SOURCES.$h)' $m $j \
+	        $(PROVE_FULL_SHAPES.$h) | tee $(BUILD)/prove/$h-$m-$j.txt && \
+	    tail -n 1 $(BUILD)/prove/$h-$m-$j.txt | grep -q ' 0 failed$$' &&))) true
+prove-tools:
+	@scripts/need frama-c
