@@ -397,15 +397,15 @@ static inline void bento_impl_log_word(bento_impl_journal *j, uint32_t offset, u
     j->log[0] = ++j->n | j->undoing;
 }
 
-/* The value of the word that holds byte p of the buffer, and that word's offset from the
- * journal's base. */
-static inline uint32_t bento_impl_word_around(const void *p)
+/* Log the word that holds byte p of the buffer (past the journal's base, which is 4-aligned):
+ * its offset from the base, and its value, read from the base by that offset (so an analyser
+ * sees the word inside the buffer, which it cannot through an address rounded as an
+ * integer). */
+static inline void bento_impl_log_around(bento_impl_journal *j, const void *p)
 {
-    return *(const bento_impl_word *)(uintptr_t)((uintptr_t)p & ~(uintptr_t)3u);
-}
-static inline uint32_t bento_impl_offset(const bento_impl_journal *j, const void *p)
-{
-    return (uint32_t)((const unsigned char *)p - (const unsigned char *)j->base) >> 2;
+    const uint32_t offset =
+        (uint32_t)((const unsigned char *)p - (const unsigned char *)j->base) >> 2;
+    bento_impl_log_word(j, offset, ((const bento_impl_word *)j->base)[offset]);
 }
 #endif
 
@@ -430,7 +430,7 @@ static inline void bento_impl_put(bento_impl_journal *j, uint32_t *word, uint32_
 static inline void bento_impl_put16(bento_impl_journal *j, uint16_t *half, uint16_t value)
 {
 #if BENTO_POWER_SAFE
-    bento_impl_log_word(j, bento_impl_offset(j, half), bento_impl_word_around(half));
+    bento_impl_log_around(j, half);
     BENTO_IMPL_ORDER(j->log[0], *half);
 #else
     (void)j;
@@ -441,7 +441,7 @@ static inline void bento_impl_put16(bento_impl_journal *j, uint16_t *half, uint1
 static inline void bento_impl_put8(bento_impl_journal *j, uint8_t *byte, uint8_t value)
 {
 #if BENTO_POWER_SAFE
-    bento_impl_log_word(j, bento_impl_offset(j, byte), bento_impl_word_around(byte));
+    bento_impl_log_around(j, byte);
     BENTO_IMPL_ORDER(j->log[0], *byte);
 #else
     (void)j;
