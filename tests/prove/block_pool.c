@@ -11,7 +11,8 @@
 
 #include "__fc_builtin.h"
 
-static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_BLOCK_POOL_BYTES(PROVE_CAPACITY, PROVE_VALUE_SIZE))];
+static bento_align_unit
+    memory[BENTO_ALIGN_UNITS(BENTO_BLOCK_POOL_BYTES(PROVE_CAPACITY, PROVE_VALUE_SIZE))];
 
 /* NULL, or n bytes from p inside the buffer. */
 static void inside(const void *p, size_t n)

@@ -12,7 +12,8 @@
 
 #include "__fc_builtin.h"
 
-static bento_align_unit memory[BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(PROVE_CAPACITY, PROVE_VALUE_SIZE))];
+static bento_align_unit
+    memory[BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(PROVE_CAPACITY, PROVE_VALUE_SIZE))];
 static unsigned char value[PROVE_VALUE_SIZE];
 
 /* NULL, or n bytes from p inside the buffer. */
