@@ -564,9 +564,9 @@ CHECK_RESULTS += $(RESULTS)/lint
 # Every fixed defect's regression test still catches it (scripts/defects): in a copy of the
 # tree, each fix is taken out again and its test must fail, then put back and it must pass.
 .PHONY: defects
-defects: | m32-tools
+defects: | m32-tools prove-tools
 	@scripts/defects $(BUILD)/defects
-$(RESULTS)/defects: FORCE | m32-tools
+$(RESULTS)/defects: FORCE | m32-tools prove-tools
 	@$(CHECK_RUN) $@ 'defects' 'regression tests' last -- scripts/defects $(BUILD)/defects
 CHECK_RESULTS += $(RESULTS)/defects
 
