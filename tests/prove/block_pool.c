@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * tests/prove/block_pool.c - the block pool under Eva (tests/prove/run): whatever bytes its
- * buffer holds, open and then any one operation, with any arguments (a block pointer anywhere
- * in the buffer, or into another object), read and write only inside the buffer, hand back
+ * buffer holds, open and then any one operation, with any arguments (a block pointer to any
+ * byte of the buffer or just past it), read and write only inside the buffer, hand back
  * only pointers into the buffer, and answer a status. Every byte of the buffer is unknown to
  * the analyser but the two words that give its shape (capacity and block size:
  * PROVE_CAPACITY and PROVE_VALUE_SIZE, one run per shape).
@@ -13,15 +13,6 @@
 
 static bento_align_unit
     memory[BENTO_ALIGN_UNITS(BENTO_BLOCK_POOL_BYTES(PROVE_CAPACITY, PROVE_VALUE_SIZE))];
-
-/* NULL, or n bytes from p inside the buffer. */
-static void inside(const void *p, size_t n)
-{
-    /*@ assert p == \null || (\base_addr(p) == \base_addr(&memory[0]) && 0 <= \offset(p) &&
-                              \offset(p) + n <= sizeof(memory)); */
-    (void)p;
-    (void)n;
-}
 
 int main(void)
 {
@@ -45,7 +36,7 @@ int main(void)
     switch (Frama_C_interval(0, 6)) {
     case 0:
         (void)bento_block_pool_alloc(&pool, &out);
-        inside(out, PROVE_VALUE_SIZE);
+        prove_inside(out, PROVE_VALUE_SIZE, memory, sizeof memory);
         break;
     case 1:
         (void)bento_block_pool_free(&pool, block);
@@ -61,7 +52,8 @@ int main(void)
         (void)bento_block_pool_contains(&pool, block);
         break;
     case 5:
-        inside(bento_block_pool_block_at(&pool, n), PROVE_VALUE_SIZE);
+        prove_inside(bento_block_pool_block_at(&pool, n), PROVE_VALUE_SIZE, memory,
+                     sizeof memory);
         break;
     default:
         (void)bento_block_pool_count(&pool);

@@ -16,15 +16,6 @@ static bento_align_unit
     memory[BENTO_ALIGN_UNITS(BENTO_POOL_BYTES(PROVE_CAPACITY, PROVE_VALUE_SIZE))];
 static unsigned char value[PROVE_VALUE_SIZE];
 
-/* NULL, or n bytes from p inside the buffer. */
-static void inside(const void *p, size_t n)
-{
-    /*@ assert p == \null || (\base_addr(p) == \base_addr(&memory[0]) && 0 <= \offset(p) &&
-                              \offset(p) + n <= sizeof(memory)); */
-    (void)p;
-    (void)n;
-}
-
 int main(void)
 {
     bento_pool pool;
@@ -44,7 +35,7 @@ int main(void)
     switch (Frama_C_interval(0, 9)) {
     case 0:
         (void)bento_pool_create(&pool, &handle, &out);
-        inside(out, PROVE_VALUE_SIZE);
+        prove_inside(out, PROVE_VALUE_SIZE, memory, sizeof memory);
         break;
     case 1:
         (void)bento_pool_create_from(&pool, &handle, value);
@@ -63,11 +54,13 @@ int main(void)
         (void)bento_pool_alias_horizon(&pool);
         break;
     case 6:
-        inside(bento_pool_get(&pool, handle), PROVE_VALUE_SIZE);
+        prove_inside(bento_pool_get(&pool, handle), PROVE_VALUE_SIZE, memory,
+                     sizeof memory);
         (void)bento_pool_contains(&pool, handle);
         break;
     case 7:
-        inside(bento_pool_values(&pool), (size_t)bento_pool_count(&pool) * pool.stride);
+        prove_inside(bento_pool_values(&pool), (size_t)bento_pool_count(&pool) * pool.stride,
+                     memory, sizeof memory);
         break;
     case 8:
         (void)bento_pool_handle_at(&pool, n);
