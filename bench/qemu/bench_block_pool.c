@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bench/qemu/bench_block_pool.c - instructions per block-pool alloc+free pair, and per
- * paged-set get next to a plain sparse-set lookup written here as the reference.
+ * bench/qemu/bench_block_pool.c - instructions per block-pool alloc+free pair, per
+ * paged-set get next to a plain sparse-set lookup written here as the reference, and per
+ * paged-set remove + insert of a key.
  */
 #include <bento/block_pool.h>
 #include <bento/paged_set.h>
@@ -167,6 +168,21 @@ __attribute__((noinline)) static uint32_t loop_plain_get(void)
     return sum;
 }
 
+/* each key out and in again: its page keeps other keys, so no page is given back or taken,
+ * and a remove moves the last key into the hole (but when the key is the last) */
+__attribute__((noinline)) static uint32_t loop_paged_remove_insert(void)
+{
+    uint32_t sum = 0u, r, i;
+    val8 *v = NULL;
+    for (r = 0; r < ROUNDS; r++) {
+        for (i = 0; i < KEYS; i++) {
+            sum += (uint32_t)qpaged_remove(&paged, keys[i]);
+            sum += (uint32_t)qpaged_insert(&paged, keys[i], &v);
+        }
+    }
+    return sum;
+}
+
 __attribute__((noinline)) static uint32_t loop_get_overhead(void)
 {
     uint32_t sum = 0u, r, i;
@@ -241,4 +257,7 @@ void qbench_block_pool(void)
     ticks = qbench_time(loop_plain_get);
     qbench_report("plain sparse set get (reference, 8-byte values)", ticks, overhead,
                   KEYS * ROUNDS);
+    ticks = qbench_time(loop_paged_remove_insert);
+    qbench_report("paged set remove + insert (pair, calls included; 8-byte values)", ticks,
+                  overhead, KEYS * ROUNDS);
 }

@@ -247,7 +247,8 @@ static inline bento_status paged_set_insert(bento_paged_set *set, uint32_t key, 
     page = index >> set->page_shift;
     slot = index & (((uint32_t)1 << set->page_shift) - 1u);
     count = set->state.count;
-    fits = paged_set_well_formed(set, key);
+    /* a well-formed key's page is below page_count; the test says so where the page is used */
+    fits = paged_set_well_formed(set, key) && page < set->page_count;
     if (value != NULL) {
         *value = NULL;
     }
@@ -332,23 +333,25 @@ bento_status bento_paged_set_insert_from(bento_paged_set *set, uint32_t key, con
 
 bento_status bento_paged_set_remove(bento_paged_set *set, uint32_t key)
 {
-    uint32_t index, page, slot_mask;
+    uint32_t index, page, slot_mask, offset;
     uint32_t *positions;
     uint32_t position;
     uint32_t last;
     bento_impl_journal j;
     BENTO_ASSERT(set != NULL);
+    /* get's lookup, its tests made here on the page and offset this function uses */
     index = key & set->index_mask;
-    if (bento_paged_set_get(set, key) == NULL) {
+    page = index >> set->page_shift;
+    slot_mask = ((uint32_t)1 << set->page_shift) - 1u;
+    offset = page < set->page_count ? set->page_table[page] : BENTO_NONE;
+    position =
+        offset < set->page_limit ? set->page_base[offset + (index & slot_mask)] : BENTO_NONE;
+    if (position >= set->state.count || set->dense[position] != key) {
         /* as insert: a key not well formed is refused (an inert set misses every key) */
         return set->universe != 0u && !paged_set_well_formed(set, key) ? BENTO_E_ARGUMENT
                                                               : BENTO_E_NOT_FOUND;
     }
-    page = index >> set->page_shift;
-    slot_mask = ((uint32_t)1 << set->page_shift) - 1u;
-    /* found: the page is in the table below page_limit and the position below the count */
-    positions = set->page_base + set->page_table[page];
-    position = positions[index & slot_mask];
+    positions = set->page_base + offset;
     last = set->state.count - 1u;
     BENTO_IMPL_BEGIN(&j, set);
     if (position != last) {

@@ -32,17 +32,17 @@ BENTO_IMPL_ALWAYS_INLINE static inline void put_entry(bento_sparse_set *set,
     }
 }
 
-/* Point the entry of `key` (whose index is below the universe) at `position`. */
+/* Point the entry of `key`, at `index` (its index, below the universe), at `position`. */
 BENTO_IMPL_ALWAYS_INLINE static inline void place(bento_sparse_set *set, bento_impl_journal *j,
-                                                  uint32_t key, uint32_t position)
+                                                  uint32_t index, uint32_t key,
+                                                  uint32_t position)
 {
-    put_entry(set, j, key & set->index_mask, bento_impl_sparse_set_tag(set, key) | position);
+    put_entry(set, j, index, bento_impl_sparse_set_tag(set, key) | position);
 }
 
 /* The same, a store of a pending action that open does again (a sort's rows): no entry. */
-static void point(bento_sparse_set *set, uint32_t key, uint32_t position)
+static void point(bento_sparse_set *set, uint32_t i, uint32_t key, uint32_t position)
 {
-    const uint32_t i = key & set->index_mask;
     const uint32_t entry = bento_impl_sparse_set_tag(set, key) | position;
     if (set->wide != 0u) {
         ((uint32_t *)set->sparse)[i] = entry;
@@ -51,14 +51,15 @@ static void point(bento_sparse_set *set, uint32_t key, uint32_t position)
     }
 }
 
-/* True when insert takes `key`: its index inside the universe, no bits above its generation,
- * and, in a set of handles, a generation other than 0 (bento/handle.h: generations start at
- * 1; 0 is the null handle's, or a forged one's, and it would take the entry of its index). */
-static bool well_formed(const bento_sparse_set *set, uint32_t key)
+/* A key is well formed, and insert takes it, when its index is inside the universe and this
+ * is true: no bits above its generation, and, in a set of handles, a generation other than 0
+ * (bento/handle.h: generations start at 1; 0 is the null handle's, or a forged one's, and it
+ * would take the entry of its index). The callers test the index themselves, where they then
+ * use it as a bound. */
+static bool generation_sound(const bento_sparse_set *set, uint32_t key)
 {
     const uint32_t generation = ~(set->index_mask | set->stray); /* 0 for plain ids */
-    return (key & set->index_mask) < set->universe && (key & set->stray) == 0u &&
-           (generation == 0u || (key & generation) != 0u);
+    return (key & set->stray) == 0u && (generation == 0u || (key & generation) != 0u);
 }
 
 /* Address of the element at `position` in column c. */
@@ -207,8 +208,9 @@ static bento_status sparse_set_configure(void *x, void *memory, size_t bytes, co
     set->column_count = column_count;
     set->bytes = (uint32_t)layout.bytes;
     set->index_mask = mask;
-    set->stray = index_bits + generation_bits < 32u ? ~(UINT32_MAX >> (32u - index_bits - generation_bits))
-                                                    : 0u;
+    set->stray = index_bits + generation_bits < 32u
+                     ? ~(UINT32_MAX >> ((32u - index_bits - generation_bits) & 31u))
+                     : 0u;
     set->index_bits = (uint8_t)index_bits;
     set->generation_bits = (uint8_t)generation_bits;
     set->pos_bits = (uint8_t)pos_bits;
@@ -301,7 +303,8 @@ static bento_status sparse_set_redo(void *x, uint32_t action, uint32_t arg)
 {
     bento_sparse_set *const set = (bento_sparse_set *)x;
     const uint32_t count = set->saved->count;
-    if (action == MOVE_ROW && arg < count && count < set->capacity) {
+    /* the count tested first: the analyser then bounds arg by the count it has bounded */
+    if (action == MOVE_ROW && count < set->capacity && arg < count) {
         move_row(set, arg, count);
         return BENTO_OK;
     }
@@ -380,7 +383,7 @@ static inline bento_status insert(bento_sparse_set *set, uint32_t key, const voi
     bento_impl_journal j;
     index = key & set->index_mask;
     at = set->state.count;
-    fits = well_formed(set, key);
+    fits = index < set->universe && generation_sound(set, key);
     if (position != NULL) {
         *position = BENTO_NONE;
     }
@@ -409,7 +412,7 @@ static inline bento_status insert(bento_sparse_set *set, uint32_t key, const voi
     }
     BENTO_IMPL_BEGIN(&j, set);
     set->dense[at] = key;
-    place(set, &j, key, at);
+    place(set, &j, key & set->index_mask, key, at);
     BENTO_IMPL_SET(&j, set, count, at + 1u);
     bento_impl_done(&j);
     if (position != NULL) {
@@ -435,30 +438,43 @@ bento_status bento_sparse_set_remove(bento_sparse_set *set, uint32_t key)
 {
     uint32_t p;
     uint32_t last;
-    uint32_t moved = 0u;
+    uint32_t moved;
+    uint32_t moved_index;
+    uint32_t index;
     bento_impl_journal j;
     BENTO_ASSERT(set != NULL);
-    p = bento_sparse_set_index_of(set, key);
+    /* bento_sparse_set_index_of, with its test on the index made here, where the index is
+       then used (docs/prove.md) */
+    index = key & set->index_mask;
+    p = index < set->universe
+            ? bento_impl_sparse_set_position(bento_impl_sparse_set_entry(set, index), key,
+                                             set->index_mask, set->tag_shift, set->stray,
+                                             set->capacity)
+            : BENTO_NONE;
     if (p == BENTO_NONE) {
         /* an inert set (universe 0) misses every key, as its insert is full for every key */
-        return set->universe == 0u || well_formed(set, key) ? BENTO_E_NOT_FOUND : BENTO_E_ARGUMENT;
+        return set->universe == 0u ||
+                       (index < set->universe && generation_sound(set, key))
+                   ? BENTO_E_NOT_FOUND
+                   : BENTO_E_ARGUMENT;
     }
     /* a found entry points below the capacity; a sound one also below the count, and the
        last key's index is inside the universe */
     last = set->state.count - 1u;
-    if (p >= set->state.count ||
-        (p != last && ((moved = set->dense[last]) & set->index_mask) >= set->universe)) {
+    moved = p < set->state.count ? set->dense[last] : 0u;
+    moved_index = moved & set->index_mask;
+    if (p >= set->state.count || (p != last && moved_index >= set->universe)) {
         return BENTO_E_CORRUPT;
     }
     BENTO_IMPL_BEGIN(&j, set);
-    put_entry(set, &j, key & set->index_mask, absent(set));
+    put_entry(set, &j, index, absent(set));
     BENTO_IMPL_SET(&j, set, count, last);
     if (p != last) {
         /* swap-and-pop: the last key takes the hole; its row last, once every word (the count
            included) says where it goes: a reset from there on moves it again (the last row is
            not written) */
         bento_impl_put(&j, &set->dense[p], moved);
-        place(set, &j, moved, p);
+        place(set, &j, moved_index, moved, p);
         bento_impl_redo(&j, MOVE_ROW, p);
         move_row(set, p, last);
     }
@@ -496,14 +512,14 @@ typedef struct sorter {
 } sorter;
 
 /*
- * Where key's elements were before the sort began: its entry's position. While the keys are
- * being sorted the entries are left alone, so they still answer this; the in-place sorts check
- * first that every entry they will read points back at its key.
+ * Where key's elements were before the sort began: its entry's position (`index`: its index,
+ * below the universe). While the keys are being sorted the entries are left alone, so they
+ * still answer this; the in-place sorts check first that every entry they will read points
+ * back at its key.
  */
-static uint32_t origin(const bento_sparse_set *set, uint32_t key)
+static uint32_t origin(const bento_sparse_set *set, uint32_t index, uint32_t key)
 {
-    return bento_impl_sparse_set_entry(set, key & set->index_mask) ^
-           bento_impl_sparse_set_tag(set, key);
+    return bento_impl_sparse_set_entry(set, index) ^ bento_impl_sparse_set_tag(set, key);
 }
 
 /* True when the first n keys are inside the universe and their entries point back at them. */
@@ -512,7 +528,8 @@ static bool entries_sound(const bento_sparse_set *set, uint32_t n)
     uint32_t p;
     for (p = 0u; p < n; p++) {
         const uint32_t key = set->dense[p];
-        if ((key & set->index_mask) >= set->universe || origin(set, key) != p) {
+        const uint32_t index = key & set->index_mask;
+        if (index >= set->universe || origin(set, index, key) != p) {
             return false;
         }
     }
@@ -523,12 +540,14 @@ static bool entries_sound(const bento_sparse_set *set, uint32_t n)
  * What the comparator sees for a key: the key itself, or its element of the sort column,
  * found at *src when the caller tracks where elements are, else through its entry.
  */
-static const void *item(const sorter *s, const uint32_t *key, const uint32_t *src)
+BENTO_IMPL_FAST_INLINE static inline const void *item(const sorter *s, const uint32_t *key,
+                                                      const uint32_t *src)
 {
     if (s->by == BENTO_SPARSE_SET_BY_KEY) {
         return key;
     }
-    return element(s->set, s->by, src != NULL ? *src : origin(s->set, *key));
+    return element(s->set, s->by,
+                   src != NULL ? *src : origin(s->set, *key & s->set->index_mask, *key));
 }
 
 /* True when key a sorts strictly before key b (sa and sb: their elements' places, or NULL). */
@@ -648,18 +667,20 @@ static uint32_t row_bytes(const bento_sparse_set *set)
 /* Where the row wanted at `at` is: `sources[at]` when the sort keeps them (a scratch sort's,
  * without a room: what no reset interrupts), else its key's entry, not yet rewritten; or
  * BENTO_NONE when the key is outside the universe or its entry points at or past n. */
-static uint32_t source_in(const bento_sparse_set *set, const uint32_t *sources, uint32_t at,
-                          uint32_t n)
+BENTO_IMPL_FAST_INLINE static inline uint32_t source_in(const bento_sparse_set *set,
+                                                       const uint32_t *sources, uint32_t at,
+                                                       uint32_t n)
 {
     const uint32_t key = set->dense[at];
+    const uint32_t index = key & set->index_mask;
     uint32_t from;
     if (sources != NULL) {
         return sources[at];
     }
-    if ((key & set->index_mask) >= set->universe) {
+    if (index >= set->universe) {
         return BENTO_NONE;
     }
-    from = origin(set, key);
+    from = origin(set, index, key);
     return from < n ? from : BENTO_NONE;
 }
 
@@ -680,7 +701,9 @@ static bento_status rows(bento_sparse_set *set, uint32_t n, uint32_t *room, unsi
     for (;;) {
         uint32_t steps;
         bool last;
-        if (window > row) {
+        /* a window starts on a multiple of WINDOW within the row (a kept one too: the
+           journal is bytes like any other) */
+        if (window > row || (window & (WINDOW - 1u)) != 0u) {
             return BENTO_E_CORRUPT;
         }
         last = row - window <= WINDOW;
@@ -707,14 +730,15 @@ static bento_status rows(bento_sparse_set *set, uint32_t n, uint32_t *room, unsi
         }
         /* the walk: each position filled from the next one, the held window last */
         for (steps = 0u;; steps++) {
-            if (start >= n || at >= n || next >= n || steps >= n ||
-                (set->dense[at] & set->index_mask) >= set->universe) {
+            const uint32_t key = at < n ? set->dense[at] : BENTO_NONE;
+            const uint32_t index = key & set->index_mask;
+            if (start >= n || at >= n || next >= n || steps >= n || index >= set->universe) {
                 return BENTO_E_CORRUPT;
             }
             move_window(set, window, at, next == start ? BENTO_NONE : next, held);
             if (last) {
                 /* in place from now on: its entry (and source) say so */
-                point(set, set->dense[at], at);
+                point(set, index, key, at);
                 if (sources != NULL) {
                     sources[at] = at;
                 }
@@ -828,9 +852,11 @@ static bool sort_begins(bento_sparse_set *set, uint32_t n)
     return true;
 }
 
-/* One swap of sort_as, atomic: the keys and their entries through the journal, then the rows
- * (SWAP_ROWS). */
-static void swap(bento_sparse_set *set, uint32_t next, uint32_t p, uint32_t mine, uint32_t there)
+/* One swap of sort_as, atomic: the keys at next and p trade places, `mine` (the key at p) and
+ * `there` (the key at next), whose indices, inside the universe, come with them; the keys and
+ * their entries through the journal, then the rows (SWAP_ROWS). */
+static void swap(bento_sparse_set *set, uint32_t next, uint32_t p, uint32_t mine,
+                 uint32_t mine_index, uint32_t there, uint32_t there_index)
 {
     uint32_t local[WINDOW / 4u];
     uint32_t *room;
@@ -841,8 +867,8 @@ static void swap(bento_sparse_set *set, uint32_t next, uint32_t p, uint32_t mine
     bento_impl_note(room, R_STEP, 0u);
     bento_impl_put(&j, &set->dense[next], mine);
     bento_impl_put(&j, &set->dense[p], there);
-    place(set, &j, mine, next);
-    place(set, &j, there, p);
+    place(set, &j, mine_index, mine, next);
+    place(set, &j, there_index, there, p);
     bento_impl_redo(&j, SWAP_ROWS, next);
     (void)swap_rows(set, next, p, room, held_in(room, local), 0u);
     bento_impl_done(&j);
@@ -1104,7 +1130,7 @@ bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_
 {
     const uint32_t *keys;
     uint32_t *dense;
-    uint32_t end, count, mask, universe;
+    uint32_t end, count;
     uint32_t q;
     uint32_t next = 0u; /* positions below are in other's order */
     BENTO_ASSERT(set != NULL && other != NULL);
@@ -1116,12 +1142,17 @@ bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_
     end = other->state.count;
     dense = set->dense;
     count = set->state.count;
-    mask = set->index_mask;
-    universe = set->universe;
     for (q = 0u; q < end && next < count; q++) {
+        /* bento_sparse_set_index_of, with its test on the index made here, where the index is
+           then used (docs/prove.md) */
         const uint32_t key = keys[q];
-        const uint32_t p = bento_sparse_set_index_of(set, key);
-        uint32_t there;
+        const uint32_t index = key & set->index_mask;
+        const uint32_t p =
+            index < set->universe
+                ? bento_impl_sparse_set_position(bento_impl_sparse_set_entry(set, index), key,
+                                                 set->index_mask, set->tag_shift, set->stray,
+                                                 set->capacity)
+                : BENTO_NONE;
         if (p == BENTO_NONE || p < next) {
             continue; /* absent here, or already placed (other holds it twice) */
         }
@@ -1129,11 +1160,12 @@ bento_status bento_sparse_set_sort_as(bento_sparse_set *set, const bento_sparse_
             /* the key, spelt as this set holds it (a set that loses the top generation bit
                finds other's spelling too), takes the next place; the key there takes its */
             const uint32_t mine = p < count ? dense[p] : key;
-            there = dense[next];
-            if (p >= count || (mine & mask) != (key & mask) || (there & mask) >= universe) {
+            const uint32_t there = dense[next];
+            const uint32_t there_index = there & set->index_mask;
+            if (p >= count || (mine & set->index_mask) != index || there_index >= set->universe) {
                 return BENTO_E_CORRUPT;
             }
-            swap(set, next, p, mine, there);
+            swap(set, next, p, mine, index, there, there_index);
         }
         next++;
     }
@@ -1170,7 +1202,7 @@ static bento_status sparse_set_invariants(const void *x)
     for (p = 0u; p < set->state.count; p++) {
         const uint32_t key = set->dense[p];
         index = key & set->index_mask;
-        if (!well_formed(set, key) ||
+        if (index >= set->universe || !generation_sound(set, key) ||
             bento_impl_sparse_set_entry(set, index) != (bento_impl_sparse_set_tag(set, key) | p)) {
             return BENTO_E_CORRUPT;
         }

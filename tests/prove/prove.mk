@@ -14,9 +14,12 @@
 # a harness's own options for Eva. The block pool's check walks its free list through links
 # it reads from the buffer: kept apart, their paths multiply (minutes at capacity 2), and
 # merged within that one function (its loop's every read is bounded on its own) they cost
-# nothing the operations after open need.
+# nothing the operations after open need. The paged set opens a block pool of pages first.
+# The sparse set's operations test an index where they use it, and pass on that index, not
+# the key (its callee would compute it again, unbounded to the analyser); where they compute
+# it again at a call (insert's entry), the equality domain sees it is the index tested.
 
-PROVE_HARNESSES := pool block_pool
+PROVE_HARNESSES := pool block_pool paged_set sparse_set
 PROVE_MACHDEPS := x86_64 cortex_m
 PROVE_SOURCES.pool := pool buffer status
 PROVE_SHAPES.pool := 1:1 2:6
@@ -25,6 +28,14 @@ PROVE_SOURCES.block_pool := block_pool buffer status
 PROVE_SHAPES.block_pool := 1:1 2:6 3:5 4:8
 PROVE_FULL_SHAPES.block_pool := $(PROVE_SHAPES.block_pool) 5:4 8:12
 PROVE_OPTIONS.block_pool := -eva-slevel-function block_pool_invariants:20
+PROVE_SOURCES.paged_set := paged_set block_pool buffer status
+PROVE_SHAPES.paged_set := 1:1 2:6
+PROVE_FULL_SHAPES.paged_set := $(PROVE_SHAPES.paged_set) 3:5 4:8
+PROVE_OPTIONS.paged_set := $(PROVE_OPTIONS.block_pool)
+PROVE_SOURCES.sparse_set := sparse_set buffer status
+PROVE_SHAPES.sparse_set := 1:1 2:6
+PROVE_FULL_SHAPES.sparse_set := $(PROVE_SHAPES.sparse_set) 3:5 4:8
+PROVE_OPTIONS.sparse_set := -eva-domains equality
 
 PROVE_INPUTS := tests/prove/prove.h tests/prove/run tests/prove/cortex_m.ml $(CORE_SRCS) \
                 $(wildcard core/src/*.h) $(wildcard core/include/bento/*.h)

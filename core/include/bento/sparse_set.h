@@ -582,6 +582,20 @@ bento_status bento_impl_sparse_set_open_as(bento_sparse_set *set, void *memory, 
     (BENTO_IMPL_SPARSE_SET_HEADER + BENTO_IMPL_CAST(size_t, column_count) * 4u)
 
 /*
+ * The position `entry`, the sparse entry of key's index, gives `key`, or BENTO_NONE. ABSENT,
+ * another generation and any damaged entry come out at capacity or above. A tag shifted up
+ * (capacity == 2^index_bits) loses bit 31: where that bit is stray, it is put back so that a
+ * key carrying it misses instead of being taken for another key.
+ */
+static inline uint32_t bento_impl_sparse_set_position(uint32_t entry, uint32_t key,
+                                                      uint32_t index_mask, unsigned tag_shift,
+                                                      uint32_t stray, uint32_t capacity)
+{
+    const uint32_t position = (entry ^ ((key & ~index_mask) << tag_shift)) | (key & stray);
+    return position < capacity ? position : BENTO_NONE;
+}
+
+/*
  * Position of `key`, or BENTO_NONE. The set's shape (index mask, tag shift, entry width,
  * capacity) comes as arguments so that typed wrappers pass constants; the universe is the
  * struct's, 0 when inert, so an inert set reads nothing. One read of the sparse array: see
@@ -598,11 +612,7 @@ static inline uint32_t bento_impl_sparse_set_find(const bento_sparse_set *set, u
     }
     entry = wide ? (BENTO_IMPL_CONST_PTR_CAST(const uint32_t *, set->sparse))[index]
                  : BENTO_IMPL_CAST(uint32_t, (BENTO_IMPL_CONST_PTR_CAST(const uint16_t *, set->sparse))[index]);
-    /* ABSENT, another generation and any damaged entry come out at capacity or above. A tag
-       shifted up (capacity == 2^index_bits) loses bit 31: where that bit is stray, it is put
-       back so that a key carrying it misses instead of being taken for another key */
-    entry = (entry ^ ((key & ~index_mask) << tag_shift)) | (key & stray);
-    return entry < capacity ? entry : BENTO_NONE;
+    return bento_impl_sparse_set_position(entry, key, index_mask, tag_shift, stray, capacity);
 }
 
 /* The raw sparse entry of index i (i < universe). Always inlined where the compiler allows:
