@@ -846,7 +846,10 @@ static void test_empty_box_with_a_bit_set(void)
 {
     enum { BYTES = BENTO_GRID_BYTES(4, 4) };
     unsigned char *const memory = (unsigned char *)guarded.after - BENTO_ALIGN_UP(BYTES, 8u);
-    const int32_t near[2] = {-10, 3}, far[2] = {-1000000, 3};
+    /* near: where a walk of the empty box's "cell 0" would move it, cell 2, lies inside the
+     * buffer, so a relayout of it would show as a lost element, not only as a write outside
+     * the buffer (which the relayout's bound on new indices stops) */
+    const int32_t near[2] = {-2, 0}, far[2] = {-1000000, 3};
     bento_grid grid, reopened;
     unsigned round;
     for (round = 0; round < 8u; round++) {
@@ -1985,6 +1988,9 @@ static void test_journal_recovery(void)
     CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_E_CORRUPT);
     write_growth(log, &old, 4u);
     log[6] = 8u; /* an old box wider than the new one */
+    CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_E_CORRUPT);
+    write_growth(log, &old, 4u);
+    log[6] = 128u; /* an old size above the capacity */
     CHECK_STATUS(bento_grid_open(&reopened, buffer, sizeof buffer), BENTO_E_CORRUPT);
     write_growth(log, &old, 4u);
     log[4] = (uint32_t)-2; /* an old box starting before the new one */

@@ -22,8 +22,16 @@
 # The sparse set's operations test an index where they use it, and pass on that index, not
 # the key (its callee would compute it again, unbounded to the analyser); where they compute
 # it again at a call (insert's entry), the equality domain sees it is the index tested.
+# The grid's operations are analysed box by box: its check takes each axis's size apart (a
+# split annotation in core/src/grid.c), and the parts are kept apart through the calls that
+# return them (-eva-interprocedural-splits); an iteration's walk, each of its steps and a
+# focus's evictions are merged within their functions, as the steps of a walk are bounded
+# one by one.
+#
+# PROVE_MODES.NAME: the BENTO_POWER_SAFE modes analysed, where not both (docs/prove.md says
+# why the grid's journal is not yet).
 
-PROVE_HARNESSES := pool block_pool paged_set sparse_set
+PROVE_HARNESSES := pool block_pool paged_set sparse_set grid
 PROVE_MACHDEPS := x86_64 cortex_m
 PROVE_SOURCES.pool := pool buffer status
 PROVE_SHAPES.pool := 1:1 2:6
@@ -42,6 +50,12 @@ PROVE_SHAPES.sparse_set := 1:1 2:6
 PROVE_SHAPES.sparse_set.1 := 1:1
 PROVE_FULL_SHAPES.sparse_set := $(PROVE_SHAPES.sparse_set) 3:5 4:8
 PROVE_OPTIONS.sparse_set := -eva-domains equality
+PROVE_SOURCES.grid := grid buffer status
+PROVE_SHAPES.grid := 1:1
+PROVE_FULL_SHAPES.grid := $(PROVE_SHAPES.grid) 2:6
+PROVE_OPTIONS.grid := -eva-interprocedural-splits -eva-slevel-function walk:10 \
+    -eva-slevel-function bento_grid_iter_next:10 -eva-slevel-function bento_grid_focus:10
+PROVE_MODES.grid := 0
 
 PROVE_INPUTS := tests/prove/prove.h tests/prove/run tests/prove/cortex_m.ml $(CORE_SRCS) \
                 $(wildcard core/src/*.h) $(wildcard core/include/bento/*.h)
@@ -54,14 +68,14 @@ $(RESULTS)/prove-$1-$2-$3: tests/prove/$1.c $(PROVE_INPUTS) FORCE | prove-tools
 	    $(or $(PROVE_SHAPES.$1.$3),$(PROVE_SHAPES.$1))
 CHECK_RESULTS += $(RESULTS)/prove-$1-$2-$3
 endef
-$(foreach h,$(PROVE_HARNESSES),$(foreach m,$(PROVE_MACHDEPS),$(foreach j,0 1,\
+$(foreach h,$(PROVE_HARNESSES),$(foreach m,$(PROVE_MACHDEPS),$(foreach j,$(or $(PROVE_MODES.$h),0 1),\
     $(eval $(call prove_rules,$h,$m,$j)))))
 
 # each run's lines as it goes; the first run with a failed shape stops it
 .PHONY: prove prove-tools
 prove: | prove-tools
 	@mkdir -p $(BUILD)/prove
-	@$(foreach h,$(PROVE_HARNESSES),$(foreach m,$(PROVE_MACHDEPS),$(foreach j,0 1,\
+	@$(foreach h,$(PROVE_HARNESSES),$(foreach m,$(PROVE_MACHDEPS),$(foreach j,$(or $(PROVE_MODES.$h),0 1),\
 	    PROVE_LOGS=$(BUILD)/prove PROVE_OPTIONS='$(PROVE_OPTIONS.$h)' \
 	        tests/prove/run tests/prove/$h.c '$(PROVE_SOURCES.$h)' $m $j \
 	        $(PROVE_FULL_SHAPES.$h) &&))) true
