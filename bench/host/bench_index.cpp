@@ -315,13 +315,13 @@ uint32_t *find_select(const bento_index *ix, uint64_t key)
     const uint32_t use = 0u - (none & uint32_t(bento_impl_index_spilled(first, fp)));
     uint32_t *bk = ix->buckets + bucket_words * (b ^ ((b ^ o) & use));
     uint32_t lane = bento_impl_index_in(bk, fp, 2u, key);
-    if (lane == 32u) { // a false candidate in the first bucket hid a key in the second
+    if (lane == BENTO_IMPL_INDEX_NO_LANE) { // a false candidate in the first bucket hid a key in the second
         if (use != 0u || !bento_impl_index_spilled(first, fp)) return nullptr;
         bk = ix->buckets + bucket_words * o;
         lane = bento_impl_index_in(bk, fp, 2u, key);
-        if (lane == 32u) return nullptr;
+        if (lane == BENTO_IMPL_INDEX_NO_LANE) return nullptr;
     }
-    return bento_impl_index_past(bk + BENTO_IMPL_INDEX_VALUES, lane >> 1);
+    return bento_impl_index_at(bk + BENTO_IMPL_INDEX_VALUES, lane, 1u);
 }
 
 uint32_t *find_both(const bento_index *ix, uint64_t key)
@@ -332,11 +332,11 @@ uint32_t *find_both(const bento_index *ix, uint64_t key)
     uint64_t m = uint64_t(bento_impl_index_candidates(bk[0][BENTO_IMPL_INDEX_FPS], fp)) |
                  uint64_t(bento_impl_index_candidates(bk[1][BENTO_IMPL_INDEX_FPS], fp)) << 32;
     for (; m != 0u; m &= m - 1u) {
-        const uint32_t bit = uint32_t(__builtin_ctzll(m)), lane = (bit & 31u) - 7u;
+        const uint32_t bit = uint32_t(__builtin_ctzll(m)), lane = bit & 31u;
         uint32_t *const at = bk[bit >> 5];
-        const uint32_t *k = bento_impl_index_past(at + BENTO_IMPL_INDEX_KEYS, lane);
+        const uint32_t *k = bento_impl_index_at(at + BENTO_IMPL_INDEX_KEYS, lane, 0u);
         if ((uint64_t(k[1]) << 32 | k[0]) == key)
-            return bento_impl_index_past(at + BENTO_IMPL_INDEX_VALUES, lane >> 1);
+            return bento_impl_index_at(at + BENTO_IMPL_INDEX_VALUES, lane, 1u);
     }
     return nullptr;
 }

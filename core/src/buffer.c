@@ -114,11 +114,12 @@ static bento_status take_back(void *memory, size_t used, void *saved, size_t sta
     }
     /* newest first: a word logged twice gets back its value from before the first store
      * (each names a word: tested above, and again where an analyser sees it, tests/prove) */
-    for (i = n; i-- != 0u;) {
+    for (i = n; i != 0u; i--) {
+        const uint32_t *const entry = &log[3u + 2u * (i - 1u)]; /* its offset, its old value */
         uint32_t *const target = entry_word(base, words, journal, end, (uint32_t *)other,
-                                            other_words, log[3u + 2u * i]);
+                                            other_words, entry[0]);
         if (target != NULL) {
-            *target = log[4u + 2u * i];
+            *target = entry[1];
         }
     }
     if ((word & BENTO_IMPL_UNDOING) != 0u) {

@@ -72,23 +72,26 @@ static inline uint32_t fp_at(const uint32_t *bk, uint32_t s)
     return bk[FPS] >> (8u * s) & 0xffu;
 }
 
-/* The slot of one flagged byte of a match (m != 0). */
-static inline uint32_t slot_of(uint32_t m)
+/* The slot of `key` (fingerprint fp) in bucket bk, or 4: bento_impl_index_in by slot rather
+ * than lane (built on it, a remove measured 3% more instructions on the Cortex-M0). */
+BENTO_IMPL_ALWAYS_INLINE static inline uint32_t slot_in(uint32_t *bk, uint32_t kw, uint32_t fp,
+                                                        uint64_t key)
 {
-    return bento_impl_index_lane(m) >> 3;
-}
-
-/* The slot of `key` (fingerprint fp) in bucket bk, or 4. */
-static inline uint32_t slot_in(uint32_t *bk, uint32_t kw, uint32_t fp, uint64_t key)
-{
-    return bento_impl_index_in(bk, fp, kw, key) >> 3;
+    uint32_t m;
+    for (m = bento_impl_index_candidates(bk[FPS], fp); m != 0u; m = bento_impl_index_rest(m)) {
+        const uint32_t s = bento_impl_index_slot(m);
+        if (key_in(bk, kw, s) == key) {
+            return s;
+        }
+    }
+    return 4u;
 }
 
 /* A free slot of a bucket (the one a match of fingerprint 0 names first), or 4 when full. */
 static inline uint32_t free_slot(const uint32_t *bk)
 {
     const uint32_t m = bento_impl_index_candidates(bk[FPS], 0u);
-    return m != 0u ? slot_of(m) : 4u;
+    return m != 0u ? bento_impl_index_slot(m) : 4u;
 }
 
 /* Set the fingerprint byte of slot s (0 empties the slot). */
@@ -290,18 +293,19 @@ BENTO_IMPL_ALWAYS_INLINE static inline bento_status put_key(bento_index *ix,
                                                             bool replace)
 {
     const uint32_t h = hash_of(kw, key);
-    uint32_t at;
+    uint32_t at, s;
     if (ix->buckets == NULL) {
         return BENTO_E_FULL; /* inert */
     }
     at = ONE_COPY(kw) ? find_slot64(ix, key, h) : find_slot32(ix, (uint32_t)key, h);
-    if ((at & 7u) == 4u) {
+    s = at & 7u; /* apart, so that the test bounds it where it is used (tests/prove) */
+    if (s == 4u) {
         return add(ix, j, kw, key, h, value);
     }
     if (!replace) {
         return BENTO_E_EXISTS;
     }
-    bento_impl_put(j, bucket_of(ix, kw, at >> 3) + VALUES + (at & 7u), value);
+    bento_impl_put(j, bucket_of(ix, kw, at >> 3) + VALUES + s, value);
     return BENTO_OK;
 }
 
@@ -461,7 +465,8 @@ static uint32_t spilled_from(const bento_index *ix, uint32_t b, uint32_t a, uint
     uint32_t *const bk = bucket_of(ix, kw, a);
     uint32_t m, n = 0u;
     for (m = bento_impl_index_match(bk[FPS], fp); m != 0u; m = bento_impl_index_rest(m)) {
-        n += (uint32_t)(hash_of(kw, key_in(bk, kw, slot_of(m))) >> ix->shift == b);
+        const uint64_t key = key_in(bk, kw, bento_impl_index_slot(m));
+        n += (uint32_t)(hash_of(kw, key) >> ix->shift == b);
     }
     return n;
 }
@@ -482,7 +487,7 @@ static bool entry_sound(const bento_index *ix, uint32_t b, uint32_t s)
     }
     for (k = 0u; k < 2u; k++, bk = bucket_of(ix, kw, other)) {
         for (m = bento_impl_index_match(bk[FPS], fp); m != 0u; m = bento_impl_index_rest(m)) {
-            copies += (uint32_t)(key_in(bk, kw, slot_of(m)) == key);
+            copies += (uint32_t)(key_in(bk, kw, bento_impl_index_slot(m)) == key);
         }
     }
     return copies == 1u;

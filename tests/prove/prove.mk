@@ -9,7 +9,8 @@
 #
 # PROVE_SHAPES.NAME.MODE, where set, is make check's list for that BENTO_POWER_SAFE mode: the
 # two sets with the journal take a minute and a half at capacity 2, so make check runs them
-# at 1 and make prove at every size.
+# at 1 and make prove at every size; make check runs each width of hash index keys in one
+# mode (a minute or two each), make prove both in both.
 #
 # A shape (capacity:value size) is a separate analysis: the analyser keeps the paths of each
 # loop over the buffer apart (tests/prove/run), so its time grows fast with the capacity
@@ -28,10 +29,20 @@
 # focus's evictions are merged within their functions, as the steps of a walk are bounded
 # one by one.
 #
+# The hash index's shape is its capacity (slots) and its keys' width in bytes (8: a
+# bento_index; 4: a bento_index32). Its hash multiplies a term made of a key and a shift of
+# itself (h ^ h >> 16): -eva-precision 11 has the analyser cut such a term's operand into 220
+# pieces, which took 4 s per spill count of a 32-bit-key index (an open: 8 minutes) and
+# bounds nothing the operations need; one piece here. The walks over a bucket's flagged
+# slots (a lookup's, an insert's, check's) and check's count of every spill merge their
+# paths within their functions: each read of a walk is bounded on its own, and in the
+# Cortex-M machine, where a walk takes its next flag by counting leading zeros, their paths
+# otherwise ran to the analyser's limit of 5000.
+#
 # PROVE_MODES.NAME: the BENTO_POWER_SAFE modes analysed, where not both (docs/prove.md says
 # why the grid's journal is not yet).
 
-PROVE_HARNESSES := pool block_pool paged_set sparse_set grid
+PROVE_HARNESSES := pool block_pool paged_set sparse_set grid index
 PROVE_MACHDEPS := x86_64 cortex_m
 PROVE_SOURCES.pool := pool buffer status
 PROVE_SHAPES.pool := 1:1 2:6
@@ -56,6 +67,13 @@ PROVE_FULL_SHAPES.grid := $(PROVE_SHAPES.grid) 2:6
 PROVE_OPTIONS.grid := -eva-interprocedural-splits -eva-slevel-function walk:10 \
     -eva-slevel-function bento_grid_iter_next:10 -eva-slevel-function bento_grid_focus:10
 PROVE_MODES.grid := 0
+PROVE_SOURCES.index := index buffer status
+PROVE_SHAPES.index := 8:8
+PROVE_SHAPES.index.1 := 8:4
+PROVE_FULL_SHAPES.index := 8:8 8:4
+PROVE_OPTIONS.index := -eva-subdivide-non-linear 1 -eva-slevel-function index_invariants:0 \
+    -eva-slevel-function entry_sound:10 -eva-slevel-function spilled_from:10 \
+    -eva-slevel-function slot_in:10 -eva-slevel-function bento_impl_index_in:10
 
 PROVE_INPUTS := tests/prove/prove.h tests/prove/run tests/prove/cortex_m.ml $(CORE_SRCS) \
                 $(wildcard core/src/*.h) $(wildcard core/include/bento/*.h)
