@@ -154,6 +154,7 @@ cflags.$1 := -std=$(word 2,$(subst -, ,$1)) $(WARNINGS) $(SECTIONS) \
              $(if $(findstring small,$1),-DBENTO_IMPL_SMALL=1)
 ldflags.$1 := $(HOST_GC) $(if $(findstring m32,$1),-m32)
 ldlibs.$1 :=
+run.$1 := $(if $(findstring m32,$1),scripts/run-i386)
 endef
 $(foreach c,$(HOST_CONFIGS),$(eval $(call host_config,$c)))
 
@@ -269,7 +270,7 @@ $(BUILD)/host/$1/tests: $(call host_test_objs,$1) $(call host_port_objs,$1) $(ca
 	$(Q)$(cc.$1) $(cflags.$1) $(ldflags.$1) $$^ -o $$@
 
 $(RESULTS)/host-$1-tests: $(BUILD)/host/$1/tests FORCE
-	@$(CHECK_RUN) $$@ 'host $1' tests counts -- $$<
+	@$(CHECK_RUN) $$@ 'host $1' tests counts -- $(run.$1) $$<
 endef
 # Every example, the README's included, built and run in every host configuration.
 define host_example_rules
@@ -279,7 +280,7 @@ $(BUILD)/host/$1/example-$2: $(call example_objs,$1,$2) $(call host_port_objs,$1
 	$(Q)$(cc.$1) $(cflags.$1) $(ldflags.$1) $$^ -o $$@
 
 $(RESULTS)/host-$1-example-$2: $(BUILD)/host/$1/example-$2 FORCE
-	@$(CHECK_RUN) $$@ 'host $1' $2 exit0 -- $$<
+	@$(CHECK_RUN) $$@ 'host $1' $2 exit0 -- $(run.$1) $$<
 endef
 $(foreach c,$(HOST_CONFIGS),$(eval $(call host_rules,$c)))
 $(foreach c,$(HOST_CONFIGS),$(foreach e,$(EXAMPLES),$(eval $(call host_example_rules,$c,$e))))
@@ -687,6 +688,7 @@ cc.cov32 := gcc
 ar.cov32 := ar
 cflags.cov32 := $(cflags.cov) -m32
 ldflags.cov32 := --coverage -m32
+run.cov32 := scripts/run-i386
 cc.cov-powersafe := gcc
 ar.cov-powersafe := ar
 cflags.cov-powersafe := $(cflags.cov) -DBENTO_POWER_SAFE=1
@@ -703,7 +705,7 @@ $(BUILD)/coverage/replay-%: $(OBJ)/cov/tests/fuzz/fuzz_%.o $(OBJ)/cov/tests/fuzz
 coverage-data: $(foreach c,$(COVERAGE_CONFIGS),$(BUILD)/host/$c/tests) \
                $(foreach t,$(FUZZ_TARGETS),$(BUILD)/coverage/replay-$t) | coverage-tools
 	@find $(foreach c,$(COVERAGE_CONFIGS),$(OBJ)/$c) -name '*.gcda' -delete
-	@for c in $(COVERAGE_CONFIGS); do BENTO_SEED=1 $(BUILD)/host/$$c/tests > /dev/null || exit 1; done
+	@$(foreach c,$(COVERAGE_CONFIGS),BENTO_SEED=1 $(run.$c) $(BUILD)/host/$c/tests > /dev/null || exit 1;)
 	@for t in $(FUZZ_TARGETS); do \
 	    $(BUILD)/coverage/replay-$$t tests/fuzz/corpus/$$t > /dev/null || exit 1; done
 	@scripts/coverage $(BUILD)/coverage/coverage.md $(COVERAGE_LINES) $(COVERAGE_BRANCHES) \
@@ -751,7 +753,7 @@ $(OBJ)/gcc-c99-m32-sanitize/flags: | m32-tools
 .SECONDARY:
 .PHONY: arm-tools riscv-tools qemu-tools qemu-cortex-m-tools qemu-riscv-tools cmake-tools m32-tools FORCE
 m32-tools:
-	@scripts/need gcc-multilib
+	@scripts/need gcc-multilib qemu-user
 arm-tools:
 	@scripts/need arm-none-eabi-gcc
 riscv-tools:

@@ -5,12 +5,16 @@
 # (tests/prove/run). Included by the Makefile.
 #
 #   make prove      every harness, in both machines and both modes, over its full list of
-#                   shapes; make check runs the short list (PROVE_SHAPES.NAME)
+#                   shapes; make check runs the short list (PROVE_SHAPES.NAME), and with
+#                   the journal in the Cortex-M machine only (PROVE_CHECK_MACHDEPS.1)
 #
 # PROVE_SHAPES.NAME.MODE, where set, is make check's list for that BENTO_POWER_SAFE mode: the
-# two sets with the journal take a minute and a half at capacity 2, so make check runs them
-# at 1 and make prove at every size; make check runs each width of hash index keys in one
-# mode (a minute or two each), make prove both in both.
+# pool and the two sets with the journal take a minute and a half or two at capacity 2, so
+# make check runs them at 1 and make prove at every size; make check runs each width of hash
+# index keys in one mode (a minute or two and a half each), make prove both in both. The
+# analyses with the journal are most of make check's time (a minute and a half to two and a
+# half each, where those without take seconds to a minute): make check runs them in the
+# machine of the boards that keep a buffer in retained RAM, make prove in both.
 #
 # A shape (capacity:value size) is a separate analysis: the analyser keeps the paths of each
 # loop over the buffer apart (tests/prove/run), so its time grows fast with the capacity
@@ -44,8 +48,10 @@
 
 PROVE_HARNESSES := pool block_pool paged_set sparse_set grid index
 PROVE_MACHDEPS := x86_64 cortex_m
+PROVE_CHECK_MACHDEPS.1 := cortex_m
 PROVE_SOURCES.pool := pool buffer status
 PROVE_SHAPES.pool := 1:1 2:6
+PROVE_SHAPES.pool.1 := 1:1
 PROVE_FULL_SHAPES.pool := $(PROVE_SHAPES.pool) 2:8
 PROVE_SOURCES.block_pool := block_pool buffer status
 PROVE_SHAPES.block_pool := 1:1 2:6 3:5 4:8
@@ -86,7 +92,8 @@ $(RESULTS)/prove-$1-$2-$3: tests/prove/$1.c $(PROVE_INPUTS) FORCE | prove-tools
 	    $(or $(PROVE_SHAPES.$1.$3),$(PROVE_SHAPES.$1))
 CHECK_RESULTS += $(RESULTS)/prove-$1-$2-$3
 endef
-$(foreach h,$(PROVE_HARNESSES),$(foreach m,$(PROVE_MACHDEPS),$(foreach j,$(or $(PROVE_MODES.$h),0 1),\
+$(foreach h,$(PROVE_HARNESSES),$(foreach j,$(or $(PROVE_MODES.$h),0 1),\
+    $(foreach m,$(or $(PROVE_CHECK_MACHDEPS.$j),$(PROVE_MACHDEPS)),\
     $(eval $(call prove_rules,$h,$m,$j)))))
 
 # each run's lines as it goes; the first run with a failed shape stops it
