@@ -184,40 +184,10 @@ void bento_impl_inert(const bento_impl_kind *k, void *x)
     *saved_field(k, x) = counters_of(k, x);
 }
 
-/* A level below x's own (nested structs are each the first member of the one that holds it,
- * so that one pointer is the struct of every level, seen through that level's kind): the
- * d-th kind down from k. */
-static const bento_impl_kind *level(const bento_impl_kind *k, size_t d)
-{
-    while (d != 0u && k != NULL) {
-        k = k->inner;
-        d--;
-    }
-    return k;
-}
-
-/* The levels of a container: 1, and 1 for each container nested in it. */
-static size_t levels(const bento_impl_kind *k)
-{
-    size_t n = 0u;
-    while (k != NULL) {
-        n++;
-        k = k->inner;
-    }
-    return n;
-}
-
-/* Where a configured level's buffer starts: its header, before its record and counters. */
-static void *memory_of(const bento_impl_kind *k, const void *x)
-{
-    return bento_impl_head_of(saved_of(k, x), k->record_bytes);
-}
-
 bento_status bento_impl_init(const bento_impl_kind *k, void *x, void *memory, size_t bytes,
                              const void *record, const void *with)
 {
     uint32_t canonical[BENTO_IMPL_RECORD_WORDS];
-    const bento_impl_kind *in;
     size_t used = 0u;
     bento_status status;
     bento_impl_inert(k, x);
@@ -226,33 +196,13 @@ bento_status bento_impl_init(const bento_impl_kind *k, void *x, void *memory, si
         bento_impl_inert(k, x);
         return status;
     }
-    /* the record as the container keeps it, which check compares; then the nested ones', each
-       as its own init writes it, from what this configure configured */
+    /* the record as the container keeps it, which check compares */
     (void)k->record(x, canonical);
     head_write(memory, k->kind, used, canonical, k->record_bytes);
-    for (in = k->inner; in != NULL; in = in->inner) {
-        used = in->record(x, canonical);
-        head_write(memory_of(in, x), in->kind, used, canonical, in->record_bytes);
-    }
-    bento_impl_lay_out(k, x);
+    k->empty(x);
     bento_impl_save(saved_of(k, x), counters_of(k, x), k->state_bytes);
     bento_impl_settle(saved_of(k, x), k->state_bytes);
     return BENTO_OK;
-}
-
-void bento_impl_lay_out(const bento_impl_kind *k, void *x)
-{
-    size_t d;
-    for (d = levels(k); d != 0u; d--) {
-        const bento_impl_kind *const at = level(k, d - 1u);
-        if (at->empty != NULL) {
-            at->empty(x);
-        }
-        if (at != k) {
-            bento_impl_save(saved_of(at, x), counters_of(at, x), at->state_bytes);
-            bento_impl_settle(saved_of(at, x), at->state_bytes);
-        }
-    }
 }
 
 /* The first step of an open once configured: an operation a reset cut is undone, or its
@@ -286,66 +236,55 @@ static bento_status recover(const bento_impl_kind *k, void *x, void *memory, siz
 bento_status bento_impl_open(const bento_impl_kind *k, void *x, void *memory, size_t bytes,
                              const void *with, const void *expect)
 {
-    const bento_impl_kind *const top = k;
-    uint32_t record[BENTO_IMPL_RECORD_WORDS];
+    size_t used = 0u, layout = SIZE_MAX; /* a configure that says nothing: the buffer's fault */
     bento_status status;
     bento_impl_inert(k, x);
-    /* each level once the one that holds it is recovered, as that one configured it: any
-       failure below the top is the top buffer's damage */
-    for (;;) {
-        size_t used = 0u, layout = SIZE_MAX; /* a configure that says nothing: the buffer's */
-        status = bento_impl_head_read(memory, bytes, k->kind, k->head_bytes, &used);
-        if (status == BENTO_OK && expect != NULL &&
-            !same_words((const uint32_t *)bento_impl_params_at(memory),
-                        (const uint32_t *)expect, k->record_bytes / 4u)) {
-            status = BENTO_E_CORRUPT; /* another type's buffer */
-        }
-        if (status == BENTO_OK) {
-            status = k->configure(x, memory, used, bento_impl_params_at(memory), with, &layout);
-            /* the record is the buffer's: what it refuses is damage, but for an alignment (the
-               buffer's place, not its bytes) and a `with` too small (layout 0) */
-            if (status == BENTO_OK) {
-                status = layout == used ? BENTO_OK : BENTO_E_CORRUPT;
-            } else if (status != BENTO_E_ALIGN && (status != BENTO_E_SIZE || layout != 0u)) {
-                status = BENTO_E_CORRUPT;
-            }
-        }
-        if (status == BENTO_OK) {
-            status = recover(k, x, memory, used);
-        }
-        if (status != BENTO_OK || k->inner == NULL) {
-            break;
-        }
-        /* the counters are trusted from here on: check verifies they describe the buffer */
-        bento_impl_save(counters_of(k, x), saved_of(k, x), k->state_bytes);
-        bytes = k->inner->record(x, record);
-        k = k->inner;
-        memory = memory_of(k, x);
-        with = NULL;
-        expect = record;
+    status = bento_impl_head_read(memory, bytes, k->kind, k->head_bytes, &used);
+    if (status == BENTO_OK && expect != NULL &&
+        !same_words((const uint32_t *)bento_impl_params_at(memory), (const uint32_t *)expect,
+                    k->record_bytes / 4u)) {
+        status = BENTO_E_CORRUPT; /* another type's buffer */
     }
     if (status == BENTO_OK) {
-        bento_impl_save(counters_of(k, x), saved_of(k, x), k->state_bytes);
-        if (bento_impl_check(top, x) != BENTO_OK) {
+        status = k->configure(x, memory, used, bento_impl_params_at(memory), with, &layout);
+        /* the record is the buffer's: what it refuses is damage, but for an alignment (the
+           buffer's place, not its bytes) and a `with` too small (layout 0) */
+        if (status == BENTO_OK) {
+            status = layout == used ? BENTO_OK : BENTO_E_CORRUPT;
+        } else if (status != BENTO_E_ALIGN && (status != BENTO_E_SIZE || layout != 0u)) {
             status = BENTO_E_CORRUPT;
         }
-    } else if (k != top) {
+    }
+    if (status == BENTO_OK) {
+        status = recover(k, x, memory, used);
+    }
+    if (status == BENTO_OK) {
+        /* the counters are trusted from here on: check verifies they describe the buffer */
+        bento_impl_save(counters_of(k, x), saved_of(k, x), k->state_bytes);
+        if (k->attach != NULL) {
+            status = k->attach(x);
+        }
+    }
+    if (status == BENTO_OK && bento_impl_check(k, x) != BENTO_OK) {
         status = BENTO_E_CORRUPT;
     }
     if (status != BENTO_OK) {
-        bento_impl_inert(top, x);
+        bento_impl_inert(k, x);
     }
     return status;
 }
 
-/* One level of a check, its header's and its invariants (bento_impl_check). */
-static bento_status check_level(const bento_impl_kind *k, const void *x)
+bento_status bento_impl_check(const bento_impl_kind *k, const void *x)
 {
     const uint32_t *const saved = (const uint32_t *)saved_of(k, x);
     const uint32_t *const counters = (const uint32_t *)counters_of(k, x);
     const uint32_t *const head = saved - BENTO_IMPL_HEAD_WORDS - k->record_bytes / 4u;
     uint32_t record[BENTO_IMPL_RECORD_WORDS];
-    const size_t bytes = k->record(x, record);
+    size_t bytes;
+    if (saved == counters) {
+        return BENTO_OK; /* inert */
+    }
+    bytes = k->record(x, record);
     /* the header as init wrote it, the counters' copy equal to the counters, an idle journal */
     if (head[BENTO_IMPL_HEAD_MAGIC] != BENTO_IMPL_MAGIC ||
         head[BENTO_IMPL_HEAD_KIND] != (k->kind | BENTO_IMPL_JOURNALED) ||
@@ -356,18 +295,4 @@ static bento_status check_level(const bento_impl_kind *k, const void *x)
         return BENTO_E_CORRUPT;
     }
     return k->invariants(x);
-}
-
-bento_status bento_impl_check(const bento_impl_kind *k, const void *x)
-{
-    size_t d;
-    if (saved_of(k, x) == counters_of(k, x)) {
-        return BENTO_OK; /* inert */
-    }
-    for (d = levels(k); d != 0u; d--) {
-        if (check_level(level(k, d - 1u), x) != BENTO_OK) {
-            return BENTO_E_CORRUPT;
-        }
-    }
-    return BENTO_OK;
 }
