@@ -184,10 +184,40 @@ void bento_impl_inert(const bento_impl_kind *k, void *x)
     *saved_field(k, x) = counters_of(k, x);
 }
 
+/* A level below x's own (nested structs are each the first member of the one that holds it,
+ * so that one pointer is the struct of every level, seen through that level's kind): the
+ * d-th kind down from k. */
+static const bento_impl_kind *level(const bento_impl_kind *k, size_t d)
+{
+    while (d != 0u && k != NULL) {
+        k = k->inner;
+        d--;
+    }
+    return k;
+}
+
+/* The levels of a container: 1, and 1 for each container nested in it. */
+static size_t levels(const bento_impl_kind *k)
+{
+    size_t n = 0u;
+    while (k != NULL) {
+        n++;
+        k = k->inner;
+    }
+    return n;
+}
+
+/* Where a configured level's buffer starts: its header, before its record and counters. */
+static void *memory_of(const bento_impl_kind *k, const void *x)
+{
+    return bento_impl_head_of(saved_of(k, x), k->record_bytes);
+}
+
 bento_status bento_impl_init(const bento_impl_kind *k, void *x, void *memory, size_t bytes,
                              const void *record, const void *with)
 {
     uint32_t canonical[BENTO_IMPL_RECORD_WORDS];
+    const bento_impl_kind *in;
     size_t used = 0u;
     bento_status status;
     bento_impl_inert(k, x);
@@ -196,13 +226,33 @@ bento_status bento_impl_init(const bento_impl_kind *k, void *x, void *memory, si
         bento_impl_inert(k, x);
         return status;
     }
-    /* the record as the container keeps it, which check compares */
+    /* the record as the container keeps it, which check compares; then the nested ones', each
+       as its own init writes it, from what this configure configured */
     (void)k->record(x, canonical);
     head_write(memory, k->kind, used, canonical, k->record_bytes);
-    k->empty(x);
+    for (in = k->inner; in != NULL; in = in->inner) {
+        used = in->record(x, canonical);
+        head_write(memory_of(in, x), in->kind, used, canonical, in->record_bytes);
+    }
+    bento_impl_lay_out(k, x);
     bento_impl_save(saved_of(k, x), counters_of(k, x), k->state_bytes);
     bento_impl_settle(saved_of(k, x), k->state_bytes);
     return BENTO_OK;
+}
+
+void bento_impl_lay_out(const bento_impl_kind *k, void *x)
+{
+    size_t d;
+    for (d = levels(k); d != 0u; d--) {
+        const bento_impl_kind *const at = level(k, d - 1u);
+        if (at->empty != NULL) {
+            at->empty(x);
+        }
+        if (at != k) {
+            bento_impl_save(saved_of(at, x), counters_of(at, x), at->state_bytes);
+            bento_impl_settle(saved_of(at, x), at->state_bytes);
+        }
+    }
 }
 
 /* The first step of an open once configured: an operation a reset cut is undone, or its
@@ -233,13 +283,14 @@ static bento_status recover(const bento_impl_kind *k, void *x, void *memory, siz
     return status;
 }
 
-bento_status bento_impl_open(const bento_impl_kind *k, void *x, void *memory, size_t bytes,
-                             const void *with, const void *expect)
+/* One level of an open (bento_impl_open): its header read, its record as expected, it
+ * configured, its journal recovered and its counters loaded; what it refuses it answers, the
+ * container left as it is. */
+static bento_status open_level(const bento_impl_kind *k, void *x, void *memory, size_t bytes,
+                               const void *with, const void *expect)
 {
     size_t used = 0u, layout = SIZE_MAX; /* a configure that says nothing: the buffer's fault */
-    bento_status status;
-    bento_impl_inert(k, x);
-    status = bento_impl_head_read(memory, bytes, k->kind, k->head_bytes, &used);
+    bento_status status = bento_impl_head_read(memory, bytes, k->kind, k->head_bytes, &used);
     if (status == BENTO_OK && expect != NULL &&
         !same_words((const uint32_t *)bento_impl_params_at(memory), (const uint32_t *)expect,
                     k->record_bytes / 4u)) {
@@ -261,8 +312,24 @@ bento_status bento_impl_open(const bento_impl_kind *k, void *x, void *memory, si
     if (status == BENTO_OK) {
         /* the counters are trusted from here on: check verifies they describe the buffer */
         bento_impl_save(counters_of(k, x), saved_of(k, x), k->state_bytes);
-        if (k->attach != NULL) {
-            status = k->attach(x);
+    }
+    return status;
+}
+
+bento_status bento_impl_open(const bento_impl_kind *k, void *x, void *memory, size_t bytes,
+                             const void *with, const void *expect)
+{
+    const bento_impl_kind *in;
+    bento_status status;
+    bento_impl_inert(k, x);
+    status = open_level(k, x, memory, bytes, with, expect);
+    /* each nested level once the one that holds it is recovered, as that one configured it:
+       any failure there is the buffer's damage */
+    for (in = k->inner; in != NULL && status == BENTO_OK; in = in->inner) {
+        uint32_t record[BENTO_IMPL_RECORD_WORDS];
+        const size_t inner_bytes = in->record(x, record);
+        if (open_level(in, x, memory_of(in, x), inner_bytes, NULL, record) != BENTO_OK) {
+            status = BENTO_E_CORRUPT;
         }
     }
     if (status == BENTO_OK && bento_impl_check(k, x) != BENTO_OK) {
@@ -274,17 +341,14 @@ bento_status bento_impl_open(const bento_impl_kind *k, void *x, void *memory, si
     return status;
 }
 
-bento_status bento_impl_check(const bento_impl_kind *k, const void *x)
+/* One level of a check, its header's and its invariants (bento_impl_check). */
+static bento_status check_level(const bento_impl_kind *k, const void *x)
 {
     const uint32_t *const saved = (const uint32_t *)saved_of(k, x);
     const uint32_t *const counters = (const uint32_t *)counters_of(k, x);
     const uint32_t *const head = saved - BENTO_IMPL_HEAD_WORDS - k->record_bytes / 4u;
     uint32_t record[BENTO_IMPL_RECORD_WORDS];
-    size_t bytes;
-    if (saved == counters) {
-        return BENTO_OK; /* inert */
-    }
-    bytes = k->record(x, record);
+    const size_t bytes = k->record(x, record);
     /* the header as init wrote it, the counters' copy equal to the counters, an idle journal */
     if (head[BENTO_IMPL_HEAD_MAGIC] != BENTO_IMPL_MAGIC ||
         head[BENTO_IMPL_HEAD_KIND] != (k->kind | BENTO_IMPL_JOURNALED) ||
@@ -295,4 +359,18 @@ bento_status bento_impl_check(const bento_impl_kind *k, const void *x)
         return BENTO_E_CORRUPT;
     }
     return k->invariants(x);
+}
+
+bento_status bento_impl_check(const bento_impl_kind *k, const void *x)
+{
+    size_t d;
+    if (saved_of(k, x) == counters_of(k, x)) {
+        return BENTO_OK; /* inert */
+    }
+    for (d = levels(k) - 1u; d != 0u; d--) {
+        if (check_level(level(k, d), x) != BENTO_OK) {
+            return BENTO_E_CORRUPT;
+        }
+    }
+    return check_level(k, x);
 }

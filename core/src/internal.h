@@ -33,9 +33,12 @@
  *             write the header, lay out the empty container, save the counters, set the
  *             journal idle
  *     open    read the header back, configure from its record, recover the journal, load the
- *             counters, attach the containers nested in the buffer, check; inert on any failure
+ *             counters; then the same for the container nested in the buffer, and the one in
+ *             that; check; inert on any failure
  *     check   the header as init wrote it and the operations keep it, then the container's
- *             invariants
+ *             invariants; the nested containers' first, innermost first
+ * Each step runs over the containers nested in one another in a loop, never by a call into
+ * itself: the lifecycle has no recursion, and its stack is what one level takes.
  * Each container writes its record from its struct in one function (its kind's `record`),
  * which init and check share; open reads the record back from the header only.
  */
@@ -658,12 +661,16 @@ static inline bento_status bento_impl_end(bento_impl_journal *j, bento_status st
  *                 *used 0, which says that `with` is too small (a sparse set's columns)
  *     record      the parameter record of a configured container (what init writes, check
  *                 compares); it answers the bytes of the buffer
- *     empty       lay out the empty container in the buffer and set its counters (init)
+ *     empty       lay out its part of the empty container in the buffer and set its
+ *                 counters; the container nested in it is laid out before (bento_impl_lay_out).
+ *                 NULL: nothing of its own (a spatial hash: its cells are its multi-value
+ *                 index's)
  *     redo        a reset left `action` pending: do it again (a redo), or undo it (an undoing
  *                 action, once the entries were written back); BENTO_E_CORRUPT for an action
  *                 it never names
- *     attach      once its journal is recovered: open the containers nested in its buffer.
- *                 NULL: none
+ *     inner       the kind of the container nested in its buffer right after its header, whose
+ *                 struct is the first member of its struct (configure configures it from the
+ *                 record, the lifecycle lays it out and opens it). NULL: none
  *     invariants  check its invariants, once the header is sound
  *     other       the second region its entries may name (a paged set's pages): where it
  *                 starts, *words its length. NULL: none
@@ -682,7 +689,7 @@ typedef struct bento_impl_kind {
     size_t (*record)(const void *x, void *record);
     void (*empty)(void *x);
     bento_status (*redo)(void *x, uint32_t action, uint32_t arg);
-    bento_status (*attach)(void *x);
+    const struct bento_impl_kind *inner;
     bento_status (*invariants)(const void *x);
     const uint32_t *(*other)(const void *x, size_t *words);
 } bento_impl_kind;
@@ -727,15 +734,24 @@ void bento_impl_inert(const bento_impl_kind *k, void *x);
 bento_status bento_impl_init(const bento_impl_kind *k, void *x, void *memory, size_t bytes,
                              const void *record, const void *with);
 
+/* Lay out x empty, its headers aside: the part of each container nested in its buffer,
+ * innermost first, its counters saved and its journal idle; then x's own part (k->empty),
+ * whose counters its caller saves (init) or its journal does (a clear, and a clear's redo).
+ * Init writes every header before (a nested one's as its own init would), a clear leaves them
+ * as they are. */
+void bento_impl_lay_out(const bento_impl_kind *k, void *x);
+
 /* Open: read the header, configure from its record (and `with`), recover the journal, load
- * the counters, attach what is nested, check; inert on any failure. With `expect` (a typed
+ * the counters, then the same for each container nested in the buffer (as it was configured:
+ * BENTO_E_CORRUPT for any failure there), check; inert on any failure. With `expect` (a typed
  * open: the record init would write for the type), a header whose record is another is
  * refused with BENTO_E_CORRUPT before anything is stored. */
 bento_status bento_impl_open(const bento_impl_kind *k, void *x, void *memory, size_t bytes,
                              const void *with, const void *expect);
 
-/* Check: BENTO_OK for an inert container; else the header as init wrote it and the operations
- * keep it, then the container's invariants. */
+/* Check: BENTO_OK for an inert container; else, for each container nested in its buffer,
+ * innermost first, and then for it: the header as init wrote it and the operations keep it,
+ * then the container's invariants. */
 bento_status bento_impl_check(const bento_impl_kind *k, const void *x);
 
 #endif /* BENTO_INTERNAL_H */

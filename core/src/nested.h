@@ -16,9 +16,11 @@
 
 #include "internal.h"
 
-/* The kinds whose configure the outer containers' configure calls for what they hold. */
+/* The kinds of what the outer containers hold: each is the inner of the kind that holds it,
+ * whose configure calls its configure. The outermost's, which its redo lays out. */
 extern const bento_impl_kind bento_impl_index_kind;
 extern const bento_impl_kind bento_impl_multi_index_kind;
+extern const bento_impl_kind bento_impl_spatial_hash_kind;
 
 /* bento_index_insert (replace false) or _upsert (true), and bento_index_remove. */
 bento_status bento_impl_index_put(bento_index *ix, bento_impl_journal *j, uint64_t key,

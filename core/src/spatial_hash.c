@@ -38,17 +38,11 @@ static uint64_t key_at(const bento_spatial_hash *sh, const int32_t *position)
 /* The pending action of a clear. */
 #define CLEAR_ALL 1u
 
-/* The buffer of the multi-value index inside (configured). */
-static unsigned char *cells_memory(const bento_spatial_hash *sh)
-{
-    return (unsigned char *)bento_impl_head_of(sh->cells.saved,
-                                               sizeof(bento_impl_multi_index_params));
-}
-
 /*
  * Check a parameter record and the buffer and point the positions into `memory`, and the
- * multi-value index inside at BENTO_IMPL_SPATIAL_HASH_HEAD (configured, not read: init lays it
- * out, open attaches it). dims and cell_shift are checked before anything uses them.
+ * multi-value index inside at BENTO_IMPL_SPATIAL_HASH_HEAD (configured, not read: the
+ * lifecycle lays it out and opens it, its kind this kind's inner). dims and cell_shift are
+ * checked before anything uses them.
  */
 static bento_status spatial_hash_configure(void *x, void *memory, size_t bytes,
                                            const void *record, const void *with, size_t *used)
@@ -100,53 +94,26 @@ static size_t spatial_hash_record(const void *x, void *record)
     return BENTO_SPATIAL_HASH_BYTES(p->cell_capacity, p->item_capacity, p->dims, p->id_bits);
 }
 
-/* Empty: the multi-value index inside laid out empty (its init: the same stores each time).
- * Init, clear and the redo of a cut clear make these stores, none through this journal. */
-static void spatial_hash_empty(void *x)
-{
-    bento_spatial_hash *const sh = (bento_spatial_hash *)x;
-    const uint32_t cell_capacity = sh->cells.keys.capacity;
-    const uint32_t item_capacity = sh->cells.value_capacity;
-    const uint32_t id_bits = bento_impl_multi_index_id_bits(&sh->cells);
-    (void)bento_multi_index_init(&sh->cells, cells_memory(sh),
-                                 BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity, id_bits),
-                                 cell_capacity, item_capacity, id_bits);
-}
-
-/* A clear cut by a reset, made again under the journal that still names it. */
+/* A clear cut by a reset, made again under the journal that still names it: the multi-value
+ * index inside laid out empty (the same stores each time; the hash has nothing of its own). */
 static bento_status spatial_hash_redo(void *x, uint32_t action, uint32_t arg)
 {
     (void)arg;
     if (action != CLEAR_ALL) {
         return BENTO_E_CORRUPT;
     }
-    spatial_hash_empty(x);
+    bento_impl_lay_out(&bento_impl_spatial_hash_kind, x);
     return BENTO_OK;
-}
-
-/* Open the multi-value index inside: its own header, of the capacities this header names. */
-static bento_status spatial_hash_attach(void *x)
-{
-    bento_spatial_hash *const sh = (bento_spatial_hash *)x;
-    const uint32_t cell_capacity = sh->cells.keys.capacity;
-    const uint32_t item_capacity = sh->cells.value_capacity;
-    const uint32_t id_bits = bento_impl_multi_index_id_bits(&sh->cells);
-    return bento_impl_multi_index_open_as(
-               &sh->cells, cells_memory(sh),
-               BENTO_MULTI_INDEX_BYTES(cell_capacity, item_capacity, id_bits), cell_capacity,
-               item_capacity, id_bits) == BENTO_OK
-               ? BENTO_OK
-               : BENTO_E_CORRUPT;
 }
 
 static bento_status spatial_hash_invariants(const void *x);
 
-static const bento_impl_kind spatial_hash_kind = {
+const bento_impl_kind bento_impl_spatial_hash_kind = {
     BENTO_IMPL_KIND_STATELESS(BENTO_IMPL_KIND_SPATIAL_HASH, bento_spatial_hash,
                               bento_impl_spatial_hash_params, BENTO_IMPL_SPATIAL_HASH_HEAD,
                               BENTO_IMPL_SPATIAL_HASH_ENTRIES),
-    spatial_hash_configure, spatial_hash_record, spatial_hash_empty,
-    BENTO_IMPL_REDO_OF(spatial_hash_redo), spatial_hash_attach, spatial_hash_invariants, NULL,
+    spatial_hash_configure, spatial_hash_record, NULL, BENTO_IMPL_REDO_OF(spatial_hash_redo),
+    &bento_impl_multi_index_kind, spatial_hash_invariants, NULL,
 };
 
 /* The parameter record of a hash of these parameters (init's, and a typed open's). */
@@ -170,13 +137,13 @@ bento_status bento_spatial_hash_init(bento_spatial_hash *sh, void *memory, size_
     const bento_impl_spatial_hash_params p =
         spatial_hash_params(cell_capacity, item_capacity, dims, cell_shift, id_bits);
     BENTO_ASSERT(sh != NULL);
-    return bento_impl_init(&spatial_hash_kind, sh, memory, bytes, &p, NULL);
+    return bento_impl_init(&bento_impl_spatial_hash_kind, sh, memory, bytes, &p, NULL);
 }
 
 bento_status bento_spatial_hash_open(bento_spatial_hash *sh, void *memory, size_t bytes)
 {
     BENTO_ASSERT(sh != NULL);
-    return bento_impl_open(&spatial_hash_kind, sh, memory, bytes, NULL, NULL);
+    return bento_impl_open(&bento_impl_spatial_hash_kind, sh, memory, bytes, NULL, NULL);
 }
 
 bento_status bento_impl_spatial_hash_open_as(bento_spatial_hash *sh, void *memory, size_t bytes,
@@ -186,13 +153,13 @@ bento_status bento_impl_spatial_hash_open_as(bento_spatial_hash *sh, void *memor
     const bento_impl_spatial_hash_params p =
         spatial_hash_params(cell_capacity, item_capacity, dims, cell_shift, id_bits);
     BENTO_ASSERT(sh != NULL);
-    return bento_impl_open(&spatial_hash_kind, sh, memory, bytes, NULL, &p);
+    return bento_impl_open(&bento_impl_spatial_hash_kind, sh, memory, bytes, NULL, &p);
 }
 
 bento_status bento_spatial_hash_check(const bento_spatial_hash *sh)
 {
     BENTO_ASSERT(sh != NULL);
-    return bento_impl_check(&spatial_hash_kind, sh);
+    return bento_impl_check(&bento_impl_spatial_hash_kind, sh);
 }
 
 /* The journal of the whole buffer (the nested indices' own stay idle): the spatial hash has no
@@ -209,7 +176,7 @@ void bento_spatial_hash_clear(bento_spatial_hash *sh)
     /* one action, named before its first store, which open does again after a reset */
     BEGIN(&j, sh);
     bento_impl_redo(&j, CLEAR_ALL, 0u);
-    spatial_hash_empty(sh);
+    bento_impl_lay_out(&bento_impl_spatial_hash_kind, sh);
     bento_impl_done(&j);
 }
 
@@ -498,10 +465,9 @@ static bool items_sound(const bento_spatial_hash *sh)
     return true;
 }
 
-/* The multi-value index inside sound, and every item in the cell its position names. */
+/* Every item in the cell its position names (the multi-value index inside is checked first,
+ * by the lifecycle). */
 static bento_status spatial_hash_invariants(const void *x)
 {
-    const bento_spatial_hash *const sh = (const bento_spatial_hash *)x;
-    return bento_multi_index_check(&sh->cells) == BENTO_OK && items_sound(sh) ? BENTO_OK
-                                                                              : BENTO_E_CORRUPT;
+    return items_sound((const bento_spatial_hash *)x) ? BENTO_OK : BENTO_E_CORRUPT;
 }

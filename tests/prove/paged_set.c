@@ -45,8 +45,15 @@ int main(void)
     words[5] = PROVE_UNIVERSE;
     words[6] = PROVE_VALUE_SIZE;
     words[7] = PROVE_PAGE_SIZE;
-    if (bento_block_pool_open(&pages, pages_memory, sizeof pages_memory) != BENTO_OK ||
-        bento_paged_set_open(&set, memory, sizeof memory, &pages) != BENTO_OK) {
+    if (bento_block_pool_open(&pages, pages_memory, sizeof pages_memory) != BENTO_OK) {
+        return 0;
+    }
+    /* the pool's opened states merged into one (sound: only less precise): the set's open
+       multiplies the paths it takes by every one of them, past the analyser's limit, where
+       it would merge them anyway, and at a worse place (the set's fields with the refused
+       opens' inert ones) */
+    /*@ slevel merge; */
+    if (bento_paged_set_open(&set, memory, sizeof memory, &pages) != BENTO_OK) {
         return 0;
     }
     Frama_C_show_each_opened(set.state.count);

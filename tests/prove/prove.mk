@@ -23,7 +23,8 @@
 # a harness's own options for Eva. The block pool's check walks its free list through links
 # it reads from the buffer: kept apart, their paths multiply (minutes at capacity 2), and
 # merged within that one function (its loop's every read is bounded on its own) they cost
-# nothing the operations after open need. The paged set opens a block pool of pages first.
+# nothing the operations after open need. The paged set opens a block pool of pages first,
+# and merges its states into one before the set's open (the harness says why).
 # The sparse set's operations test an index where they use it, and pass on that index, not
 # the key (its callee would compute it again, unbounded to the analyser); where they compute
 # it again at a call (insert's entry), the equality domain sees it is the index tested.
